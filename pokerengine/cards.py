@@ -1,0 +1,103 @@
+"""Cards as text and as integers.
+
+A card is written as rank then suit: ``"As"``, ``"Td"``, ``"2c"``.  Ranks are
+``23456789TJQKA``, suits ``cdhs``.  Internally a card is the integer used by
+`treys <https://pypi.org/project/treys/>`_ so that high hands evaluate without
+conversion.
+
+>>> c = parse_card("As")
+>>> card_text(c)
+'As'
+>>> [card_text(c) for c in parse_cards("KdQh")]
+['Kd', 'Qh']
+>>> rank(parse_card("Tc")), suit(parse_card("Tc"))
+(8, 'c')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from treys import Card as _TreysCard
+
+from .errors import CardError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+#: Suit order for the stud odd-chip rule (TDA 20-B): spades > hearts > diamonds > clubs.
+SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}
+
+_BY_TEXT: dict[str, int] = {}
+_TEXT: dict[int, str] = {}
+for _r in RANKS:
+    for _s in SUITS:
+        _code = _TreysCard.new(_r + _s)
+        _BY_TEXT[_r + _s] = _code
+        _BY_TEXT[_r.lower() + _s] = _code
+        _TEXT[_code] = _r + _s
+_SUIT_BITS = {1: "s", 2: "h", 4: "d", 8: "c"}
+#: Every card of the deck, in the order 2c 2d 2h 2s 3c ... As.
+DECK: tuple[int, ...] = tuple(_BY_TEXT[r + s] for r in RANKS for s in SUITS)
+
+
+def parse_card(text: str) -> int:
+    """Return the integer of one card written as rank and suit, e.g. ``"Ah"``."""
+    try:
+        return _BY_TEXT[text]
+    except (KeyError, TypeError):
+        raise CardError(f"bad card {text!r}: expected rank {RANKS} then suit {SUITS}, e.g. 'As'") from None
+
+
+def parse_cards(value: str | Iterable[str] | None) -> tuple[int, ...]:
+    """Parse cards given as one string (``"AsKd"``, spaces allowed) or a sequence of strings.
+
+    >>> len(parse_cards(["As", "Kd"])), len(parse_cards("As Kd 2c")), parse_cards(None)
+    (2, 3, ())
+    """
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        text = value.replace(" ", "").replace(",", "")
+        if len(text) % 2:
+            raise CardError(f"bad card text {value!r}: cards are two characters each")
+        return tuple(parse_card(text[i : i + 2]) for i in range(0, len(text), 2))
+    if isinstance(value, int):
+        raise CardError(f"cards must be text such as 'AsKd', got {value!r}")
+    try:
+        items = list(value)
+    except TypeError:
+        raise CardError(f"cards must be text such as 'AsKd' or a list of cards, got {value!r}") from None
+    return tuple(parse_card(item) for item in items)
+
+
+def card_text(card: int) -> str:
+    """The text of a card integer: ``card_text(parse_card("9h")) == "9h"``."""
+    try:
+        return _TEXT[card]
+    except KeyError:
+        raise CardError(f"{card!r} is not a card") from None
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    """The cards as one string, e.g. ``'AsKd'``."""
+    return "".join(card_text(c) for c in cards)
+
+
+def rank(card: int) -> int:
+    """Rank index: 0 for a deuce up to 12 for an ace."""
+    return (card >> 8) & 0xF
+
+
+def suit(card: int) -> str:
+    """Suit letter, one of ``cdhs``."""
+    return _SUIT_BITS[(card >> 12) & 0xF]
+
+
+def check_distinct(*groups: Iterable[int]) -> None:
+    """Raise :class:`CardError` if any card appears twice across the groups."""
+    seen: set[int] = set()
+    for group in groups:
+        for card in group:
+            if card in seen:
+                raise CardError(f"card {card_text(card)} is used twice")
+            seen.add(card)

@@ -1,0 +1,49 @@
+"""Every error pokerengine raises on bad input.
+
+All of them are :class:`ValueError` subclasses, so ``except ValueError`` catches
+them, and each names what was wrong.  The narrow classes tell apart *what kind*
+of input was bad, in the way python-chess separates "cannot parse" from
+"illegal in this position".
+"""
+
+from __future__ import annotations
+
+
+class PokerEngineError(ValueError):
+    """Base class of every error pokerengine raises on bad input."""
+
+
+class ChipError(PokerEngineError):
+    """An amount of chips or money is not a non-negative integer (or is out of range)."""
+
+
+class CardError(PokerEngineError):
+    """Card text cannot be parsed, a card is used twice, or a hand has the wrong size."""
+
+
+class SettlementInputError(PokerEngineError):
+    """A hand given to :func:`pokerengine.settle` or :func:`pokerengine.build_pots` is inconsistent."""
+
+
+class ModelInputError(PokerEngineError):
+    """Stacks or prizes given to a payout model are invalid."""
+
+
+class HistoryParseError(PokerEngineError):
+    """A hand history cannot be read (malformed TOML, missing or ill-typed field)."""
+
+
+class IllegalActionError(PokerEngineError):
+    """A hand history's action cannot happen in the state the hand is in."""
+
+
+class TournamentError(PokerEngineError):
+    """A tournament event is invalid or does not fit the tournament's current state."""
+
+
+class EventLogError(TournamentError):
+    """A tournament event log cannot be read (bad JSON, unknown event)."""
+
+
+class ModelTimeout(TimeoutError):
+    """A payout model did not finish within the time budget it was given (not bad input)."""

@@ -1,0 +1,74 @@
+"""The games the settlement engine can show down, and how each ranks hands.
+
+A :class:`Game` says how many hole and board cards a showdown needs and
+which evaluators decide the high and (for split games) the low half.  Add a
+game by registering another :class:`Game` in :data:`GAMES`.
+
+>>> GAMES["holdem"].hole_cards, GAMES["holdem"].board_cards
+((2,), (5,))
+>>> GAMES["omaha-hilo"].low is not None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from .errors import SettlementInputError
+from .hands.high import holdem_high, omaha_high
+from .hands.low import omaha_low8
+
+Evaluator = Callable[[tuple[int, ...], tuple[int, ...]], int]
+LowEvaluator = Callable[[tuple[int, ...], tuple[int, ...]], "int | None"]
+
+#: Odd-chip rules (TDA 20): who receives left-over units of a tied pot first.
+ODD_CHIP_RULES = ("small_blind", "left_of_button", "high_card")
+
+
+@attrs.frozen
+class Game:
+    """How one game shows down.
+
+    ``high`` and ``low`` map ``(hole, board)`` to a strength (larger wins); a
+    ``low`` returning ``None`` does not qualify.  ``high=None`` means the game
+    is a pure low game whose only ranking is ``low`` (razz, deuce-to-seven,
+    badugi): then ``low`` must always return a strength.  ``board_cards`` lists
+    the board sizes a showdown may have (``(0,)`` for games without a board).
+    ``odd_chip`` is the default odd-chip rule; stud games use ``"high_card"``
+    (TDA 20-B), board games ``"small_blind"``.
+    """
+
+    name: str
+    hole_cards: tuple[int, ...]
+    board_cards: tuple[int, ...]
+    high: Evaluator | None
+    low: LowEvaluator | None = None
+    odd_chip: str = "small_blind"
+    #: Board size from which a flop counts as dealt (for "no flop, no drop" rake).
+    flop_seen_at: int = 3
+    #: For ``odd_chip="high_card"`` (stud, TDA 20-B): ``(hole, board, low)`` -> a key, larger
+    #: receives left-over units first; the key of the highest card by suit in the five-card
+    #: hand that won the high (``low=False``) or low (``low=True``) half.
+    odd_chip_key: "Callable[[tuple[int, ...], tuple[int, ...], bool], int] | None" = None
+
+    @property
+    def split(self) -> bool:
+        """True for high/low split games (each pot is halved)."""
+        return self.high is not None and self.low is not None
+
+
+GAMES: dict[str, Game] = {
+    "holdem": Game("holdem", (2,), (5,), holdem_high),
+    "omaha": Game("omaha", (4,), (5,), omaha_high),
+    "omaha-hilo": Game("omaha-hilo", (4,), (5,), omaha_high, omaha_low8),
+}
+
+
+def get_game(name: str) -> Game:
+    """The :class:`Game` registered under ``name``, or a clear error."""
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        raise SettlementInputError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None

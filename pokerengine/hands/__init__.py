@@ -1,0 +1,7 @@
+"""Hand evaluators, one small module per ranking.
+
+Every evaluator returns an ``int`` *strength*: a larger number is a better hand
+for that ranking, equal numbers tie.  Low evaluators that have a qualifier
+return ``None`` for a hand that does not qualify.  Strengths of different
+rankings are not comparable with each other.
+"""
