@@ -49,7 +49,9 @@ def parse_card(text: str) -> int:
 
 
 def parse_cards(value: str | Iterable[str] | None) -> tuple[int, ...]:
-    """Parse cards given as one string (``"AsKd"``, spaces allowed) or a sequence of strings.
+    """Parse cards given as one string (``"AsKd"``, spaces allowed) or a sequence of cards.
+
+    Items of a sequence are card texts or card integers (as this module makes them).
 
     >>> len(parse_cards(["As", "Kd"])), len(parse_cards("As Kd 2c")), parse_cards(None)
     (2, 3, ())
@@ -67,7 +69,7 @@ def parse_cards(value: str | Iterable[str] | None) -> tuple[int, ...]:
         items = list(value)
     except TypeError:
         raise CardError(f"cards must be text such as 'AsKd' or a list of cards, got {value!r}") from None
-    return tuple(parse_card(item) for item in items)
+    return tuple(item if type(item) is int and item in _TEXT else parse_card(item) for item in items)
 
 
 def card_text(card: int) -> str:

@@ -11,7 +11,7 @@ Only ``seats`` is required.  Unknown keys are refused, so a typo cannot pass
 silently.  JSON numbers with a fraction or exponent (``10.0``, ``1e3``) are
 refused like any other non-integer.
 
->>> result = settle_json({"seats": [{"seat": 1, "contributed": 5}, {"seat": 2, "contributed": 10}]})
+>>> result = settle_json({"seats": [{"seat": 1, "contributed": 5, "folded": True}, {"seat": 2, "contributed": 10}]})
 >>> result["payouts"]
 {'1': 0, '2': 15}
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .errors import SettlementInputError
+from .errors import PokerEngineError, SettlementInputError
 from .rake import Rake
 from .seats import Seat
 from .settlement import Settlement, settle
@@ -76,9 +76,7 @@ def settle_json(obj: object) -> dict | list:
         for i, hand in enumerate(obj):
             try:
                 results.append(settle_hand_json(hand).to_json())
-            except SettlementInputError as exc:
-                raise type(exc)(f"hand {i}: {exc}") from None
-            except ValueError as exc:
+            except PokerEngineError as exc:
                 raise type(exc)(f"hand {i}: {exc}") from None
         return results
     return settle_hand_json(obj).to_json()

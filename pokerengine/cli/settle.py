@@ -21,7 +21,7 @@ def _reject_constant(name: str) -> None:
 
 
 def run(args) -> int:
-    from ..errors import SettlementInputError
+    from ..errors import PokerEngineError, SettlementInputError
     from ..hand_json import settle_hand_json, settle_json
 
     text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
@@ -35,7 +35,7 @@ def run(args) -> int:
         for i, hand in enumerate(hands):
             try:
                 texts.append(settle_hand_json(hand).explain())
-            except ValueError as exc:
+            except PokerEngineError as exc:
                 raise type(exc)(f"hand {i}: {exc}" if isinstance(data, list) else str(exc)) from None
         print("\n\n".join(texts))
     else:
