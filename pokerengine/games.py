@@ -19,6 +19,10 @@ import attrs
 from .errors import SettlementInputError
 from .hands.high import holdem_high, omaha_high
 from .hands.low import omaha_low8
+from .hands.badugi import badugi_low
+from .hands.deuce7 import deuce7_low
+from .hands.shortdeck import shortdeck_high
+from .hands.stud import odd_chip_key, razz_low, razz_odd_chip_key, stud_high, stud_low8
 
 Evaluator = Callable[[tuple[int, ...], tuple[int, ...]], int]
 LowEvaluator = Callable[[tuple[int, ...], tuple[int, ...]], "int | None"]
@@ -63,6 +67,17 @@ GAMES: dict[str, Game] = {
     "holdem": Game("holdem", (2,), (5,), holdem_high),
     "omaha": Game("omaha", (4,), (5,), omaha_high),
     "omaha-hilo": Game("omaha-hilo", (4,), (5,), omaha_high, omaha_low8),
+    # Short-deck (PHH "NS"): flush beats full house, A-6-7-8-9 straight; see hands.shortdeck.
+    "shortdeck": Game("shortdeck", (2,), (5,), shortdeck_high),
+    # Games without a board: there is no flop, so "no flop, no drop" cannot apply and
+    # flop_seen_at=0 means rake is always taken (pass flop_seen= to settle to override).
+    # Stud games (PHH "F7S", "F7S/8", "FR"): odd chip to the high card by suit (TDA 20-B).
+    "stud": Game("stud", (5, 6, 7), (0,), stud_high, None, "high_card", 0, odd_chip_key),
+    "stud-hilo": Game("stud-hilo", (5, 6, 7), (0,), stud_high, stud_low8, "high_card", 0, odd_chip_key),
+    "razz": Game("razz", (5, 6, 7), (0,), None, razz_low, "high_card", 0, razz_odd_chip_key),
+    # Draw games (PHH "N2L1D"/"F2L3D", "FB") are button games: odd chip as in hold'em (TDA 20-A).
+    "deuce-to-seven": Game("deuce-to-seven", (5,), (0,), None, deuce7_low, "small_blind", 0),
+    "badugi": Game("badugi", (4,), (0,), None, badugi_low, "small_blind", 0),
 }
 
 

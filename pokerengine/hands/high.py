@@ -33,9 +33,66 @@ def best_of(cards: tuple[int, ...] | list[int]) -> int:
     return WORST - min(_FIVE(five) for five in combinations(cards, 5))
 
 
+_UNSUITED = _EVALUATOR.table.unsuited_lookup
+_board_cache: list = [None, None]  # the last board seen and what was precomputed from it
+
+
+def _prepare_board(board: tuple[int, ...]) -> tuple:
+    """What every seat's evaluation against this five-card board can share.
+
+    The rank products of the board's ten three-card and five four-card subsets
+    (treys keys non-flush hands by the product of their rank primes), the rank
+    of the board alone, and the board's suit counts (a seat can only make a
+    flush in a suit the board holds three or more of).
+    """
+    primes = [c & 0xFF for c in board]
+    quads = []
+    triples = []
+    for skip in range(5):
+        rest = primes[:skip] + primes[skip + 1 :]
+        quads.append(rest[0] * rest[1] * rest[2] * rest[3])
+    for three in combinations(primes, 3):
+        triples.append(three[0] * three[1] * three[2])
+    suits: dict[int, int] = {}
+    for c in board:
+        bit = (c >> 12) & 0xF
+        suits[bit] = suits.get(bit, 0) + 1
+    flush_suit, count = max(suits.items(), key=lambda item: item[1])
+    return (tuple(quads), tuple(triples), _FIVE(board), flush_suit if count >= 3 else 0, count)
+
+
 def holdem_high(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
-    """Best five of hole cards plus board, any combination."""
-    return best_of(hole + board)
+    """Best five of hole cards plus board, any combination.
+
+    With two hole cards and a five-card board (a showdown), the board's part of
+    the work is done once per board and shared by every seat; a seat that could
+    make a flush is evaluated by treys directly.
+    """
+    if len(board) != 5 or len(hole) != 2:
+        return best_of(hole + board)
+    if _board_cache[0] != board:
+        _board_cache[1] = _prepare_board(board)
+        _board_cache[0] = board
+    quads, triples, best, flush_suit, count = _board_cache[1]
+    a, b = hole
+    if flush_suit and count + (((a >> 12) & 0xF) == flush_suit) + (((b >> 12) & 0xF) == flush_suit) >= 5:
+        return WORST - _SEVEN(hole + board)
+    pa = a & 0xFF
+    pb = b & 0xFF
+    u = _UNSUITED
+    for q in quads:
+        r = u[pa * q]
+        if r < best:
+            best = r
+        r = u[pb * q]
+        if r < best:
+            best = r
+    pab = pa * pb
+    for t in triples:
+        r = u[pab * t]
+        if r < best:
+            best = r
+    return WORST - best
 
 
 def omaha_high(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
