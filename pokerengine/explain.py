@@ -39,17 +39,16 @@ def explain(result: Settlement) -> str:
     for i, p in enumerate(result.pots):
         name = "Main pot" if i == 0 else f"Side pot {i}"
         parts = {}
-        if p.pot is not None:
-            for seat, c in at_risk.items():
-                part = p.pot.part_of(c)
-                if part:
-                    parts.setdefault(part, []).append(seat)
+        for seat, c in at_risk.items():
+            part = p.part_of(c)
+            if part:
+                parts.setdefault(part, []).append(seat)
         sources = "; ".join(
             f"{amount} from {'each of seats' if len(who) > 1 else 'seat'} {_seats(who)}"
             for amount, who in sorted(parts.items(), reverse=True)
         )
-        if p.pot is not None and p.pot.dead:
-            sources += ("; " if sources else "") + f"{p.pot.dead} dead"
+        if p.dead:
+            sources += ("; " if sources else "") + f"{p.dead} dead"
         lines.append(f"{name}: {p.amount} chips ({sources}), eligible seats {_seats(p.eligible)}")
         if p.rake:
             lines.append(f"  rake {p.rake}")

@@ -26,6 +26,7 @@ The seed example (contributions 10, 10, 8, 6 live and 5 folded):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import compress
 from types import MappingProxyType
 
 import attrs
@@ -36,7 +37,7 @@ from .seats import Seat
 
 
 def _frozen_map(value: Mapping[int, int]) -> Mapping[int, int]:
-    return MappingProxyType(dict(value))
+    return value if type(value) is MappingProxyType else MappingProxyType(dict(value))
 
 
 @attrs.frozen
@@ -79,81 +80,84 @@ def build_pots(seats: Sequence[Seat], *, dead: int = 0) -> PotLayout:
     order; ``dead`` is money owned by nobody, added to the main pot.  At least
     one seat must be live.
     """
-    dead = chips(dead, "dead money")
-    order = _check_seats(seats)
-    contributions = [s.contributed for s in seats]
-    live = [s for s in seats if not s.folded]
-    if not live:
-        raise SettlementInputError("at least one seat must not have folded")
+    layers, refunds, at_risk = layers_of(seats, dead)
+    return PotLayout(tuple([Pot(*layer) for layer in layers]), refunds, at_risk, sum(l[4] for l in layers))
+
+
+def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[tuple], Mapping[int, int], Mapping[int, int]]:
+    """The pots as plain tuples ``(amount, eligible, lower, upper, dead)``, the refunds, the chips at risk.
+
+    The fast core of :func:`build_pots`, used by :func:`pokerengine.settle`.
+    """
+    if type(dead) is not int or dead < 0:
+        dead = chips(dead, "dead money")
+    order, put, live = _read_seats(seats)
+    n = len(put)
 
     refunds = dict.fromkeys(order, 0)
-    top = max(contributions)
-    first = contributions.index(top)
-    if not seats[first].folded and contributions.count(top) == 1:
-        second = max((c for i, c in enumerate(contributions) if i != first), default=0)
+    top = max(put)
+    first = put.index(top)
+    if not seats[first].folded and put.count(top) == 1:
+        put[first] = -1
+        second = max(max(put), 0)
         refunds[order[first]] = top - second
-        contributions[first] = second
+        put[first] = second
 
-    at_risk = dict(zip(order, contributions))
-    levels = sorted({at_risk[s.seat] for s in live})
-    pots: list[Pot] = []
-    ranked = sorted(contributions)
-    n = len(ranked)
-    k = 0  # seats whose contribution is below the current level
-    below = 0  # sum of those contributions
-    taken = 0  # chips already put into pots (dead money excluded)
-    lower = 0
-    live_by_level = sorted(live, key=lambda s: at_risk[s.seat])
-    j = 0  # live seats below the current level
-    for level in levels:
-        while k < n and ranked[k] < level:
-            below += ranked[k]
-            k += 1
-        while at_risk[live_by_level[j].seat] < level:
-            j += 1
-        in_pots = below + level * (n - k)  # sum of min(contribution, level) over all seats
-        amount = in_pots - taken
-        taken = in_pots
-        if level == 0:  # live seats that put in nothing: only dead money can form this pot
-            lower = level
-            continue
-        eligible_set = {s.seat for s in live_by_level[j:]}
-        eligible = tuple(s for s in order if s in eligible_set)
-        pots.append(Pot(amount, eligible, lower, level))
-        lower = level
-
-    overflow = sum(contributions) - taken
-    if pots and overflow:
-        last = pots[-1]
-        pots[-1] = Pot(last.amount + overflow, last.eligible, last.lower, None)
-    elif not pots:
-        # Every live seat put in nothing: the chips of folded seats and the dead
-        # money form one pot that all live seats can win.
-        pots.append(Pot(overflow, tuple(s.seat for s in live), 0, None))
-    elif pots[-1].upper is not None:
-        last = pots[-1]
-        pots[-1] = Pot(last.amount, last.eligible, last.lower, None)
-
+    total = sum(put)
+    live_labels = tuple([order[i] for i in live])
+    live_put = [put[i] for i in live]
+    levels = sorted(set(live_put))
+    if levels[0] == 0:  # live seats that put in nothing: no layer below them
+        del levels[0]
+    pots: list[tuple] = []
+    if levels:
+        ranked = sorted(put)
+        k = below = taken = lower = 0
+        top_level = levels[-1]
+        for level in levels:
+            while ranked[k] < level:
+                below += ranked[k]
+                k += 1
+            # the live seats that reached this level, in table order
+            eligible = tuple(compress(live_labels, map(level.__le__, live_put)))
+            if level == top_level:  # the top pot also takes chips no live seat matched
+                pots.append((total - taken, eligible, lower, None, 0))
+            else:
+                in_pots = below + level * (n - k)  # sum of min(contribution, level) over every seat
+                pots.append((in_pots - taken, eligible, lower, level, 0))
+                taken = in_pots
+                lower = level
+    else:  # every live seat put in nothing: the folded chips form one pot open to all live seats
+        pots.append((total, live_labels, 0, None, 0))
     if dead:
         main = pots[0]
-        if len(main.eligible) == len(live):
-            pots[0] = Pot(main.amount + dead, main.eligible, main.lower, main.upper, dead)
+        if len(main[1]) == len(live):
+            pots[0] = (main[0] + dead, main[1], main[2], main[3], dead)
         else:  # a live seat put in nothing, so the main layer is not open to all
-            pots.insert(0, Pot(dead, tuple(s.seat for s in live), 0, 0, dead))
-    return PotLayout(tuple(pots), refunds, at_risk, dead)
+            pots.insert(0, (dead, live_labels, 0, 0, dead))
+    return pots, MappingProxyType(refunds), MappingProxyType(dict(zip(order, put)))
 
 
-def _check_seats(seats: Sequence[Seat]) -> list[int]:
-    if isinstance(seats, (str, bytes, Mapping)) or not isinstance(seats, Sequence):
-        raise SettlementInputError("seats must be a sequence of Seat values in clockwise order")
-    if not seats:
-        raise SettlementInputError("a hand needs at least one seat")
+def _read_seats(seats: Sequence[Seat]) -> tuple[list[int], list[int], list[int]]:
+    """Seat labels and contributions in table order, and the indices of live seats; checked."""
+    if type(seats) is not list and type(seats) is not tuple:
+        if isinstance(seats, (str, bytes, Mapping)) or not isinstance(seats, Sequence):
+            raise SettlementInputError("seats must be a sequence of Seat values in clockwise order")
     order = []
-    for s in seats:
-        if not isinstance(s, Seat):
+    put = []
+    live = []
+    for i, s in enumerate(seats):
+        if type(s) is not Seat:
             raise SettlementInputError(f"expected a Seat, got {s!r}")
         order.append(s.seat)
+        put.append(s.contributed)
+        if not s.folded:
+            live.append(i)
+    if not order:
+        raise SettlementInputError("a hand needs at least one seat")
     if len(set(order)) != len(order):
         dup = next(x for x in order if order.count(x) > 1)
         raise SettlementInputError(f"seat {dup} appears twice")
-    return order
+    if not live:
+        raise SettlementInputError("at least one seat must not have folded")
+    return order, put, live

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
@@ -22,14 +23,14 @@ from ._checks import chips
 from .cards import cards_text, check_distinct, parse_cards
 from .errors import CardError, SettlementInputError
 from .games import ODD_CHIP_RULES, Game, get_game
-from .pots import Pot, build_pots
+from .pots import layers_of
 from .rake import Rake
 from .seats import Seat
 from .split import clockwise_from, halves, split
 
 
 def _frozen_map(value: Mapping[int, int]) -> Mapping[int, int]:
-    return MappingProxyType(dict(value))
+    return value if type(value) is MappingProxyType else MappingProxyType(dict(value))
 
 
 @attrs.frozen
@@ -37,10 +38,12 @@ class PotResult:
     """One settled pot: who could win it, who did, and what each got.
 
     ``amount`` is the pot before rake and ``rake`` what was drawn from it;
-    ``shares`` add up to ``amount - rake``.  ``odd_units`` are the seats that
-    received a left-over unit, in the order they got them.  In hi/lo games
-    ``high_winners`` and ``low_winners`` tell the halves apart (``low_winners``
-    is empty when no eligible hand qualified for low and high scooped).
+    ``shares`` add up to ``amount - rake``.  ``winners`` are in table order;
+    ``odd_units`` are the seats that received a left-over unit, in the order
+    they got them.  In hi/lo games ``high_winners`` and ``low_winners`` tell
+    the halves apart (``low_winners`` is empty when no eligible hand qualified
+    for low and high scooped).  ``lower``, ``upper`` and ``dead`` describe the
+    contribution layer the pot came from, as in :class:`~pokerengine.pots.Pot`.
     """
 
     amount: int
@@ -51,7 +54,14 @@ class PotResult:
     rake: int = 0
     high_winners: tuple[int, ...] | None = None
     low_winners: tuple[int, ...] | None = None
-    pot: Pot | None = attrs.field(default=None, eq=False, repr=False)
+    lower: int = 0
+    upper: int | None = None
+    dead: int = 0
+
+    def part_of(self, at_risk: int) -> int:
+        """How many chips of a seat's contribution (less its refund) lie in this pot."""
+        top = at_risk if self.upper is None else min(at_risk, self.upper)
+        return max(0, top - self.lower)
 
 
 @attrs.frozen
@@ -66,13 +76,20 @@ class Settlement:
     game: str
     seats: tuple[Seat, ...]
     board: tuple[int, ...] = attrs.field(repr=lambda c: repr(cards_text(c)))
-    pots: tuple[PotResult, ...]
     refunds: Mapping[int, int] = attrs.field(converter=_frozen_map)
     rake: int
     payouts: Mapping[int, int] = attrs.field(converter=_frozen_map)
     dead: int = 0
     chip_unit: int = 1
     odd_chip: str = "small_blind"
+    #: Every pot's outcome as a plain tuple of :class:`PotResult`'s fields (computed eagerly;
+    #: :attr:`pots` wraps them in values the first time it is read).
+    pot_data: tuple[tuple, ...] = attrs.field(default=(), repr=False)
+
+    @functools.cached_property
+    def pots(self) -> tuple[PotResult, ...]:
+        """The settled pots, main pot first."""
+        return tuple([PotResult(*data) for data in self.pot_data])
 
     @property
     def contributed(self) -> Mapping[int, int]:
@@ -137,11 +154,12 @@ def settle(
     drop" rake.  Raises a :class:`~pokerengine.errors.PokerEngineError` subclass
     on bad input, before anything is computed.
     """
-    g = game if isinstance(game, Game) else get_game(game)
-    unit = chips(chip_unit, "chip_unit", error=SettlementInputError, positive=True)
-    if rake is not None and not isinstance(rake, Rake):
+    g = game if type(game) is Game else get_game(game)
+    unit = chip_unit if type(chip_unit) is int and chip_unit > 0 else chips(
+        chip_unit, "chip_unit", error=SettlementInputError, positive=True)
+    if rake is not None and type(rake) is not Rake:
         raise SettlementInputError(f"rake must be a Rake, got {rake!r}")
-    layout = build_pots(seats, dead=dead)
+    layers, refunds, at_risk = layers_of(seats, dead)
     order = [s.seat for s in seats]
     sb = order[0] if small_blind is None else _at_table(small_blind, "small blind", order)
     btn = order[-1] if button is None else _at_table(button, "button", order)
@@ -152,58 +170,97 @@ def settle(
         raise SettlementInputError(f"odd_chip 'high_card' needs a stud game, not {g.name!r}")
     board_cards = parse_cards(board)
     _check_cards(g, seats, board_cards)
+    high, low = strengths(g, seats, layers, board_cards)
+    seen = len(board_cards) >= g.flop_seen_at if flop_seen is None else _flag(flop_seen)
+    rakes = rake.take([p[0] for p in layers], unit, flop_seen=seen) if rake is not None else None
+    start = order[(order.index(btn) + 1) % len(order)] if rule == "left_of_button" else sb
+    results, payouts = award(layers, refunds, g, rule, start, order, seats, board_cards, high, low, rakes, unit)
+    total_rake = sum(rakes) if rakes else 0
+    dead_total = sum(p[4] for p in layers)
+    if sum(payouts.values()) + total_rake != sum(at_risk.values()) + sum(refunds.values()) + dead_total:
+        raise AssertionError("chips not conserved: this is a bug in pokerengine, please report it")
+    return Settlement(g.name, tuple(seats), board_cards, refunds, total_rake,
+                      MappingProxyType(payouts), dead_total, unit, rule, tuple(results))
 
-    contested = [p for p in layout.pots if len(p.eligible) > 1]
-    hole = {s.seat: s.cards for s in seats}
+
+def strengths(
+    g: Game, seats: Sequence[Seat], layers: list[tuple], board: tuple[int, ...]
+) -> tuple[dict[int, int], dict[int, int | None]]:
+    """Showdown: each contesting seat's high and low strength, one evaluation per seat.
+
+    A seat is evaluated only if it is eligible for a pot that two or more
+    seats can win; a hand where everyone else folded needs no cards.
+    """
     high: dict[int, int] = {}
     low: dict[int, int | None] = {}
-    if contested:
-        if len(board_cards) not in g.board_cards:
-            raise CardError(
-                f"{g.name} needs a board of {_sizes(g.board_cards)} cards at showdown, got {len(board_cards)}"
-            )
-        needed = {s for p in contested for s in p.eligible}
-        for seat in order:
-            if seat in needed:
-                cards = hole[seat]
-                if len(cards) not in g.hole_cards:
-                    raise CardError(
-                        f"seat {seat} is live at a showdown and needs {_sizes(g.hole_cards)} hole cards "
-                        f"for {g.name}, got {len(cards)}"
-                    )
-                if g.high is not None:
-                    high[seat] = g.high(cards, board_cards)
-                if g.low is not None:
-                    low[seat] = g.low(cards, board_cards)
+    needed = set()
+    for p in layers:
+        if len(p[1]) > 1:
+            needed.update(p[1])
+    if not needed:
+        return high, low
+    if len(board) not in g.board_cards:
+        raise CardError(f"{g.name} needs a board of {_sizes(g.board_cards)} cards at showdown, got {len(board)}")
+    hi_eval, lo_eval = g.high, g.low
+    for s in seats:
+        seat = s.seat
+        if seat in needed:
+            cards = s.cards
+            if len(cards) not in g.hole_cards:
+                raise CardError(
+                    f"seat {seat} is live at a showdown and needs {_sizes(g.hole_cards)} hole cards "
+                    f"for {g.name}, got {len(cards)}"
+                )
+            if hi_eval is not None:
+                high[seat] = hi_eval(cards, board)
+            if lo_eval is not None:
+                low[seat] = lo_eval(cards, board)
+    return high, low
 
-    seen = len(board_cards) >= g.flop_seen_at if flop_seen is None else _flag(flop_seen)
-    amounts = [p.amount for p in layout.pots]
-    rakes = rake.take(amounts, unit, flop_seen=seen) if rake is not None else [0] * len(amounts)
 
-    if rule == "left_of_button":
-        start = order[(order.index(btn) + 1) % len(order)]
-    else:
-        start = sb
+def award(layers, refunds, g, rule, start, order, seats, board, high, low, rakes, unit):
+    """Give each pot to its best eligible hands, splitting ties in chip units.
+
+    Returns each pot's outcome as a tuple of :class:`PotResult` fields, and the payouts.
+    """
+    payouts = dict(refunds)
+    results = []
     distance = clockwise_from(start, order)
+    key = g.odd_chip_key
+    hole = {s.seat: s.cards for s in seats} if rule == "high_card" else None
 
     def ordered(winners: list[int], is_low: bool) -> list[int]:
         if rule == "high_card":
-            key = g.odd_chip_key
-            return sorted(winners, key=lambda w: (-key(hole[w], board_cards, is_low), distance[w]))
+            return sorted(winners, key=lambda w: (-key(hole[w], board, is_low), distance[w]))
         return sorted(winners, key=distance.__getitem__)
 
-    payouts = dict(layout.refunds)
-    results = []
-    for pot, r in zip(layout.pots, rakes):
-        net = pot.amount - r
-        eligible = pot.eligible
+    is_split = g.split
+    strength = low if g.high is None else high
+    pure_low = g.high is None
+    for i, (amount, eligible, lower, upper, dead) in enumerate(layers):
+        r = rakes[i] if rakes else 0
+        net = amount - r
+        hi_w = lo_w = None
         if len(eligible) == 1:
-            shares, odd = {eligible[0]: net}, ()
-            hi_w = lo_w = None
-            if g.split:
+            w = eligible[0]
+            shares, odd, winners = {w: net}, (), eligible
+            if is_split:
                 hi_w, lo_w = eligible, ()
-            winners = eligible
-        elif g.split:
+            payouts[w] += net
+        elif not is_split:
+            values = list(map(strength.__getitem__, eligible))
+            best = max(values)
+            if values.count(best) == 1:
+                w = eligible[values.index(best)]
+                shares, odd, winners = {w: net}, (), (w,)
+                payouts[w] += net
+            else:
+                tied = [s for s, v in zip(eligible, values) if v == best]
+                shares, odd = split(net, ordered(tied, pure_low), unit)
+                winners = tuple(tied)
+                for s, v in shares.items():
+                    payouts[s] += v
+        else:
             hi_w = _best(eligible, high)
             qualified = [s for s in eligible if low[s] is not None]
             if qualified:
@@ -219,21 +276,10 @@ def settle(
                 shares, odd = split(net, ordered(hi_w, False), unit)
             hi_w, lo_w = tuple(hi_w), tuple(lo_w)
             winners = tuple(s for s in eligible if s in shares)
-        else:
-            is_low = g.high is None
-            best = _best(eligible, low if is_low else high)
-            shares, odd = split(net, ordered(best, is_low), unit)
-            hi_w = lo_w = None
-            winners = tuple(s for s in eligible if s in shares)
-        for s, v in shares.items():
-            payouts[s] += v
-        results.append(PotResult(pot.amount, eligible, winners, shares, odd, r, hi_w, lo_w, pot))
-
-    total_rake = sum(rakes)
-    if sum(payouts.values()) + total_rake != sum(s.contributed for s in seats) + layout.dead:
-        raise AssertionError("chips not conserved: this is a bug in pokerengine, please report it")
-    return Settlement(g.name, tuple(seats), board_cards, tuple(results), layout.refunds, total_rake,
-                      payouts, layout.dead, unit, rule)
+            for s, v in shares.items():
+                payouts[s] += v
+        results.append((amount, eligible, winners, MappingProxyType(shares), odd, r, hi_w, lo_w, lower, upper, dead))
+    return results, payouts
 
 
 def _best(seats: Sequence[int], strength: Mapping[int, int | None]) -> list[int]:
@@ -262,9 +308,12 @@ def _check_cards(g: Game, seats: Sequence[Seat], board: tuple[int, ...]) -> None
     if len(board) > most_board:
         raise CardError(f"{g.name} has at most {most_board} board cards, got {len(board)}")
     most_hole = max(g.hole_cards)
+    every = list(board)
     for s in seats:
         if len(s.cards) > most_hole:
             raise CardError(f"seat {s.seat} has {len(s.cards)} hole cards; {g.name} deals at most {most_hole}")
-    check_distinct(board, *(s.cards for s in seats))
+        every += s.cards
+    if len(set(every)) != len(every):
+        check_distinct(every)  # names the card used twice
 
 

@@ -26,7 +26,7 @@ def check_invariants(hand, result):
         assert set(p.shares) <= set(p.eligible) <= live
         assert sum(p.shares.values()) == p.amount - p.rake
         # Eligibility caps: an eligible seat reached the pot's layer.
-        layer_top = p.pot.upper if p.pot.upper is not None else max(at_risk[s] for s in live)
+        layer_top = p.upper if p.upper is not None else max(at_risk[s] for s in live)
         assert all(at_risk[s] >= layer_top for s in p.eligible)
     # No seat wins more than its layer allows: what it can claim from each other seat
     # is capped by its own at-risk contribution (plus dead and unmatched folded chips).
