@@ -34,7 +34,9 @@ def best_of(cards: tuple[int, ...] | list[int]) -> int:
 
 
 _UNSUITED = _EVALUATOR.table.unsuited_lookup
-_board_cache: list = [None, None]  # the last board seen and what was precomputed from it
+# The last board seen and what was precomputed from it, as one tuple: replacing it is a
+# single atomic assignment, so threads settling different boards never mix them up.
+_board_cache: tuple = ((), None)
 
 
 def _prepare_board(board: tuple[int, ...]) -> tuple:
@@ -70,10 +72,12 @@ def holdem_high(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
     """
     if len(board) != 5 or len(hole) != 2:
         return best_of(hole + board)
-    if _board_cache[0] != board:
-        _board_cache[1] = _prepare_board(board)
-        _board_cache[0] = board
-    quads, triples, best, flush_suit, count = _board_cache[1]
+    global _board_cache
+    cached_board, prepared = _board_cache
+    if cached_board != board:
+        prepared = _prepare_board(board)
+        _board_cache = (board, prepared)
+    quads, triples, best, flush_suit, count = prepared
     a, b = hole
     if flush_suit and count + (((a >> 12) & 0xF) == flush_suit) + (((b >> 12) & 0xF) == flush_suit) >= 5:
         return WORST - _SEVEN(hole + board)
