@@ -5,7 +5,9 @@ hand's rake is ``floor(percent x (sum of the pots))`` in chip units, then
 capped by ``cap`` (itself floored to the unit).  It is drawn from the pots in
 proportion to their size, each pot's part rounded down to the unit, and the
 units left over by rounding taken one each from the pots with the largest
-remainders (the earlier pot on equal remainders).  With ``no_flop_no_drop``,
+remainders (the earlier pot on equal remainders).  A pot never gives more than
+it holds, so pots that are not multiples of the unit can leave the rake short
+by less than a unit per pot.  With ``no_flop_no_drop``,
 a hand that ended before the flop is not raked.
 
 >>> Rake("10", cap=3).take([29, 6, 4], unit=1)     # 10% of 39 is 3.9: 3, drawn 2 + 1 + 0

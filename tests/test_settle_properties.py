@@ -122,8 +122,13 @@ def test_rake_is_integer_capped_and_never_on_refunds(hand, percent, cap):
     expected = int(Fraction(percent) * pots_total / 100) // unit * unit
     if cap is not None:
         expected = min(expected, cap // unit * unit)
-    assert result.rake == expected
     assert result.rake % unit == 0
+    if all(p.amount % unit == 0 for p in plain.pots):
+        assert result.rake == expected
+    else:
+        # A pot never gives more than it holds and rake is whole units, so pots that are not
+        # multiples of the unit can leave the rake short, by less than one unit per pot.
+        assert expected - unit * len(plain.pots) < result.rake <= expected
     assert dict(result.refunds) == dict(plain.refunds)
     assert sum(result.payouts.values()) + result.rake == sum(s.contributed for s in hand["seats"]) + hand["dead"]
     for p in result.pots:
