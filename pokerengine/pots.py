@@ -80,12 +80,13 @@ def build_pots(seats: Sequence[Seat], *, dead: int = 0) -> PotLayout:
     order; ``dead`` is money owned by nobody, added to the main pot.  At least
     one seat must be live.
     """
-    layers, refunds, at_risk = layers_of(seats, dead)
+    layers, refunds, _ = layers_of(seats, dead)
+    at_risk = {s.seat: s.contributed - refunds[s.seat] for s in seats}
     return PotLayout(tuple([Pot(*layer) for layer in layers]), refunds, at_risk, sum(l[4] for l in layers))
 
 
-def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[tuple], Mapping[int, int], Mapping[int, int]]:
-    """The pots as plain tuples ``(amount, eligible, lower, upper, dead)``, the refunds, the chips at risk.
+def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[tuple], Mapping[int, int], int]:
+    """The pots as plain tuples ``(amount, eligible, lower, upper, dead)``, the refunds, the chips put in.
 
     The fast core of :func:`build_pots`, used by :func:`pokerengine.settle`.
     """
@@ -95,6 +96,7 @@ def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[tuple], Mappin
     n = len(put)
 
     refunds = dict.fromkeys(order, 0)
+    put_in = sum(put)
     top = max(put)
     first = put.index(top)
     if not seats[first].folded and put.count(top) == 1:
@@ -135,7 +137,7 @@ def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[tuple], Mappin
             pots[0] = (main[0] + dead, main[1], main[2], main[3], dead)
         else:  # a live seat put in nothing, so the main layer is not open to all
             pots.insert(0, (dead, live_labels, 0, 0, dead))
-    return pots, MappingProxyType(refunds), MappingProxyType(dict(zip(order, put)))
+    return pots, MappingProxyType(refunds), put_in
 
 
 def _read_seats(seats: Sequence[Seat]) -> tuple[list[int], list[int], list[int]]:

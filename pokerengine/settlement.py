@@ -159,7 +159,7 @@ def settle(
         chip_unit, "chip_unit", error=SettlementInputError, positive=True)
     if rake is not None and type(rake) is not Rake:
         raise SettlementInputError(f"rake must be a Rake, got {rake!r}")
-    layers, refunds, at_risk = layers_of(seats, dead)
+    layers, refunds, put_in = layers_of(seats, dead)
     order = [s.seat for s in seats]
     sb = order[0] if small_blind is None else _at_table(small_blind, "small blind", order)
     btn = order[-1] if button is None else _at_table(button, "button", order)
@@ -176,8 +176,8 @@ def settle(
     start = order[(order.index(btn) + 1) % len(order)] if rule == "left_of_button" else sb
     results, payouts = award(layers, refunds, g, rule, start, order, seats, board_cards, high, low, rakes, unit)
     total_rake = sum(rakes) if rakes else 0
-    dead_total = sum(p[4] for p in layers)
-    if sum(payouts.values()) + total_rake != sum(at_risk.values()) + sum(refunds.values()) + dead_total:
+    dead_total = layers[0][4]  # dead money is always in the first pot
+    if sum(payouts.values()) + total_rake != put_in + dead_total:
         raise AssertionError("chips not conserved: this is a bug in pokerengine, please report it")
     return Settlement(g.name, tuple(seats), board_cards, refunds, total_rake,
                       MappingProxyType(payouts), dead_total, unit, rule, tuple(results))
