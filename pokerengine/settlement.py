@@ -193,28 +193,25 @@ def strengths(
     """
     high: dict[int, int] = {}
     low: dict[int, int | None] = {}
-    needed = set()
-    for p in layers:
-        if len(p[1]) > 1:
-            needed.update(p[1])
-    if not needed:
+    # Eligible sets shrink from the main pot up, so the first contested pot holds every contender.
+    needed = next((p[1] for p in layers if len(p[1]) > 1), None)
+    if needed is None:
         return high, low
     if len(board) not in g.board_cards:
         raise CardError(f"{g.name} needs a board of {_sizes(g.board_cards)} cards at showdown, got {len(board)}")
     hi_eval, lo_eval = g.high, g.low
-    for s in seats:
-        seat = s.seat
-        if seat in needed:
-            cards = s.cards
-            if len(cards) not in g.hole_cards:
-                raise CardError(
-                    f"seat {seat} is live at a showdown and needs {_sizes(g.hole_cards)} hole cards "
-                    f"for {g.name}, got {len(cards)}"
-                )
-            if hi_eval is not None:
-                high[seat] = hi_eval(cards, board)
-            if lo_eval is not None:
-                low[seat] = lo_eval(cards, board)
+    hole = {s.seat: s.cards for s in seats}
+    for seat in needed:
+        cards = hole[seat]
+        if len(cards) not in g.hole_cards:
+            raise CardError(
+                f"seat {seat} is live at a showdown and needs {_sizes(g.hole_cards)} hole cards "
+                f"for {g.name}, got {len(cards)}"
+            )
+        if hi_eval is not None:
+            high[seat] = hi_eval(cards, board)
+        if lo_eval is not None:
+            low[seat] = lo_eval(cards, board)
     return high, low
 
 
