@@ -222,11 +222,14 @@ def award(layers, refunds, g, rule, start, order, seats, board, high, low, rakes
     """
     payouts = dict(refunds)
     results = []
-    distance = clockwise_from(start, order)
     key = g.odd_chip_key
     hole = {s.seat: s.cards for s in seats} if rule == "high_card" else None
+    distances: list[dict[int, int]] = []
 
     def ordered(winners: list[int], is_low: bool) -> list[int]:
+        if not distances:
+            distances.append(clockwise_from(start, order))
+        distance = distances[0]
         if rule == "high_card":
             return sorted(winners, key=lambda w: (-key(hole[w], board, is_low), distance[w]))
         return sorted(winners, key=distance.__getitem__)
@@ -234,6 +237,11 @@ def award(layers, refunds, g, rule, start, order, seats, board, high, low, rakes
     is_split = g.split
     strength = low if g.high is None else high
     pure_low = g.high is None
+    # Contenders from best to worst.  Eligible sets shrink from the main pot up, so a pot's
+    # best eligible hand is never ranked above the previous pot's: one pointer walks the ranking.
+    ranking = sorted(strength, key=strength.__getitem__, reverse=True) if not is_split else []
+    n_ranked = len(ranking)
+    j = 0
     for i, (amount, eligible, lower, upper, dead) in enumerate(layers):
         r = rakes[i] if rakes else 0
         net = amount - r
@@ -245,14 +253,18 @@ def award(layers, refunds, g, rule, start, order, seats, board, high, low, rakes
                 hi_w, lo_w = eligible, ()
             payouts[w] += net
         elif not is_split:
-            values = list(map(strength.__getitem__, eligible))
-            best = max(values)
-            if values.count(best) == 1:
-                w = eligible[values.index(best)]
+            while ranking[j] not in eligible:
+                j += 1
+            w = ranking[j]
+            best = strength[w]
+            k = j + 1
+            while k < n_ranked and strength[ranking[k]] == best and ranking[k] not in eligible:
+                k += 1
+            if k == n_ranked or strength[ranking[k]] != best:  # no other eligible hand as good
                 shares, odd, winners = {w: net}, (), (w,)
                 payouts[w] += net
             else:
-                tied = [s for s, v in zip(eligible, values) if v == best]
+                tied = [s for s in eligible if strength[s] == best]
                 shares, odd = split(net, ordered(tied, pure_low), unit)
                 winners = tuple(tied)
                 for s, v in shares.items():
