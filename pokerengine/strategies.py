@@ -67,12 +67,13 @@ def hands(
     n = len(rows)
     labels = draw(st.lists(st.integers(1, 99), min_size=n, max_size=n, unique=True))
     with_cards = draw(st.booleans()) if showdown is None else showdown
-    deck = draw(st.permutations(DECK))
     hole = max(game.hole_cards)
     board_size = max(game.board_cards)
     live_count = sum(1 for _, f in rows if not f)
     if not with_cards and live_count > 1:
         with_cards = True
+    needed = n * hole + board_size if with_cards else 0
+    deck = draw(st.lists(st.sampled_from(DECK), min_size=needed, max_size=needed, unique=True))
     seats = []
     pos = 0
     for label, (amount, folded) in zip(labels, rows):

@@ -1,14 +1,72 @@
-"""``pokerengine replay``: not implemented yet (placeholder replaced by its issue's work)."""
+"""``pokerengine replay PATH ...``: replay PHH hand histories and check them against their finishing stacks.
+
+Exit status: 0 when no hand mismatched or failed, 1 otherwise, 2 for bad
+arguments (a path that does not exist, no hand-history files at all).
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("replay", help="(not implemented yet)")
+    p = sub.add_parser(
+        "replay",
+        help="replay PHH hand histories (.phh/.phhs, folders recursively) and compare finishing stacks",
+        description="Replay every hand of the given .phh/.phhs files and folders (recursively), settle it, "
+        "and compare the finishing stacks with the ones the file records.",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder of them")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
     from . import fail
+    from ..history.reader import iter_files
+    from ..history.replay import replay_paths
 
-    return fail("'replay' is not implemented yet")
+    if args.jobs < 1:
+        return fail(f"--jobs must be at least 1, got {args.jobs}")
+    for path in args.paths:
+        if not os.path.exists(path):
+            return fail(f"{path}: no such file or directory")
+    if not any(True for _ in iter_files(args.paths)):
+        return fail(f"no .phh or .phhs files in {', '.join(args.paths)}")
+    progress = None if args.quiet or not sys.stderr.isatty() else _Progress()
+    summary = replay_paths(args.paths, jobs=args.jobs, progress=progress)
+    if progress is not None:
+        progress.close()
+    status = 0 if summary.ok else 1
+    try:
+        print(json.dumps(summary.to_json(), indent=2) if args.json else summary.text())
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head: not an error of the replay
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return status
+
+
+class _Progress:
+    """A one-line progress bar on standard error (only used when it is a terminal)."""
+
+    WIDTH = 30
+
+    def __init__(self) -> None:
+        self.last = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.WIDTH * done // total if total else self.WIDTH
+        if filled == self.last and done != total:
+            return
+        self.last = filled
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        sys.stderr.write(f"\r[{bar}] {done}/{total} files")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+        sys.stderr.flush()

@@ -1,0 +1,52 @@
+"""Hand-history replay: read PHH files, play their actions, settle, compare with the record.
+
+The steps, one module each: :mod:`~.fasttoml` and :mod:`~.reader` (text to a
+frozen :class:`HandHistory`), :mod:`~.notation` (action strings),
+:mod:`~.interpreter` (actions to contributions, folds, cards and board),
+:mod:`~.settling` (those to :func:`pokerengine.settle` and finishing stacks),
+:mod:`~.replay` (files and folders, verdicts, summaries).
+
+>>> hand = loads('''variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [50, 100, 0]
+... min_bet = 100
+... starting_stacks = [1000, 1000, 1000]
+... actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 300", "p1 f", "p2 f"]
+... finishing_stacks = [950, 900, 1150]''')
+>>> replay_hand(hand).status
+'matched'
+"""
+
+from .interpreter import Outcome, interpret
+from .interpreter import clear_caches
+from .notation import Action, parse_action
+from .reader import dumps, dumps_all, from_fields, load, loads, loads_all
+from .record import HandHistory
+from .replay import HandReport, ReplaySummary, replay_file, replay_paths
+from .settling import HandReplay, classify, replay_hand, settle_outcome
+from .variants import VARIANTS, Variant
+
+__all__ = [
+    "VARIANTS",
+    "Action",
+    "HandHistory",
+    "HandReplay",
+    "HandReport",
+    "Outcome",
+    "ReplaySummary",
+    "Variant",
+    "classify",
+    "clear_caches",
+    "dumps",
+    "dumps_all",
+    "from_fields",
+    "interpret",
+    "load",
+    "loads",
+    "loads_all",
+    "parse_action",
+    "replay_file",
+    "replay_hand",
+    "replay_paths",
+    "settle_outcome",
+]

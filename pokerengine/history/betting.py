@@ -1,0 +1,230 @@
+"""Betting rounds for the interpreter: who opens, whose turn, and which amounts are legal.
+
+This is a mix-in of :class:`pokerengine.history.interpreter._Hand` (it uses
+that class's state: ``bets``, ``stacks``, ``folded``, ``pending``...).  The
+rules, as PokerKit applies them to PHH files:
+
+* The opener: pre-flop the seat after the largest blind or straddle
+  (heads-up the button); later rounds the first live seat from p1; stud by up
+  cards (:mod:`pokerengine.history.stud`).  Players all-in, and players whom
+  nobody live can still bet against, do not act.
+* A bet or raise makes everyone else live with chips act again.  A round
+  ends when nobody is left to act, or one player is left.
+* Minimum: the larger of the last full raise and the street's minimum bet
+  (small/big bet in fixed limit, ``min_bet`` otherwise) above the current bet;
+  completing a stud bring-in is to the small bet.  Less is allowed all-in, or
+  as exactly what the deepest opponent can match.  Fixed limit bets exactly
+  the minimum and caps a round at a bet and three raises; pot limit caps a
+  raise at the pot after calling.
+* An incomplete all-in raise does not reopen the betting for players who
+  already acted.
+"""
+
+from __future__ import annotations
+
+from operator import add
+
+from .amounts import amount as parse_amount
+from .amounts import decimals, units
+from .stud import bring_in_seat, opener_seat
+from .variants import FIXED_LIMIT_CAP
+
+BET = "bet"
+#: ``_ROUND[n][i]``: the seats of an ``n``-player table clockwise from ``i`` (``i`` first).
+_ROUND: dict[int, list[tuple[int, ...]]] = {}
+
+
+def _rounds(n: int) -> list[tuple[int, ...]]:
+    r = _ROUND[n] = [(*range(i, n), *range(i)) for i in range(n)]
+    return r
+
+
+class _Rescale(Exception):
+    """A bet amount needs a finer chip unit than the stacks and forced bets: start again."""
+
+    def __init__(self, scale: int) -> None:
+        self.scale = scale
+
+
+class Betting:
+    """Betting-round methods of the interpreter's hand state (a mix-in)."""
+
+    __slots__ = ()
+
+    def _begin_betting(self) -> None:
+        self.phase = BET
+        n = self.n
+        bets, stacks, folded = self.bets, self.stacks, self.folded
+        self.acted = set()
+        self.last_raise = self.raises = self.short = 0
+        due = self.street == 0 and self.stud and self.bring_in > 0
+        self.completion = self.bring_in_due = due
+        opener = 0 if self.street and not self.stud else self._opener()
+        self.free_opener = opener is None
+        self.special = due or opener is None
+        self.top = top = max(bets)
+        first = second = 0  # the two largest stack-plus-bet of live players
+        for i in range(n):
+            if not folded[i]:
+                t = bets[i] + stacks[i]
+                if t > first:
+                    first, second = t, first
+                elif t > second:
+                    second = t
+        order = (_ROUND.get(n) or _rounds(n))[opener or 0]
+        pending = [i for i in order if stacks[i] and second > bets[i] and not folded[i]]
+        if len(pending) == 1 and bets[pending[0]] >= top:
+            pending = []
+        self.pending = pending
+        if not pending:
+            self.free_opener = self.special = False
+            self._end_betting()
+
+    def _opener(self) -> int | None:
+        v, n = self.v, self.n
+        if v.opening == "position":
+            if self.street:
+                return 0
+            best, most = n - 1, 0  # the largest blind or straddle posted (the later seat on a tie)
+            bets, blinds = self.bets, self.blinds
+            for i in range(n):
+                if blinds[i] > 0 and bets[i] >= most:
+                    best, most = i, bets[i]
+            return (best + 1) % n
+        if any(not self.up_known[i] for i in range(n) if not self.folded[i]):
+            return None
+        up = [None if self.folded[i] else self.up[i] for i in range(n)]
+        low = v.opening == "low"
+        return bring_in_seat(up, low) if self.street == 0 else opener_seat(up, low)
+
+    def _end_betting(self) -> None:
+        if self.top:
+            self.put = list(map(add, self.put, self.bets))
+            self.bets[:] = [0] * self.n
+            self.top = 0
+        self.pending = []
+        if self.live <= 1:
+            self.phase = "over"
+            return
+        stacks, folded = self.stacks, self.folded
+        with_chips = 0
+        for i in range(self.n):
+            if stacks[i] and not folded[i]:
+                with_chips += 1
+        if with_chips <= 1 and not self.draws_later[self.street]:
+            self.all_in = True
+        self._next_street()
+
+    def _bet(self, verb: str, i: int, text: str | None) -> None:
+        """A betting action, every check made (the interpreter's loop has a fast path for f and cc)."""
+        self._check_player(i)
+        if self.phase != BET:
+            raise self.fail(f"no betting now ({self._phase_text()})")
+        pending = self.pending
+        if self.free_opener:  # stud up cards unknown: whoever acts first opens
+            if i not in pending:
+                raise self.fail(f"p{i + 1} cannot act now")
+            k = pending.index(i)
+            self.pending = pending = pending[k:] + pending[:k]
+            self.free_opener = False
+            self.special = self.bring_in_due
+        if pending[0] != i:
+            if not self.stacks[i]:
+                raise self.fail(f"p{i + 1} is all-in")
+            raise self.fail(f"out of turn: p{pending[0] + 1} is to act")
+        if verb == "cbr":
+            self._raise(i, text)  # type: ignore[arg-type]
+            return
+        bets = self.bets
+        if verb == "pb":
+            if not self.bring_in_due:
+                raise self.fail("no bring-in is due")
+            pay = min(self.bring_in, self.stacks[i])
+            self.bring_in_due = self.special = False
+            if pay > self.top:
+                self.top = pay
+        elif self.bring_in_due:
+            raise self.fail(f"p{i + 1} must bring in (pb) or complete (cbr)")
+        elif verb == "cc":
+            pay = min(self.top - bets[i], self.stacks[i])
+        else:  # f
+            pay = 0
+            self.folded[i] = True
+            self.live -= 1
+        bets[i] += pay
+        self.stacks[i] -= pay
+        del pending[0]
+        self.acted.add(i)
+        if self.live == 1 or not pending:
+            self._end_betting()
+
+    def _raise(self, i: int, text: str) -> None:
+        bets, stacks, folded, n, top = self.bets, self.stacks, self.folded, self.n, self.top
+        try:
+            to = int(text) * self.scale
+        except ValueError:
+            raw = parse_amount(text)
+            to = units(raw, self.scale)  # type: ignore[assignment]
+            if to is None:
+                raise _Rescale(self._finer(raw)) from None
+        fixed = self.fixed
+        if fixed and self.raises >= FIXED_LIMIT_CAP:
+            raise self.fail(f"no more raises on the {self._street_name()} (a bet and {FIXED_LIMIT_CAP - 1} raises)")
+        to_call = top - bets[i]
+        if to_call < self.last_raise or (self.short and self.short < self.last_raise and i in self.acted):
+            raise self.fail(f"p{i + 1} may not re-raise an incomplete all-in raise")
+        if stacks[i] <= to_call:
+            raise self.fail(f"p{i + 1} cannot raise: calling already puts them all-in (cc)")
+        cover = 0  # what the deepest opponent can match
+        for j in range(n):
+            if j != i and not folded[j] and stacks[j] + bets[j] > cover:
+                cover = stacks[j] + bets[j]
+        if cover <= top:
+            raise self.fail("nobody is left to call a raise")
+        most = stacks[i] + bets[i]
+        if fixed:
+            step = self.big_bet if self.v.streets[self.street].big else self.small_bet
+        else:
+            step = self.min_bet
+        least = (step if step > self.last_raise else self.last_raise) + (0 if self.completion else top)
+        if to > most:
+            raise self.fail(f"p{i + 1} bets {self._chips(to)} with only {self._chips(most)} (stack plus bet)")
+        # All-in for less is fine; so is exactly what the deepest opponent can match, when that is
+        # less than the minimum (records write the effective amount, e.g. WSOP 2023 #43 hand 03-50-24).
+        exempt = to == most or to == cover
+        if to < least and not exempt:
+            raise self.fail(f"{self._chips(to)} is below the minimum of {self._chips(least)}")
+        if fixed:
+            if to > least:
+                raise self.fail(f"{self._chips(to)} is not the fixed-limit amount of {self._chips(least)}")
+        elif self.v.betting == "pot-limit":
+            cap = min(most, max(least, 2 * top - bets[i] + sum(self.put) + sum(bets)))
+            if to > cap:
+                raise self.fail(f"{self._chips(to)} is above the pot-limit maximum of {self._chips(cap)}")
+        size = to - top
+        stacks[i] -= to - bets[i]
+        bets[i] = to
+        self.top = to
+        if self.completion:
+            self.completion = self.bring_in_due = self.special = False
+        if size >= self.last_raise:
+            self.acted = {i}
+            self.last_raise = size
+        else:
+            self.acted.add(i)
+        self.raises += 1
+        if stacks[i]:
+            self.short = 0
+        elif size < self.last_raise:  # an incomplete all-in raise; several can add up to a full one
+            self.short += size
+            if self.short >= self.last_raise:
+                self.short = 0
+        else:
+            self.short = 0
+        self.pending = [j for j in _ROUND[n][i][1:] if stacks[j] and not folded[j]]
+
+    def _finer(self, raw: int | float) -> int:
+        scale = max(self.scale, 10 ** decimals(raw))
+        if scale > 10**6 or units(raw, scale) is None:
+            raise self.fail(f"amount {raw!r} is not a number of chips")
+        return scale

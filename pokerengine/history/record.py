@@ -1,0 +1,312 @@
+"""One hand history as read from a PHH file: every field of the spec, typed, as a frozen value.
+
+The Poker Hand History format (PHH, ``uoftcprg/phh-std``) is TOML.  A
+:class:`HandHistory` keeps what the file says, *as the file says it*: amounts
+stay ``int`` or ``float`` (a Pluribus record writes a tied half of 1,349 as
+``674.5``), arrays become tuples, unknown fields (``_site_id`` and the like)
+go to :attr:`HandHistory.user_fields`.  Turning amounts into chips is the
+interpreter's job (:mod:`pokerengine.history.amounts`), not the record's.
+
+>>> h = HandHistory(variant="NT", antes=(0, 0), blinds_or_straddles=(1, 2), min_bet=2,
+...                 starting_stacks=(200, 200), actions=("d dh p1 AsKd", "d dh p2 QhQc"))
+>>> h.player_count, h.ante_trimming_status
+(2, False)
+>>> HandHistory(variant="NT", antes=(0,), starting_stacks=(1, 2), actions=())
+Traceback (most recent call last):
+...
+pokerengine.errors.HistoryParseError: antes has 1 entries for 2 players
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Union
+
+import attrs
+
+from ..errors import HistoryParseError
+
+Number = Union[int, float]
+
+#: The variant codes of the PHH spec and the fields each one requires (``required.rst``).
+REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
+    "FT": ("antes", "blinds_or_straddles", "small_bet", "big_bet"),
+    "NT": ("antes", "blinds_or_straddles", "min_bet"),
+    "NS": ("antes", "blinds_or_straddles", "min_bet"),
+    "PO": ("antes", "blinds_or_straddles", "min_bet"),
+    "FO/8": ("antes", "blinds_or_straddles", "small_bet", "big_bet"),
+    "F7S": ("antes", "bring_in", "small_bet", "big_bet"),
+    "F7S/8": ("antes", "bring_in", "small_bet", "big_bet"),
+    "FR": ("antes", "bring_in", "small_bet", "big_bet"),
+    "N2L1D": ("antes", "blinds_or_straddles", "min_bet"),
+    "F2L3D": ("antes", "blinds_or_straddles", "small_bet", "big_bet"),
+    "FB": ("antes", "blinds_or_straddles", "small_bet", "big_bet"),
+}
+
+# Field kinds: "str", "int", "num" (int or float), "bool", "intstr" (int or str),
+# "time" (TOML local time or date-time), "nums", "ints", "strs" (arrays).
+FIELD_KINDS: dict[str, str] = {
+    "variant": "str",
+    "antes": "nums",
+    "blinds_or_straddles": "nums",
+    "bring_in": "num",
+    "small_bet": "num",
+    "big_bet": "num",
+    "min_bet": "num",
+    "starting_stacks": "nums",
+    "actions": "strs",
+    "author": "str",
+    "event": "str",
+    "url": "str",
+    "venue": "str",
+    "address": "str",
+    "city": "str",
+    "region": "str",
+    "postal_code": "str",
+    "country": "str",
+    "time": "time",
+    "time_zone": "str",
+    "time_zone_abbreviation": "str",
+    "day": "int",
+    "month": "int",
+    "year": "int",
+    "hand": "intstr",
+    "level": "int",
+    "seats": "ints",
+    "seat_count": "int",
+    "table": "intstr",
+    "players": "strs",
+    "finishing_stacks": "nums",
+    "winnings": "nums",
+    "currency": "str",
+    "currency_symbol": "str",
+    "ante_trimming_status": "bool",
+    "time_limit": "num",
+    "time_banks": "nums",
+}
+
+#: Per-player arrays: each must have one entry per player.
+PER_PLAYER = ("antes", "blinds_or_straddles", "finishing_stacks", "winnings", "players", "seats", "time_banks")
+
+_ARRAY_TYPES = {"nums": frozenset((int, float)), "ints": frozenset((int,)), "strs": frozenset((str,))}
+_KIND_TEXT = {
+    "str": "a string",
+    "int": "an integer",
+    "num": "a number",
+    "bool": "true or false",
+    "intstr": "an integer or a string",
+    "time": "a TOML local time",
+    "nums": "an array of numbers",
+    "ints": "an array of integers",
+    "strs": "an array of strings",
+}
+
+
+def _is(kind: str, value: object) -> bool:
+    t = type(value)
+    if kind == "num":
+        return t is int or t is float
+    if kind == "str":
+        return t is str
+    if kind == "int":
+        return t is int
+    if kind == "bool":
+        return t is bool
+    if kind == "intstr":
+        return t is int or t is str
+    if kind == "time":
+        return t is datetime.time or t is datetime.datetime or t is datetime.date
+    return False
+
+
+def check_field(name: str, value: object) -> object:
+    """``value`` for field ``name``, arrays made tuples; :class:`HistoryParseError` if ill-typed.
+
+    >>> check_field("antes", [0, 1.5])
+    (0, 1.5)
+    >>> check_field("min_bet", "2")
+    Traceback (most recent call last):
+    ...
+    pokerengine.errors.HistoryParseError: min_bet must be a number, got '2'
+    """
+    kind = FIELD_KINDS[name]
+    types = _ARRAY_TYPES.get(kind)
+    if types is None:
+        if not _is(kind, value):
+            raise HistoryParseError(f"{name} must be {_KIND_TEXT[kind]}, got {value!r}")
+        return value
+    if type(value) is not list and type(value) is not tuple:
+        raise HistoryParseError(f"{name} must be {_KIND_TEXT[kind]}, got {value!r}")
+    if not types.issuperset(map(type, value)):
+        bad = next(v for v in value if type(v) not in types)
+        raise HistoryParseError(f"{name} must be {_KIND_TEXT[kind]}, got item {bad!r}")
+    return value if type(value) is tuple else tuple(value)
+
+
+_NONE = type(None)
+_SCALAR_TYPES = {
+    "str": frozenset((str,)),
+    "int": frozenset((int,)),
+    "num": frozenset((int, float)),
+    "bool": frozenset((bool,)),
+    "intstr": frozenset((int, str)),
+    "time": frozenset((datetime.time, datetime.datetime, datetime.date)),
+}
+#: Per field: (allowed types of the value, or of its items for an array; is it an array?).
+_CHECKS: dict[str, tuple[frozenset, bool]] = {
+    name: (_ARRAY_TYPES[kind], True) if kind in _ARRAY_TYPES else (_SCALAR_TYPES[kind], False)
+    for name, kind in FIELD_KINDS.items()
+}
+
+
+def checked_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Spec fields (name -> value, ``None`` = unset) type-checked, arrays made tuples.
+
+    >>> checked_fields({"antes": [0, 5], "hand": 3, "url": None})
+    {'antes': (0, 5), 'hand': 3}
+    """
+    out = {}
+    for name, value in fields.items():
+        if value is None:
+            continue
+        types, array = _CHECKS[name]
+        if array:
+            if type(value) is list:
+                value = tuple(value)
+            if type(value) is not tuple or not types.issuperset(map(type, value)):
+                value = check_field(name, value)  # raises, naming the bad item
+        elif type(value) not in types:
+            check_field(name, value)  # raises
+        out[name] = value
+    return out
+
+
+def _check_shape(hand: "HandHistory") -> None:
+    n = len(hand.starting_stacks)
+    if n < 2:
+        raise HistoryParseError(f"starting_stacks must list at least 2 players, got {n}")
+    for name in PER_PLAYER:
+        value = getattr(hand, name)
+        if value is not None and len(value) != n:
+            raise HistoryParseError(f"{name} has {len(value)} entries for {n} players")
+    required = REQUIRED_FIELDS.get(hand.variant)
+    if required is not None:
+        for name in required:
+            if getattr(hand, name) is None:
+                raise HistoryParseError(f"variant {hand.variant} needs the field {name}")
+
+
+def _frozen(value: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    return MappingProxyType(dict(value or {}))
+
+
+@attrs.frozen(kw_only=True, slots=False)  # a dict class: attrs fills it faster than 40 slots
+class HandHistory:
+    """One hand as a PHH file describes it (fields named as in the spec).
+
+    Per-player arrays are in position order (p1 first).  ``source`` and
+    ``key`` say where the hand came from (file path, and the table name in a
+    ``.phhs`` file); they take no part in equality.
+    """
+
+    variant: str
+    starting_stacks: tuple[Number, ...]
+    actions: tuple[str, ...] = ()
+    antes: tuple[Number, ...] | None = None
+    blinds_or_straddles: tuple[Number, ...] | None = None
+    bring_in: Number | None = None
+    small_bet: Number | None = None
+    big_bet: Number | None = None
+    min_bet: Number | None = None
+    ante_trimming_status: bool = False
+    author: str | None = None
+    event: str | None = None
+    url: str | None = None
+    venue: str | None = None
+    address: str | None = None
+    city: str | None = None
+    region: str | None = None
+    postal_code: str | None = None
+    country: str | None = None
+    time: datetime.time | datetime.datetime | datetime.date | None = None
+    time_zone: str | None = None
+    time_zone_abbreviation: str | None = None
+    day: int | None = None
+    month: int | None = None
+    year: int | None = None
+    hand: int | str | None = None
+    level: int | None = None
+    seats: tuple[int, ...] | None = None
+    seat_count: int | None = None
+    table: int | str | None = None
+    players: tuple[str, ...] | None = None
+    finishing_stacks: tuple[Number, ...] | None = None
+    winnings: tuple[Number, ...] | None = None
+    currency: str | None = None
+    currency_symbol: str | None = None
+    time_limit: Number | None = None
+    time_banks: tuple[Number, ...] | None = None
+    #: Fields the spec does not define (``_``-prefixed by convention), as read.
+    user_fields: Mapping[str, Any] = attrs.field(factory=dict, converter=_frozen)
+    source: str | None = attrs.field(default=None, eq=False)
+    key: str | None = attrs.field(default=None, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        given = {name: getattr(self, name) for name in FIELD_KINDS}
+        for name, value in checked_fields(given).items():
+            if value is not given[name]:
+                object.__setattr__(self, name, value)
+        _check_shape(self)
+
+    @classmethod
+    def from_checked(cls, fields: Mapping[str, Any], user_fields: Mapping[str, Any] | None = None,
+                     source: str | None = None, key: str | None = None) -> "HandHistory":
+        """A hand from spec fields already through :func:`checked_fields` (the reader's fast way in).
+
+        The same checks as the constructor, without checking each field twice.
+        """
+        hand = cls.__new__(cls)
+        hand.__dict__.update(_DEFAULTS)
+        hand.__dict__.update(fields, user_fields=MappingProxyType(dict(user_fields or {})), source=source, key=key)
+        _check_shape(hand)
+        return hand
+
+    @property
+    def player_count(self) -> int:
+        """The number of players (the length of ``starting_stacks``)."""
+        return len(self.starting_stacks)
+
+    @property
+    def label(self) -> str:
+        """A short name for messages: ``file``, ``file [3]`` or ``hand 12``.
+
+        >>> HandHistory(variant="NT", starting_stacks=(1, 1), antes=(0, 0), blinds_or_straddles=(0, 0),
+        ...             min_bet=1, source="a.phhs", key="3").label
+        'a.phhs [3]'
+        """
+        if self.source is None:
+            return f"hand {self.hand}" if self.hand is not None else "hand"
+        return self.source if self.key is None else f"{self.source} [{self.key}]"
+
+    def fields(self) -> dict[str, Any]:
+        """The fields the file sets, in spec order, then the user fields (what :func:`dumps` writes)."""
+        out: dict[str, Any] = {}
+        for name in FIELD_KINDS:
+            value = getattr(self, name)
+            if value is not None and not (name == "ante_trimming_status" and value is False):
+                out[name] = value
+        out.update(self.user_fields)
+        return out
+
+
+def finite(value: Number) -> bool:
+    """True unless ``value`` is an infinite or NaN float (an unknown stack is ``inf``)."""
+    return type(value) is int or math.isfinite(value)
+
+
+#: Every field's default, for :meth:`HandHistory.from_checked`.
+_DEFAULTS = {a.name: a.default for a in attrs.fields(HandHistory) if a.default is not attrs.NOTHING}
+_DEFAULTS["user_fields"] = MappingProxyType({})

@@ -1,0 +1,243 @@
+"""Replay hand-history files and folders, and compare every hand with its recorded finishing stacks.
+
+Each hand ends in one of five classes: ``matched``; ``split_chip`` (the
+record writes a fractional tied share, e.g. 674.5/674.5, and our whole-chip
+result differs only there, e.g. 675/674, every chip accounted for);
+``unchecked`` (the file records no ``finishing_stacks``); ``mismatched``;
+``error`` (the file or hand cannot be read or replayed; the message says why).
+
+>>> import os, tempfile
+>>> d = tempfile.mkdtemp()
+>>> with open(os.path.join(d, "a.phh"), "w") as f:
+...     _ = f.write('''variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 AsKd", "d dh p2 QhQc", "p2 f"]
+... finishing_stacks = [101, 99]''')
+>>> summary = replay_paths([d])
+>>> summary.hands, summary.matched, summary.ok
+(1, 1, True)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+
+import attrs
+
+from ..errors import PokerEngineError
+from .amounts import show
+from .reader import _hand, iter_files, loads, read_text, tables
+from .record import HandHistory, Number
+from .settling import MATCHED, MISMATCHED, SPLIT_CHIP, UNCHECKED, replay_hand
+
+ERROR = "error"
+
+
+@attrs.frozen
+class HandReport:
+    """One hand's verdict, small enough to send between processes.
+
+    ``file`` and ``key`` (the table name in a ``.phhs`` file) locate the hand;
+    ``number`` is its ``hand`` field.  ``expected``/``got`` are finishing
+    stacks (file units) for compared hands; ``message`` explains an error.
+    """
+
+    file: str
+    key: str | None
+    number: int | str | None
+    status: str
+    expected: tuple[Number, ...] | None = None
+    got: tuple[Number, ...] | None = None
+    message: str | None = None
+
+    @property
+    def where(self) -> str:
+        """``file``, ``file [key]``, plus ``(hand N)`` when the record numbers it."""
+        text = self.file if self.key is None else f"{self.file} [{self.key}]"
+        return text if self.number is None else f"{text} (hand {self.number})"
+
+    def to_json(self) -> dict:
+        """The report as the CLI's ``--json`` lists it."""
+        out: dict = {"file": self.file, "hand": self.key if self.key is not None else self.number}
+        if self.status == ERROR:
+            out["message"] = self.message
+        else:
+            out["expected"] = list(self.expected or ())
+            out["got"] = list(self.got or ())
+        return out
+
+
+def report(hand: HandHistory) -> HandReport:
+    """Replay one hand into a :class:`HandReport` (errors are caught and reported)."""
+    file = hand.source or "<text>"
+    try:
+        r = replay_hand(hand)
+    except PokerEngineError as exc:
+        return HandReport(file, hand.key, hand.hand, ERROR, message=str(exc))
+    except Exception as exc:  # a bug of ours: report it with the hand rather than stop a long run
+        return HandReport(file, hand.key, hand.hand, ERROR,
+                          message=f"{hand.label}: internal error {type(exc).__name__}: {exc} (please report)")
+    if r.status == MATCHED or r.status == UNCHECKED:
+        return HandReport(file, hand.key, hand.hand, r.status)
+    scale = r.outcome.scale
+    return HandReport(file, hand.key, hand.hand, r.status, hand.finishing_stacks,
+                      tuple(show(x, scale) for x in r.finishing))
+
+
+def replay_file(path: str) -> list[HandReport]:
+    """Reports for every hand of one ``.phh``/``.phhs`` file, in file order."""
+    try:
+        text = read_text(path)
+        if path.endswith(".phhs"):
+            parts: Sequence = tables(text, source=path)
+        else:
+            return [report(loads(text, source=path))]
+    except (PokerEngineError, OSError) as exc:
+        message = str(exc) if isinstance(exc, PokerEngineError) else f"{path}: {exc.strerror or exc}"
+        return [HandReport(path, None, None, ERROR, message=message)]
+    out = []
+    for name, table in parts:
+        try:
+            hand = _hand(name, table, path)
+        except PokerEngineError as exc:
+            out.append(HandReport(path, name, None, ERROR, message=str(exc)))
+            continue
+        out.append(report(hand))
+    return out
+
+
+@attrs.define
+class ReplaySummary:
+    """Counts and the hands worth a look, over a whole replay run."""
+
+    hands: int = 0
+    files: int = 0
+    matched: int = 0
+    split_chip: int = 0
+    unchecked: int = 0
+    mismatched: list[HandReport] = attrs.field(factory=list)
+    errors: list[HandReport] = attrs.field(factory=list)
+    split: list[HandReport] = attrs.field(factory=list)
+    seconds: float = 0.0
+
+    def add(self, reports: Iterable[HandReport]) -> None:
+        """Count a file's reports."""
+        self.files += 1
+        for r in reports:
+            self.hands += 1
+            s = r.status
+            if s == MATCHED:
+                self.matched += 1
+            elif s == SPLIT_CHIP:
+                self.split_chip += 1
+                self.split.append(r)
+            elif s == UNCHECKED:
+                self.unchecked += 1
+            elif s == MISMATCHED:
+                self.mismatched.append(r)
+            else:
+                self.errors.append(r)
+
+    @property
+    def ok(self) -> bool:
+        """Nothing mismatched and nothing failed."""
+        return not self.mismatched and not self.errors
+
+    @property
+    def hands_per_second(self) -> float:
+        """Throughput of the run (0 when nothing was timed)."""
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict:
+        """``{"hands", "matched", "split_chip", "unchecked", "mismatched", "errors", "seconds", ...}``."""
+        return {
+            "hands": self.hands,
+            "matched": self.matched,
+            "split_chip": self.split_chip,
+            "unchecked": self.unchecked,
+            "mismatched": [r.to_json() for r in self.mismatched],
+            "errors": [r.to_json() for r in self.errors],
+            "seconds": round(self.seconds, 6),
+            "split_chip_hands": [r.to_json() for r in self.split],
+            "files": self.files,
+            "hands_per_second": round(self.hands_per_second, 1),
+        }
+
+    def text(self) -> str:
+        """The summary for people: counts, then each mismatch and error on its own line(s)."""
+        lines = [
+            f"{self.hands} hands in {self.files} files, {self.seconds:.2f} s ({self.hands_per_second:,.0f} hands/s)",
+            f"  matched     {self.matched}",
+            f"  split_chip  {self.split_chip}  (the record splits a chip; ours gives it whole)",
+            f"  unchecked   {self.unchecked}  (no finishing_stacks to compare)",
+            f"  mismatched  {len(self.mismatched)}",
+            f"  errors      {len(self.errors)}",
+        ]
+        for r in self.mismatched:
+            lines.append(f"mismatched: {r.where}")
+            lines.append(f"  expected {_stacks(r.expected)}")
+            lines.append(f"  got      {_stacks(r.got)}")
+            lines.append(f"  diff     {_diff(r.expected, r.got)}")
+        for r in self.errors:
+            lines.append(f"error: {r.message}")
+        for r in self.split:
+            lines.append(f"split_chip: {r.where}: record {_stacks(r.expected)}, ours {_stacks(r.got)}")
+        return "\n".join(lines)
+
+
+def _stacks(values: Sequence[Number] | None) -> str:
+    return "[" + ", ".join(str(v) for v in values or ()) + "]"
+
+
+def _diff(expected: Sequence[Number] | None, got: Sequence[Number] | None) -> str:
+    parts = []
+    for i, (e, g) in enumerate(zip(expected or (), got or ())):
+        if e != g:
+            d = g - e
+            parts.append(f"p{i + 1} {'+' if d > 0 else ''}{int(d) if float(d).is_integer() else d}")
+    return ", ".join(parts) or "none"
+
+
+def replay_paths(
+    paths: Iterable[str | os.PathLike],
+    *,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> ReplaySummary:
+    """Replay every ``.phh``/``.phhs`` file under ``paths`` (``jobs`` worker processes).
+
+    Reports come back in file order whatever ``jobs`` is, so summaries are
+    deterministic.  ``progress(done, total)`` is called after each file.
+    """
+    files = list(iter_files(paths))
+    summary = ReplaySummary()
+    start = time.perf_counter()
+    total = len(files)
+    if jobs <= 1 or total < 2:
+        for k, path in enumerate(files, 1):
+            summary.add(replay_file(path))
+            if progress is not None:
+                progress(k, total)
+    else:
+        import multiprocessing
+
+        chunk = max(1, min(64, total // (jobs * 8)))
+        with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
+            for k, reports in enumerate(pool.imap(replay_file, files, chunksize=chunk), 1):
+                summary.add(reports)
+                if progress is not None:
+                    progress(k, total)
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def _start_method() -> str:
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    return "fork" if "fork" in methods else methods[0]

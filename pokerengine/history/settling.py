@@ -1,0 +1,152 @@
+"""Settle an interpreted hand with :func:`pokerengine.settle` and check it against the record.
+
+Conventions (see ``docs/replay.md``):
+
+* Antes with ``ante_trimming_status = false`` (the spec's default) are dead
+  money: they go to the main pot, which every live player can win, even one
+  who could not post a full ante.  With ``true`` they count like any other
+  contribution (a short player wins only what they matched).
+* Odd chips follow the game's rule in :mod:`pokerengine.games`: board and
+  draw games start at the small blind (p1; heads-up the button, p2), stud
+  games give them to the best card by suit (TDA 20-B).
+* Finishing stack = starting stack - everything put in + payout.
+
+>>> from pokerengine.history.reader import loads
+>>> r = replay_hand(loads('''variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 AsKd", "d dh p2 QhQc", "p2 cbr 100", "p1 cc", "d db 2c7d9h", "d db Ts", "d db 3c"]
+... finishing_stacks = [0, 200]'''))
+>>> r.finishing_stacks, r.status
+((0, 200), 'matched')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+import attrs
+
+from ..errors import PokerEngineError
+from ..seats import Seat
+from ..settlement import Settlement, settle
+from .amounts import INFINITE, exact, show
+from .interpreter import Outcome, interpret
+from .record import HandHistory, Number
+
+MATCHED, SPLIT_CHIP, MISMATCHED, UNCHECKED = "matched", "split_chip", "mismatched", "unchecked"
+
+
+def settle_outcome(outcome: Outcome, *, ante_trimming: bool) -> Settlement:
+    """Settle an :class:`Outcome`: seat ``k`` is player ``pk``, in position order (clockwise).
+
+    A player who folded having put nothing at stake (antes apart, when they are
+    dead money) is left out: no pot holds a chip of theirs and none can be
+    theirs, so the settlement is the same, only smaller.  Their payout is 0.
+    The odd-chip start (the small blind, heads-up the button) moves clockwise
+    to the first seat kept, which is where the units would start anyway.
+    """
+    n = len(outcome.starting)
+    seats = []
+    folded, cards, antes = outcome.folded, outcome.cards, outcome.antes
+    for i, put in enumerate(outcome.contributed):
+        if not ante_trimming:
+            put -= antes[i]
+        if folded[i]:
+            if put:
+                seats.append(Seat(i + 1, put, True))
+        else:
+            hole = cards[i]
+            seats.append(Seat(i + 1, put, False, () if hole is None else hole))
+    v = outcome.variant
+    kept = [s.seat for s in seats]
+    # The small blind is p1 (heads-up p2, the button); the button is the last player.
+    sb = kept[0] if n > 2 or kept[-1] != 2 else 2
+    button = kept[-1]
+    return settle(seats, board=outcome.board if v.kind == "board" else (), game=v.game, small_blind=sb,
+                  button=button, dead=0 if ante_trimming else sum(antes))
+
+
+def finishing_units(outcome: Outcome, settlement: Settlement) -> tuple[int, ...]:
+    """Each player's stack after the hand, in the outcome's units."""
+    pay = settlement.payouts
+    return tuple([s - c + pay.get(i + 1, 0) for i, (s, c) in enumerate(zip(outcome.starting, outcome.contributed))])
+
+
+def classify(record: Sequence[Number] | None, got: Sequence[int], scale: int) -> str:
+    """Compare our finishing stacks (units of ``1/scale``) with the record's.
+
+    ``matched``: equal.  ``split_chip``: the record writes a fractional tied
+    share, and ours differs only there, by less than a chip either way, with
+    the same total.  ``mismatched`` otherwise; ``unchecked`` without a record.
+
+    >>> classify([674.5, 674.5, 100], [675, 674, 100], 1)
+    'split_chip'
+    >>> classify([674.5, 674.5, 100], [676, 673, 100], 1)
+    'mismatched'
+    """
+    if record is None:
+        return UNCHECKED
+    if scale == 1 and list(record) == list(got):  # the usual case: ints (or whole floats) that agree
+        return MATCHED
+    fractional = False
+    total_expected = Fraction(0)
+    total_got = 0
+    for r, g in zip(record, got):
+        if type(r) is float and math.isinf(r):
+            if not (r > 0 and g >= INFINITE // 2):
+                return MISMATCHED
+            continue
+        if type(r) is float and math.isnan(r):
+            return MISMATCHED
+        e = exact(r, scale)
+        total_expected += e
+        total_got += g
+        if e.denominator == 1:
+            if e != g:
+                return MISMATCHED
+        elif math.floor(e) <= g <= math.ceil(e):
+            fractional = True
+        else:
+            return MISMATCHED
+    if not fractional:
+        return MATCHED
+    return SPLIT_CHIP if abs(total_expected - total_got) < Fraction(1, 10**6) else MISMATCHED
+
+
+@attrs.frozen
+class HandReplay:
+    """A replayed hand: what the actions left, how it settled, and the verdict against the record."""
+
+    hand: HandHistory = attrs.field(repr=False)
+    outcome: Outcome = attrs.field(repr=False)
+    settlement: Settlement = attrs.field(repr=False)
+    finishing: tuple[int, ...]
+    status: str
+
+    @property
+    def finishing_stacks(self) -> tuple[Number, ...]:
+        """Finishing stacks in the file's units (ints unless the file's amounts have decimals)."""
+        return tuple(show(x, self.outcome.scale) for x in self.finishing)
+
+
+def replay_hand(hand: HandHistory) -> HandReplay:
+    """Interpret, settle and check one hand; errors name the hand (and the action, if one is at fault)."""
+    outcome = interpret(hand)
+    try:
+        settlement = settle_outcome(outcome, ante_trimming=hand.ante_trimming_status)
+    except PokerEngineError as exc:
+        raise type(exc)(f"{hand.label}: cannot settle: {_why(exc, outcome)}") from None
+    got = finishing_units(outcome, settlement)
+    return HandReplay(hand, outcome, settlement, got, classify(hand.finishing_stacks, got, outcome.scale))
+
+
+def _why(exc: Exception, outcome: Outcome) -> str:
+    unknown = [f"p{i + 1}" for i in outcome.live if outcome.cards[i] is None]
+    if unknown and outcome.showdown:
+        return f"the showdown needs the cards of {', '.join(unknown)}, which the history does not show"
+    return str(exc)

@@ -1,0 +1,106 @@
+"""``pokerengine replay``: summaries, JSON, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pokerengine.cli import main
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "phh"
+GOOD = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 AsKd", "d dh p2 QhQc", "p2 f"]
+finishing_stacks = [101, 99]
+"""
+
+
+def test_replay_a_folder(capsys):
+    assert main(["replay", str(FIXTURES / "wsop-2023-43-day5")]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("83 hands in 83 files")
+    assert "matched     83" in out.out
+    assert "hands/s" in out.out
+    assert out.err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_json(capsys):
+    assert main(["replay", "--json", str(FIXTURES / "pluribus" / "32"), str(FIXTURES / "historical")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {k: data[k] for k in ("hands", "matched", "split_chip", "unchecked", "mismatched", "errors")} == {
+        "hands": 100, "matched": 94, "split_chip": 1, "unchecked": 5, "mismatched": [], "errors": []}
+    assert data["seconds"] >= 0
+    assert data["split_chip_hands"][0]["hand"] == 23
+
+
+def test_mismatch_and_error_exit_1(tmp_path, capsys):
+    (tmp_path / "wrong.phh").write_text(GOOD.replace("[101, 99]", "[100, 100]"))
+    (tmp_path / "broken.phh").write_text(GOOD.replace('"p2 f"', '"p1 f"'))
+    (tmp_path / "fine.phh").write_text(GOOD)
+    assert main(["replay", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "mismatched  1" in out and "errors      1" in out
+    assert f"mismatched: {tmp_path / 'wrong.phh'}" in out
+    assert "expected [100, 100]" in out and "got      [101, 99]" in out
+    assert f"error: {tmp_path / 'broken.phh'}: actions[2] 'p1 f': out of turn: p2 is to act" in out
+
+    assert main(["replay", "--json", "-j", "2", str(tmp_path)]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["mismatched"] == [{"file": str(tmp_path / "wrong.phh"), "hand": None,
+                                   "expected": [100, 100], "got": [101, 99]}]
+    assert data["errors"][0]["file"] == str(tmp_path / "broken.phh")
+    assert "out of turn" in data["errors"][0]["message"]
+
+
+def test_phhs_hand_numbers_in_reports(tmp_path, capsys):
+    (tmp_path / "two.phhs").write_text(f"[1]\n{GOOD}\n[2]\n{GOOD.replace('[101, 99]', '[99, 101]')}")
+    assert main(["replay", "--json", str(tmp_path / "two.phhs")]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["hands"] == 2 and data["matched"] == 1
+    assert data["mismatched"][0]["hand"] == "2"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["replay", "/no/such/place"], "/no/such/place: no such file or directory"),
+    (["replay", "--jobs", "0", "."], "--jobs must be at least 1"),
+])
+def test_bad_arguments_exit_2(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_no_hand_files_exit_2(tmp_path, capsys):
+    assert main(["replay", str(tmp_path)]) == 2
+    assert "no .phh or .phhs files" in capsys.readouterr().err
+
+
+def test_missing_path_argument_exits_2(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["replay"])
+    assert info.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["replay", str(FIXTURES / "historical")]) == 0
+    err = capsys.readouterr().err
+    assert "5/5 files" in err
+
+
+def test_a_bad_hand_in_a_phhs_is_one_error(tmp_path, capsys):
+    bad = GOOD.replace("min_bet = 2", "min_bet = 'two'")
+    (tmp_path / "three.phhs").write_text(f"[1]\n{GOOD}\n[2]\n{bad}\n[3]\n{GOOD}")
+    assert main(["replay", "--json", str(tmp_path)]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert (data["hands"], data["matched"]) == (3, 2)
+    assert data["errors"] == [{"file": str(tmp_path / "three.phhs"), "hand": "2",
+                               "message": f"{tmp_path / 'three.phhs'} [2]: min_bet must be a number, got 'two'"}]
