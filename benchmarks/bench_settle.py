@@ -64,7 +64,7 @@ def measure(n_seats: int, count: int, repeat: int) -> dict[str, float]:
     g = get_game("holdem")
     prepared = []
     for seats, board in hands:
-        layers, refunds, _ = layers_of(seats)
+        layers, refunds, _, _ = layers_of(seats)
         high, low = strengths(g, seats, layers, board)
         prepared.append((seats, board, layers, refunds, high, low, [s.seat for s in seats]))
     evaluator = Evaluator()

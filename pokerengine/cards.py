@@ -58,6 +58,8 @@ def parse_cards(value: str | Iterable[str] | None) -> tuple[int, ...]:
     """
     if value is None:
         return ()
+    if type(value) is tuple and all(map(_TEXT.__contains__, value)):
+        return value  # already card integers (or empty)
     if isinstance(value, str):
         text = value.replace(" ", "").replace(",", "")
         if len(text) % 2:

@@ -80,13 +80,14 @@ def build_pots(seats: Sequence[Seat], *, dead: int = 0) -> PotLayout:
     order; ``dead`` is money owned by nobody, added to the main pot.  At least
     one seat must be live.
     """
-    layers, refunds, _ = layers_of(seats, dead)
+    layers, refunds, _, _ = layers_of(seats, dead)
     at_risk = {s.seat: s.contributed - refunds[s.seat] for s in seats}
     return PotLayout(tuple([Pot(*layer) for layer in layers]), refunds, at_risk, sum(l[4] for l in layers))
 
 
-def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[tuple], Mapping[int, int], int]:
-    """The pots as plain tuples ``(amount, eligible, lower, upper, dead)``, the refunds, the chips put in.
+def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[tuple], Mapping[int, int], int, list[int]]:
+    """The pots as plain tuples ``(amount, eligible, lower, upper, dead)``, the refunds, the chips
+    put in, and the seat labels in table order.
 
     The fast core of :func:`build_pots`, used by :func:`pokerengine.settle`.
     """
@@ -137,7 +138,7 @@ def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[tuple], Mappin
             pots[0] = (main[0] + dead, main[1], main[2], main[3], dead)
         else:  # a live seat put in nothing, so the main layer is not open to all
             pots.insert(0, (dead, live_labels, 0, 0, dead))
-    return pots, MappingProxyType(refunds), put_in
+    return pots, MappingProxyType(refunds), put_in, order
 
 
 def _read_seats(seats: Sequence[Seat]) -> tuple[list[int], list[int], list[int]]:

@@ -9,19 +9,6 @@ from .cards import cards_text, parse_cards
 from .errors import SettlementInputError
 
 
-def _check_seat(_instance: object, _attribute: object, value: object) -> None:
-    chips(value, "seat number", error=SettlementInputError, positive=True)
-
-
-def _check_contributed(_instance: object, _attribute: object, value: object) -> None:
-    chips(value, "contributed")
-
-
-def _check_folded(_instance: object, _attribute: object, value: object) -> None:
-    if type(value) is not bool:
-        raise SettlementInputError(f"folded must be true or false, got {value!r}")
-
-
 @attrs.frozen
 class Seat:
     """One seat of a hand, as the settlement engine needs it.
@@ -39,7 +26,20 @@ class Seat:
     pokerengine.errors.ChipError: contributed must be an integer number of chips, got 1.5 (float)
     """
 
-    seat: int = attrs.field(validator=_check_seat)
-    contributed: int = attrs.field(validator=_check_contributed)
-    folded: bool = attrs.field(default=False, validator=_check_folded)
+    seat: int
+    contributed: int
+    folded: bool = False
     cards: tuple[int, ...] = attrs.field(default=(), converter=parse_cards, repr=lambda c: repr(cards_text(c)))
+
+    def __attrs_post_init__(self) -> None:
+        # One cheap test for the common case; the precise error only when it fails.
+        seat, put, folded = self.seat, self.contributed, self.folded
+        if type(seat) is int and seat > 0 and type(put) is int and put >= 0 and type(folded) is bool:
+            return
+        seat = chips(seat, "seat number", error=SettlementInputError, positive=True)
+        put = chips(put, "contributed")
+        if type(folded) is not bool:
+            raise SettlementInputError(f"folded must be true or false, got {folded!r}")
+        # int subclasses (an IntEnum, say) are stored as plain ints
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "contributed", put)

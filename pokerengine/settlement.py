@@ -159,8 +159,7 @@ def settle(
         chip_unit, "chip_unit", error=SettlementInputError, positive=True)
     if rake is not None and type(rake) is not Rake:
         raise SettlementInputError(f"rake must be a Rake, got {rake!r}")
-    layers, refunds, put_in = layers_of(seats, dead)
-    order = [s.seat for s in seats]
+    layers, refunds, put_in, order = layers_of(seats, dead)
     sb = order[0] if small_blind is None else _at_table(small_blind, "small blind", order)
     btn = order[-1] if button is None else _at_table(button, "button", order)
     rule = g.odd_chip if odd_chip is None else odd_chip
@@ -170,11 +169,14 @@ def settle(
         raise SettlementInputError(f"odd_chip 'high_card' needs a stud game, not {g.name!r}")
     board_cards = parse_cards(board)
     _check_cards(g, seats, board_cards)
-    high, low = strengths(g, seats, layers, board_cards)
     seen = len(board_cards) >= g.flop_seen_at if flop_seen is None else _flag(flop_seen)
     rakes = rake.take([p[0] for p in layers], unit, flop_seen=seen) if rake is not None else None
-    start = order[(order.index(btn) + 1) % len(order)] if rule == "left_of_button" else sb
-    results, payouts = award(layers, refunds, g, rule, start, order, seats, board_cards, high, low, rakes, unit)
+    if all(len(p[1]) == 1 for p in layers):  # nothing contested: no showdown, each pot to its only claimant
+        results, payouts = uncontested(layers, refunds, g.split, rakes)
+    else:
+        high, low = strengths(g, seats, layers, board_cards)
+        start = order[(order.index(btn) + 1) % len(order)] if rule == "left_of_button" else sb
+        results, payouts = award(layers, refunds, g, rule, start, order, seats, board_cards, high, low, rakes, unit)
     total_rake = sum(rakes) if rakes else 0
     dead_total = layers[0][4]  # dead money is always in the first pot
     if sum(payouts.values()) + total_rake != put_in + dead_total:
@@ -213,6 +215,19 @@ def strengths(
         if lo_eval is not None:
             low[seat] = lo_eval(cards, board)
     return high, low
+
+
+def uncontested(layers: list[tuple], refunds: Mapping[int, int], hilo: bool, rakes: list[int] | None):
+    """Each pot to the one seat eligible for it (every other seat folded or is not in that pot)."""
+    payouts = dict(refunds)
+    results = []
+    for i, (amount, eligible, lower, upper, dead) in enumerate(layers):
+        r = rakes[i] if rakes else 0
+        w = eligible[0]
+        payouts[w] += amount - r
+        results.append((amount, eligible, eligible, MappingProxyType({w: amount - r}), (), r,
+                        eligible if hilo else None, () if hilo else None, lower, upper, dead))
+    return results, payouts
 
 
 def award(layers, refunds, g, rule, start, order, seats, board, high, low, rakes, unit):
@@ -319,10 +334,12 @@ def _check_cards(g: Game, seats: Sequence[Seat], board: tuple[int, ...]) -> None
     most_hole = max(g.hole_cards)
     every = list(board)
     for s in seats:
-        if len(s.cards) > most_hole:
-            raise CardError(f"seat {s.seat} has {len(s.cards)} hole cards; {g.name} deals at most {most_hole}")
-        every += s.cards
-    if len(set(every)) != len(every):
+        cards = s.cards
+        if cards:
+            if len(cards) > most_hole:
+                raise CardError(f"seat {s.seat} has {len(cards)} hole cards; {g.name} deals at most {most_hole}")
+            every += cards
+    if len(every) > 1 and len(set(every)) != len(every):
         check_distinct(every)  # names the card used twice
 
 
