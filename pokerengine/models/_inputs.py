@@ -1,0 +1,103 @@
+"""Input checks shared by every payout model.
+
+Stacks are positive ``int`` chip counts (``bool``, ``float``, ``Decimal``,
+``str`` refused, however whole their value).  Prizes are non-negative ``int``
+or :class:`fractions.Fraction` amounts, best place first; a list shorter than
+the field pays nothing to the places it does not reach.  A list longer than the
+field may only have zeros past the last player (they are dropped): a non-zero
+prize for a place nobody can take would leave money unassigned, so it is
+refused.  Prizes need not be decreasing (the DCM paper's Table 4 pays only
+second place); a place's prize is always ``prizes[place - 1]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+import numpy as np
+
+from .._checks import chips
+from ..errors import ModelInputError
+
+Prize = int | Fraction
+
+
+def _sequence(value: object, what: str) -> list:
+    if isinstance(value, (str, bytes, dict, set, frozenset)) or not isinstance(value, Iterable):
+        raise ModelInputError(f"{what} must be a list of numbers, got {type(value).__name__}")
+    # NumPy integers (not int subclasses in NumPy 2) are whole numbers of chips too
+    return [int(v) if isinstance(v, np.integer) else v for v in value]
+
+
+def check_stacks(stacks: object) -> tuple[int, ...]:
+    """Return the stacks as a tuple of positive ``int``.
+
+    >>> check_stacks([1000, 500, 100])
+    (1000, 500, 100)
+    >>> check_stacks([1000, 0])
+    Traceback (most recent call last):
+    ...
+    pokerengine.errors.ModelInputError: stack of player 2 must be positive, got 0
+    """
+    values = _sequence(stacks, "stacks")
+    if not values:
+        raise ModelInputError("no players: stacks is empty")
+    return tuple(
+        chips(v, f"stack of player {i + 1}", error=ModelInputError, positive=True) for i, v in enumerate(values)
+    )
+
+
+def _prize(value: object, place: int) -> Prize:
+    what = f"prize for place {place}"
+    if isinstance(value, Fraction):
+        if value < 0:
+            raise ModelInputError(f"{what} must be non-negative, got {value}")
+        return value.numerator if value.denominator == 1 else value
+    if type(value) is not int and not (isinstance(value, int) and not isinstance(value, bool)):
+        raise ModelInputError(f"{what} must be an integer or a Fraction, got {value!r} ({type(value).__name__})")
+    return chips(value, what, error=ModelInputError)
+
+
+def check_prizes(prizes: object, players: int) -> tuple[Prize, ...]:
+    """Return the prizes as a tuple of ``int``/``Fraction``, zeros past the field dropped.
+
+    >>> check_prizes([70, 30, 0, 0], 3)
+    (70, 30, 0)
+    >>> check_prizes([50, 30, 20], 2)
+    Traceback (most recent call last):
+    ...
+    pokerengine.errors.ModelInputError: 3 prizes for 2 players: place 3 pays 20 but nobody can finish there
+    """
+    values = [_prize(v, i + 1) for i, v in enumerate(_sequence(prizes, "prizes"))]
+    for place in range(players + 1, len(values) + 1):
+        if values[place - 1] != 0:
+            raise ModelInputError(
+                f"{len(values)} prizes for {players} players: place {place} pays {values[place - 1]} "
+                "but nobody can finish there"
+            )
+    return tuple(values[:players])
+
+
+def padded(prizes: tuple[Prize, ...], players: int) -> tuple[Prize, ...]:
+    """``prizes`` with zeros appended so that there is one per place."""
+    return prizes + (0,) * (players - len(prizes))
+
+
+def paid_places(prizes: Iterable[Prize]) -> int:
+    """The number of places up to and including the last one that pays anything.
+
+    >>> paid_places([50, 30, 0, 20, 0, 0])
+    4
+    """
+    last = 0
+    for place, prize in enumerate(prizes, 1):
+        if prize:
+            last = place
+    return last
+
+
+def check_flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ModelInputError(f"{what} must be True or False, got {value!r}")
+    return value
