@@ -1,0 +1,380 @@
+"""Tournament events: one frozen value per thing that happens, each with its JSON line.
+
+Every event checks its own shape when it is built (types, signs, required
+fields) and raises :class:`~pokerengine.errors.TournamentError` if it is
+malformed; whether it *fits* the tournament (a known player, a balanced hand,
+the right state) is checked by :class:`~pokerengine.tournament.Tournament`.
+
+``to_json`` and ``from_json`` convert to and from the log's JSON objects
+without loss:
+
+>>> hand = Hand("A", stacks={"ann": 0, "bob": 15000}, round=17)
+>>> to_json(hand)
+{'event': 'hand', 'table': 'A', 'stacks': {'ann': 0, 'bob': 15000}, 'round': 17}
+>>> from_json(to_json(hand)) == hand
+True
+>>> Hand("A", stacks={"ann": 1.5, "bob": 2})
+Traceback (most recent call last):
+...
+pokerengine.errors.TournamentError: stack of 'ann' must be an integer number of chips, got 1.5 (float)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, Union
+
+import attrs
+
+from .._checks import chips
+from ..errors import EventLogError, TournamentError
+
+DEAL_METHODS = ("icm", "dcm", "chips", "custom")
+
+
+def player_id(value: object, what: str = "player id") -> str:
+    """A player id: a non-empty string."""
+    if type(value) is not str or not value:
+        raise TournamentError(f"{what} must be a non-empty string, got {value!r}")
+    return value
+
+
+def _table(value: object) -> str:
+    if type(value) is not str or not value:
+        raise TournamentError(f"table must be a non-empty string, got {value!r}")
+    return value
+
+
+def _opt_table(value: object) -> str | None:
+    return None if value is None else _table(value)
+
+
+def _opt_seat(value: object) -> int | None:
+    return None if value is None else chips(value, "seat", error=TournamentError, positive=True)
+
+
+def _positive_int(value: object, what: str) -> int:
+    return chips(value, what, error=TournamentError, positive=True)
+
+
+def _signed(value: object, what: str) -> int:
+    if type(value) is not int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return int(value)
+        raise TournamentError(f"{what} must be an integer number of chips, got {value!r} ({type(value).__name__})")
+    return value
+
+
+def check_prizes(value: object) -> tuple[int, ...]:
+    """Prizes in currency minor units, best place first: non-empty, non-negative, never rising."""
+    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+        raise TournamentError(f"prizes must be a list of integer amounts, got {value!r}")
+    prizes = tuple(chips(p, f"prize for place {i}", error=TournamentError) for i, p in enumerate(value, 1))
+    if not prizes:
+        raise TournamentError("prizes must name at least one paid place")
+    for i in range(1, len(prizes)):
+        if prizes[i] > prizes[i - 1]:
+            raise TournamentError(
+                f"prizes must be listed best place first and never rise: place {i + 1} pays {prizes[i]}, "
+                f"more than place {i} ({prizes[i - 1]})"
+            )
+    return prizes
+
+
+def _opt_prizes(value: object) -> tuple[int, ...] | None:
+    return None if value is None else check_prizes(value)
+
+
+def _mapping(value: object, what: str) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise TournamentError(f"{what} must be a mapping of player id to chips, got {type(value).__name__}")
+    if not value:
+        raise TournamentError(f"{what} must name at least one player")
+    return value
+
+
+def _stacks(value: object) -> Mapping[str, int]:
+    m = _mapping(value, "stacks")
+    out = dict(m)
+    for k, v in out.items():  # the fast path checks plain values inline; anything else gets the full check
+        if type(k) is not str or not k or type(v) is not int or v < 0:
+            return MappingProxyType({player_id(k): chips(v, f"stack of {k!r}", error=TournamentError) for k, v in m.items()})
+    return MappingProxyType(out)
+
+
+def _opt_stacks(value: object) -> Mapping[str, int] | None:
+    return None if value is None else _stacks(value)
+
+
+def _opt_deltas(value: object) -> Mapping[str, int] | None:
+    if value is None:
+        return None
+    m = _mapping(value, "deltas")
+    return MappingProxyType({player_id(k): _signed(v, f"delta of {k!r}") for k, v in m.items()})
+
+
+def _opt_amounts(value: object) -> Mapping[str, int] | None:
+    if value is None:
+        return None
+    m = _mapping(value, "amounts")
+    return MappingProxyType({player_id(k): chips(v, f"deal amount of {k!r}", error=TournamentError) for k, v in m.items()})
+
+
+def _bool(value: object, what: str) -> bool:
+    if type(value) is not bool:
+        raise TournamentError(f"{what} must be true or false, got {value!r}")
+    return value
+
+
+def _map_repr(m: Mapping | None) -> str:
+    return "None" if m is None else repr(dict(m))
+
+
+@attrs.frozen
+class Entrant:
+    """A player entering: an id, a starting stack, and optionally a table and seat.
+
+    >>> Entrant("ann", 10000, table="A", seat=3)
+    Entrant(id='ann', stack=10000, table='A', seat=3)
+    """
+
+    id: str = attrs.field(converter=player_id)
+    stack: int = attrs.field(converter=lambda v: _positive_int(v, "starting stack"))
+    table: str | None = attrs.field(default=None, converter=_opt_table)
+    seat: int | None = attrs.field(default=None, converter=_opt_seat)
+
+
+def _entrants(value: object) -> tuple[Entrant, ...]:
+    if isinstance(value, Mapping):  # shorthand: {"ann": 10000, "bob": 10000}
+        value = [Entrant(k, v) for k, v in value.items()]
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TournamentError(f"players must be a list of players, got {value!r}")
+    out = tuple(p if isinstance(p, Entrant) else Entrant(**p) if isinstance(p, Mapping) else _bad_entrant(p) for p in value)
+    if not out:
+        raise TournamentError("a tournament needs at least one player")
+    seen: set[str] = set()
+    for p in out:
+        if p.id in seen:
+            raise TournamentError(f"player {p.id!r} is listed twice")
+        seen.add(p.id)
+    return out
+
+
+def _bad_entrant(p: object) -> Entrant:
+    raise TournamentError(f"each player must be an Entrant or a mapping with 'id' and 'stack', got {p!r}")
+
+
+@attrs.frozen
+class Start:
+    """The tournament starts: its prize structure and its players.
+
+    ``prizes`` are currency minor units, best place first.  With
+    ``late_registration=True`` the tournament starts in the ``registering``
+    state and accepts :class:`LateEntry` events until :class:`CloseRegistration`.
+    """
+
+    name: ClassVar[str] = "start"
+    prizes: tuple[int, ...] = attrs.field(converter=check_prizes)
+    players: tuple[Entrant, ...] = attrs.field(converter=_entrants)
+    late_registration: bool = attrs.field(default=False, converter=lambda v: _bool(v, "late_registration"))
+
+
+def _round(value: object) -> int | None:
+    return None if value is None else _positive_int(value, "round")
+
+
+@attrs.frozen
+class Hand:
+    """One hand played at one table: either every player's stack after it, or chip deltas.
+
+    Give exactly one of ``stacks`` (stacks after the hand of the players who
+    took part) and ``deltas`` (chips won, negative when lost).  ``round``
+    numbers the hand during hand-for-hand play and is required then (and only
+    then).  Players not named are not in the hand and keep their chips.
+    """
+
+    name: ClassVar[str] = "hand"
+    table: str = attrs.field(converter=_table)
+    stacks: Mapping[str, int] | None = attrs.field(default=None, converter=_opt_stacks, repr=_map_repr)
+    deltas: Mapping[str, int] | None = attrs.field(default=None, converter=_opt_deltas, repr=_map_repr)
+    round: int | None = attrs.field(default=None, converter=_round)
+
+    def __attrs_post_init__(self) -> None:
+        if (self.stacks is None) == (self.deltas is None):
+            raise TournamentError("a hand needs exactly one of 'stacks' (after the hand) and 'deltas'")
+        players = self.stacks if self.stacks is not None else self.deltas
+        if len(players) < 2:  # type: ignore[arg-type]
+            raise TournamentError(f"a hand needs at least two players, got {list(players)}")  # type: ignore[arg-type]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players who took part, in the order given."""
+        return tuple(self.stacks if self.stacks is not None else self.deltas)  # type: ignore[arg-type]
+
+
+def _positive_stacks(value: object) -> Mapping[str, int]:
+    m = _stacks(value)
+    for k, v in m.items():
+        if v == 0:
+            raise TournamentError(
+                f"a correction cannot set {k!r} to 0 chips: a player busts only by losing a hand (record the hand)"
+            )
+    return m
+
+
+@attrs.frozen
+class Correction:
+    """A chip-count correction: the named players' stacks are set to the counts given.
+
+    It need not balance (the count was wrong); it cannot bust anyone.
+    """
+
+    name: ClassVar[str] = "correction"
+    stacks: Mapping[str, int] = attrs.field(converter=_positive_stacks, repr=_map_repr)
+    reason: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+
+
+@attrs.frozen
+class HandForHand:
+    """Hand-for-hand play starts (``on=True``) or stops (WSOP 126.a, TDA RP-8)."""
+
+    name: ClassVar[str] = "hand_for_hand"
+    on: bool = attrs.field(converter=lambda v: _bool(v, "on"))
+
+
+@attrs.frozen
+class LateEntry:
+    """A player enters while registration is open: a new player, or a re-entry of a busted one.
+
+    ``prizes``, if given, replaces the prize structure (the pool grows with entries).
+    """
+
+    name: ClassVar[str] = "entry"
+    player: str = attrs.field(converter=player_id)
+    stack: int = attrs.field(converter=lambda v: _positive_int(v, "starting stack"))
+    table: str | None = attrs.field(default=None, converter=_opt_table)
+    seat: int | None = attrs.field(default=None, converter=_opt_seat)
+    prizes: tuple[int, ...] | None = attrs.field(default=None, converter=_opt_prizes)
+
+
+@attrs.frozen
+class CloseRegistration:
+    """Registration closes; ``prizes``, if given, is the final prize structure."""
+
+    name: ClassVar[str] = "close_registration"
+    prizes: tuple[int, ...] | None = attrs.field(default=None, converter=_opt_prizes)
+
+
+@attrs.frozen
+class Move:
+    """A player moves to another table (and seat): table balancing, a table breaking."""
+
+    name: ClassVar[str] = "move"
+    player: str = attrs.field(converter=player_id)
+    table: str = attrs.field(converter=_table)
+    seat: int | None = attrs.field(default=None, converter=_opt_seat)
+
+
+def _method(value: object) -> str:
+    if value not in DEAL_METHODS:
+        raise TournamentError(f"unknown deal method {value!r}; known: {', '.join(DEAL_METHODS)}")
+    return value  # type: ignore[return-value]
+
+
+@attrs.frozen
+class Deal:
+    """The players left agree a deal.
+
+    ``method`` is ``"icm"``, ``"dcm"``, ``"chips"`` (chip chop) or
+    ``"custom"``.  ``keep`` is an amount kept aside for the winner: 0 chops
+    everything and ends the tournament, more makes a partial deal after which
+    play continues for ``keep``.  ``amounts`` is what each player gets now;
+    leave it out and the tournament works it out by ``method`` (``"custom"``
+    needs it).  The log always records the amounts, so a replay never depends
+    on a model's floating point.
+    """
+
+    name: ClassVar[str] = "deal"
+    method: str = attrs.field(converter=_method)
+    keep: int = attrs.field(default=0, converter=lambda v: chips(v, "keep", error=TournamentError))
+    amounts: Mapping[str, int] | None = attrs.field(default=None, converter=_opt_amounts, repr=_map_repr)
+
+    def __attrs_post_init__(self) -> None:
+        if self.method == "custom" and self.amounts is None:
+            raise TournamentError("a custom deal needs the amounts agreed")
+
+
+@attrs.frozen
+class End:
+    """The director ends the tournament: the players left are ranked by chip count (larger first)."""
+
+    name: ClassVar[str] = "end"
+    reason: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+
+
+Event = Union[Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End]
+EVENT_TYPES: dict[str, type] = {
+    cls.name: cls for cls in (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End)
+}
+_FIELDS = {name: tuple(a.name for a in attrs.fields(cls)) for name, cls in EVENT_TYPES.items()}
+_REQUIRED = {name: tuple(a.name for a in attrs.fields(cls) if a.default is attrs.NOTHING) for name, cls in EVENT_TYPES.items()}
+_ENTRANT_FIELDS = ("id", "stack", "table", "seat")
+
+
+def to_json(event: Event) -> dict[str, Any]:
+    """The event as a JSON object (``"event"`` first; fields left at ``None`` are left out)."""
+    if type(event) is Hand:  # the common case, kept fast
+        out: dict[str, Any] = {"event": "hand", "table": event.table}
+        if event.stacks is not None:
+            out["stacks"] = dict(event.stacks)
+        else:
+            out["deltas"] = dict(event.deltas)  # type: ignore[arg-type]
+        if event.round is not None:
+            out["round"] = event.round
+        return out
+    out = {"event": event.name}
+    for field in _FIELDS[event.name]:
+        value = getattr(event, field)
+        if value is None:
+            continue
+        if field == "players":
+            value = [{k: getattr(p, k) for k in _ENTRANT_FIELDS if getattr(p, k) is not None} for p in value]
+        elif field == "prizes":
+            value = list(value)
+        elif isinstance(value, Mapping):
+            value = dict(value)
+        elif field in ("late_registration", "keep", "reason") and not value:
+            continue  # defaults stay implicit
+        out[field] = value
+    return out
+
+
+def from_json(obj: object) -> Event:
+    """Build an event from its JSON object; raises :class:`EventLogError` if it is not a valid event."""
+    if not isinstance(obj, Mapping):
+        raise EventLogError(f"an event must be a JSON object, got {type(obj).__name__}")
+    name = obj.get("event")
+    cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise EventLogError(f"unknown event {name!r}; known: {', '.join(EVENT_TYPES)}")
+    fields = _FIELDS[name]
+    unknown = sorted(k for k in obj if k != "event" and k not in fields)
+    if unknown:
+        raise EventLogError(f"{name} event has unknown field(s) {', '.join(map(repr, unknown))}; known: {', '.join(fields)}")
+    kwargs = {k: v for k, v in obj.items() if k != "event"}
+    if name == "start" and isinstance(kwargs.get("players"), list):
+        for p in kwargs["players"]:
+            if isinstance(p, Mapping):
+                extra = sorted(set(p) - set(_ENTRANT_FIELDS))
+                if extra:
+                    raise EventLogError(f"a player has unknown field(s) {', '.join(map(repr, extra))}; known: id, stack, table, seat")
+                if "id" not in p or "stack" not in p:
+                    raise EventLogError(f"each player needs 'id' and 'stack', got {dict(p)!r}")
+    missing = [f for f in _REQUIRED[name] if f not in kwargs]
+    if missing:
+        raise EventLogError(f"{name} event needs {', '.join(map(repr, missing))}")
+    try:
+        return cls(**kwargs)
+    except TournamentError as exc:
+        raise EventLogError(f"{name} event: {exc}") from None
