@@ -171,7 +171,8 @@ def settle(
     _check_cards(g, seats, board_cards)
     seen = len(board_cards) >= g.flop_seen_at if flop_seen is None else _flag(flop_seen)
     rakes = rake.take([p[0] for p in layers], unit, flop_seen=seen) if rake is not None else None
-    if all(len(p[1]) == 1 for p in layers):  # nothing contested: no showdown, each pot to its only claimant
+    # Eligible sets shrink from the main pot up: one claimant there means nothing is contested.
+    if len(layers[0][1]) == 1:  # no showdown: each pot to its only claimant
         results, payouts = uncontested(layers, refunds, g.split, rakes)
     else:
         high, low = strengths(g, seats, layers, board_cards)

@@ -34,9 +34,42 @@ BET = "bet"
 _ROUND: dict[int, list[tuple[int, ...]]] = {}
 
 
+#: ``_AFTER[n][i]``: the others, clockwise from the seat after ``i``.
+_AFTER: dict[int, list[tuple[int, ...]]] = {}
+
+
 def _rounds(n: int) -> list[tuple[int, ...]]:
     r = _ROUND[n] = [(*range(i, n), *range(i)) for i in range(n)]
+    _AFTER[n] = [seats[1:] for seats in r]
     return r
+
+
+def position_opener(n: int, blinds: list[int], bets: list[int]) -> int:
+    """Who opens the first round of a blinds game: the seat after the largest blind or straddle posted
+    (the later seat on a tie); with no blinds, the first seat (heads-up: the button)."""
+    best, most = n - 1, 0
+    for i in range(n):
+        if blinds[i] > 0 and bets[i] >= most:
+            best, most = i, bets[i]
+    return (best + 1) % n
+
+
+def round_start(opener: int, bets: list[int], stacks: list[int], folded: list[bool]) -> tuple[int, list[int]]:
+    """The bet to match when a round starts, and who acts in turn from ``opener``: live players with
+    chips whom somebody live can still bet against (none, when only one such player is left and has
+    nothing to call)."""
+    n = len(bets)
+    order = (_ROUND.get(n) or _rounds(n))[opener]
+    top = max(bets)
+    if not top:  # no bets yet: everyone live with chips acts, if there are two of them
+        pending = [i for i in order if stacks[i] and not folded[i]]
+        return 0, pending if len(pending) > 1 else []
+    totals = sorted([b + s for b, s, f in zip(bets, stacks, folded) if not f])
+    second = totals[-2] if len(totals) > 1 else 0  # the second largest stack-plus-bet of live players
+    pending = [i for i in order if stacks[i] and second > bets[i] and not folded[i]]
+    if len(pending) == 1 and bets[pending[0]] >= top:
+        pending = []
+    return top, pending
 
 
 class _Rescale(Exception):
@@ -53,28 +86,18 @@ class Betting:
 
     def _begin_betting(self) -> None:
         self.phase = BET
-        n = self.n
-        bets, stacks, folded = self.bets, self.stacks, self.folded
         self.acted = set()
         self.last_raise = self.raises = self.short = 0
-        due = self.street == 0 and self.stud and self.bring_in > 0
-        self.completion = self.bring_in_due = due
-        opener = 0 if self.street and not self.stud else self._opener()
-        self.free_opener = opener is None
-        self.special = due or opener is None
-        self.top = top = max(bets)
-        first = second = 0  # the two largest stack-plus-bet of live players
-        for i in range(n):
-            if not folded[i]:
-                t = bets[i] + stacks[i]
-                if t > first:
-                    first, second = t, first
-                elif t > second:
-                    second = t
-        order = (_ROUND.get(n) or _rounds(n))[opener or 0]
-        pending = [i for i in order if stacks[i] and second > bets[i] and not folded[i]]
-        if len(pending) == 1 and bets[pending[0]] >= top:
-            pending = []
+        if self.street and not self.stud:  # later rounds of board and draw games: the first live seat opens
+            opener = 0
+            self.completion = self.bring_in_due = self.free_opener = self.special = False
+        else:
+            due = self.street == 0 and self.stud and self.bring_in > 0
+            self.completion = self.bring_in_due = due
+            opener = self._opener()
+            self.free_opener = opener is None
+            self.special = due or opener is None
+        self.top, pending = round_start(opener or 0, self.bets, self.stacks, self.folded)
         self.pending = pending
         if not pending:
             self.free_opener = self.special = False
@@ -85,12 +108,7 @@ class Betting:
         if v.opening == "position":
             if self.street:
                 return 0
-            best, most = n - 1, 0  # the largest blind or straddle posted (the later seat on a tie)
-            bets, blinds = self.bets, self.blinds
-            for i in range(n):
-                if blinds[i] > 0 and bets[i] >= most:
-                    best, most = i, bets[i]
-            return (best + 1) % n
+            return position_opener(n, self.blinds, self.bets)
         if any(not self.up_known[i] for i in range(n) if not self.folded[i]):
             return None
         up = [None if self.folded[i] else self.up[i] for i in range(n)]
@@ -111,11 +129,14 @@ class Betting:
         for i in range(self.n):
             if stacks[i] and not folded[i]:
                 with_chips += 1
-        if with_chips <= 1 and not self.draws_later[self.street]:
-            self.all_in = True
+                if with_chips > 1:
+                    break
+        else:  # at most one player can still bet
+            if not self.draws_later[self.street]:
+                self.all_in = True
         self._next_street()
 
-    def _bet(self, verb: str, i: int, text: str | None) -> None:
+    def _bet(self, verb: str, i: int, text: str | None = None, whole: int | None = None) -> None:
         """A betting action, every check made (the interpreter's loop has a fast path for f and cc)."""
         self._check_player(i)
         if self.phase != BET:
@@ -133,7 +154,7 @@ class Betting:
                 raise self.fail(f"p{i + 1} is all-in")
             raise self.fail(f"out of turn: p{pending[0] + 1} is to act")
         if verb == "cbr":
-            self._raise(i, text)  # type: ignore[arg-type]
+            self._raise(i, text, whole)  # type: ignore[arg-type]
             return
         bets = self.bets
         if verb == "pb":
@@ -158,70 +179,75 @@ class Betting:
         if self.live == 1 or not pending:
             self._end_betting()
 
-    def _raise(self, i: int, text: str) -> None:
-        bets, stacks, folded, n, top = self.bets, self.stacks, self.folded, self.n, self.top
-        try:
-            to = int(text) * self.scale
-        except ValueError:
+    def _raise(self, i: int, text: str, whole: int | None) -> None:
+        """``pi cbr text`` (``whole``: ``int(text)``, or ``None`` if that fails), every amount rule checked."""
+        bets, stacks, folded, top = self.bets, self.stacks, self.folded, self.top
+        if whole is not None:
+            to = whole * self.scale
+        else:
             raw = parse_amount(text)
             to = units(raw, self.scale)  # type: ignore[assignment]
             if to is None:
-                raise _Rescale(self._finer(raw)) from None
+                raise _Rescale(self._finer(raw))
         fixed = self.fixed
         if fixed and self.raises >= FIXED_LIMIT_CAP:
             raise self.fail(f"no more raises on the {self._street_name()} (a bet and {FIXED_LIMIT_CAP - 1} raises)")
-        to_call = top - bets[i]
-        if to_call < self.last_raise or (self.short and self.short < self.last_raise and i in self.acted):
+        bet = bets[i]
+        to_call = top - bet
+        last_raise = self.last_raise
+        if to_call < last_raise or (self.short and self.short < last_raise and i in self.acted):
             raise self.fail(f"p{i + 1} may not re-raise an incomplete all-in raise")
-        if stacks[i] <= to_call:
+        stack = stacks[i]
+        if stack <= to_call:
             raise self.fail(f"p{i + 1} cannot raise: calling already puts them all-in (cc)")
-        cover = 0  # what the deepest opponent can match
-        for j in range(n):
-            if j != i and not folded[j] and stacks[j] + bets[j] > cover:
-                cover = stacks[j] + bets[j]
-        if cover <= top:
+        others = _AFTER[self.n][i]  # clockwise from the next seat
+        for j in others:  # is anyone left to call?  (what the deepest opponent can match exceeds the bet)
+            if stacks[j] + bets[j] > top and not folded[j]:
+                break
+        else:
             raise self.fail("nobody is left to call a raise")
-        most = stacks[i] + bets[i]
+        most = stack + bet
         if fixed:
             step = self.big_bet if self.v.streets[self.street].big else self.small_bet
         else:
             step = self.min_bet
-        least = (step if step > self.last_raise else self.last_raise) + (0 if self.completion else top)
+        least = step if step > last_raise else last_raise
+        if not self.completion:
+            least += top
         if to > most:
             raise self.fail(f"p{i + 1} bets {self._chips(to)} with only {self._chips(most)} (stack plus bet)")
         # All-in for less is fine; so is exactly what the deepest opponent can match, when that is
         # less than the minimum (records write the effective amount, e.g. WSOP 2023 #43 hand 03-50-24).
-        exempt = to == most or to == cover
-        if to < least and not exempt:
-            raise self.fail(f"{self._chips(to)} is below the minimum of {self._chips(least)}")
+        if to < least and to != most:
+            cover = max([stacks[j] + bets[j] for j in others if not folded[j]])
+            if to != cover:
+                raise self.fail(f"{self._chips(to)} is below the minimum of {self._chips(least)}")
         if fixed:
             if to > least:
                 raise self.fail(f"{self._chips(to)} is not the fixed-limit amount of {self._chips(least)}")
-        elif self.v.betting == "pot-limit":
-            cap = min(most, max(least, 2 * top - bets[i] + sum(self.put) + sum(bets)))
+        elif self.pot_limit:
+            cap = min(most, max(least, 2 * top - bet + sum(self.put) + sum(bets)))
             if to > cap:
                 raise self.fail(f"{self._chips(to)} is above the pot-limit maximum of {self._chips(cap)}")
         size = to - top
-        stacks[i] -= to - bets[i]
+        stacks[i] = stack = most - to
         bets[i] = to
         self.top = to
         if self.completion:
             self.completion = self.bring_in_due = self.special = False
-        if size >= self.last_raise:
+        if size >= last_raise:
             self.acted = {i}
             self.last_raise = size
+            self.short = 0
         else:
             self.acted.add(i)
-        self.raises += 1
-        if stacks[i]:
-            self.short = 0
-        elif size < self.last_raise:  # an incomplete all-in raise; several can add up to a full one
-            self.short += size
-            if self.short >= self.last_raise:
+            if stack:
                 self.short = 0
-        else:
-            self.short = 0
-        self.pending = [j for j in _ROUND[n][i][1:] if stacks[j] and not folded[j]]
+            else:  # an incomplete all-in raise; several can add up to a full one
+                short = self.short + size
+                self.short = 0 if short >= last_raise else short
+        self.raises += 1
+        self.pending = [j for j in others if stacks[j] and not folded[j]]
 
     def _finer(self, raw: int | float) -> int:
         scale = max(self.scale, 10 ** decimals(raw))

@@ -48,8 +48,11 @@ _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 _BASIC_ITEM = re.compile(r'"([^"]*)"')
 
 
-class _Unusual(Exception):
+class Unusual(Exception):
     """The text leaves the fast subset: let tomllib read it."""
+
+
+_Unusual = Unusual
 
 
 def _number(text: str) -> int | float:
@@ -75,13 +78,13 @@ def _value(text: str) -> Any:
             raise _Unusual
         return m.group(1)
     if first == "[":
-        if _CANON_INTS.fullmatch(text) is not None:
-            return list(map(int, text[1:-1].split(", ")))
         quote = text[1:2]
         if (quote == "'" or quote == '"') and text[-2:] == quote + "]" and _CONTROL.search(text) is None:
             items = text[2:-2].split(quote + ", " + quote)
             if text.count(quote) == 2 * len(items) and (quote == "'" or "\\" not in text):
                 return items
+        elif _CANON_INTS.fullmatch(text) is not None:
+            return list(map(int, text[1:-1].split(", ")))
         second = text[1:].lstrip(" \t")[:1]
         if second == "'":
             if _LITERAL_ARRAY.fullmatch(text) is None:
@@ -150,13 +153,38 @@ def _cached(text: str) -> Any:
     return value.copy() if type(value) is list else value  # lists go out fresh: callers may change them
 
 
+def pairs_of(text: str) -> list[tuple[str, str]] | None:
+    """``(key, value text)`` per line if every line is a one-line ``key = value`` pair, else ``None``.
+
+    The shape writers such as PokerKit produce; read each value with :func:`value_of`.
+
+    >>> pairs_of("a = 1\\nb = ['x', 'y']\\n"), pairs_of("[1]\\na = 1")
+    ([('a', '1'), ('b', "['x', 'y']")], None)
+    """
+    if text[-1:] == "\r":
+        return None  # a lone carriage return: tomllib's to judge
+    pairs = _PAIRS.findall(text)
+    if pairs and len(pairs) == text.count("\n") + (text[-1:] != "\n"):
+        return pairs
+    return None
+
+
+def value_of(text: str, *, remember: bool = True) -> Any:
+    """The value a pair's value text stands for; :class:`Unusual` if it lies outside the fast subset.
+
+    Lists always come out fresh.  ``remember``: keep short values for the next time they are read
+    (forced bets, stacks and names recur from file to file).
+    """
+    return _cached(text) if remember else _value(text)
+
+
 def fast_loads(text: str) -> dict[str, Any] | None:
     """The document if it lies in the fast subset, else ``None`` (never an error of its own)."""
     if text[-1:] == "\r":
         return None  # a lone carriage return: tomllib's to judge
     # Fastest: nothing but ``key = value`` lines (what writers such as PokerKit produce).
-    pairs = _PAIRS.findall(text)
-    if pairs and len(pairs) == text.count("\n") + (text[-1:] != "\n"):
+    pairs = pairs_of(text)
+    if pairs is not None:
         seen = _SEEN
         doc = {}
         try:

@@ -5,7 +5,10 @@ through a small state machine (deal, draw, bet, showdown) and returns an
 :class:`Outcome`; :mod:`pokerengine.history.replay` settles it with
 :func:`pokerengine.settle`.  Every action is checked against the state; what
 cannot happen raises :class:`~pokerengine.errors.IllegalActionError` naming the
-file, the action's index and text.  Enforced (see ``docs/replay.md``):
+file, the action's index and text.  (No-limit and pot-limit hold'em and Omaha
+hands try the short way of :mod:`pokerengine.history.quick` first, which gives
+the same outcome or leaves the hand to the state machine here.)  Enforced (see
+``docs/replay.md``):
 
 * cards: a known card dealt or shown twice, a card outside the deck (short
   deck), more cards than the street deals, dealing to a folded player or
@@ -45,7 +48,12 @@ from ..cards import card_text
 from ..errors import HistoryParseError, IllegalActionError
 from .amounts import scale_of, show, units
 from .betting import BET, Betting, _Rescale
-from .notation import CARD, RANK, compile_action
+from .notation import COMPILED as _COMPILED
+from .notation import DEALT_TO as _DH
+from .notation import RANK
+from .notation import TWO_CARDS as _PAIR
+from .notation import compiled_action as _compile
+from .quick import PLANS, play_quick
 from .record import HandHistory
 from .variants import VARIANTS, Variant, get_variant
 
@@ -53,9 +61,6 @@ DEAL, DRAW, SHOWDOWN, OVER = "deal", "draw", "showdown", "over"
 _STREET_NAMES = {"board": ("pre-flop", "flop", "turn", "river"),
                  "stud": ("third street", "fourth street", "fifth street", "sixth street", "seventh street"),
                  "draw": ("pre-draw", "first draw", "second draw", "third draw")}
-
-#: Compiled actions by text (betting actions repeat from hand to hand); bounded.
-_COMPILED: dict[str, tuple] = {}
 
 
 @attrs.frozen
@@ -89,10 +94,19 @@ class Outcome:
         return self.folded.count(False) > 1
 
 
+def interpret(hand: HandHistory, *, quick: bool = True) -> Outcome:
+    """Play ``hand``'s actions and return the :class:`Outcome` (errors name the action).
 
-def interpret(hand: HandHistory) -> Outcome:
-    """Play ``hand``'s actions and return the :class:`Outcome` (errors name the action)."""
+    No-limit and pot-limit hold'em and Omaha in whole chips take the short way of
+    :mod:`~pokerengine.history.quick` first, which gives the same outcome or hands anything out of
+    the ordinary back to the full interpreter; ``quick=False`` plays every hand with the full one.
+    """
     variant = VARIANTS.get(hand.variant) or get_variant(hand.variant)
+    plan = PLANS.get(hand.variant) if quick else None
+    if plan is not None:  # hold'em or Omaha: the short way first
+        fields = play_quick(hand, variant, plan)
+        if fields is not None:
+            return Outcome(variant, 1, *fields)
     sizes = (hand.bring_in, hand.small_bet, hand.big_bet, hand.min_bet)
     blinds = hand.blinds_or_straddles or ()
     whole = _WHOLE.issuperset(map(type, chain(hand.starting_stacks, hand.antes, blinds, sizes)))  # type: ignore
@@ -111,31 +125,22 @@ def interpret(hand: HandHistory) -> Outcome:
 
 
 def clear_caches() -> None:
-    """Forget the compiled actions and parsed values kept from hand to hand (for fair timings)."""
-    from . import fasttoml
+    """Forget what is kept from hand to hand (for fair timings): compiled actions, parsed and checked
+    field values, table setups, folded seats."""
+    from . import fasttoml, quick, reader, settling
 
     _COMPILED.clear()
     fasttoml._SEEN.clear()
+    for values in reader._FIELD_VALUES.values():
+        values.clear()
+    quick.SETUPS.clear()
+    settling.FOLDED_SEATS.clear()
 
 
-def _compile(text: str) -> tuple:
-    # Hole cards dealt as "d dh pK XxYy" (hold'em; K < 10): read in place, not worth caching.
-    if len(text) == 12 and text[:6] == "d dh p" and text[7] == " ":
-        k = _DIGIT.get(text[6])
-        first = CARD.get(text[8:10], _BAD)
-        second = CARD.get(text[10:], _BAD)
-        if k and first is not _BAD and second is not _BAD:
-            return "dh", k, (first, second)
-    a = compile_action(text)
-    if a[0] not in ("db", "dh"):  # player actions recur from hand to hand; dealt cards seldom do
-        if len(_COMPILED) > 10_000:
-            _COMPILED.clear()
-        _COMPILED[text] = a
-    return a
-
-
-_DIGIT = {str(k): k for k in range(1, 10)}
-_BAD = object()
+def _distinct(cards: tuple) -> bool:
+    """No known card twice among ``cards``."""
+    known = [c for c in cards if c is not None]
+    return len(set(known)) == len(known)
 
 
 _INT = frozenset((int,))
@@ -152,13 +157,14 @@ class _Hand(Betting):
                  "up_known", "board", "seen", "discarded", "dealt", "deck_size", "street", "phase", "all_in",
                  "need", "need_board", "owed", "street_dealt", "draw_order", "pending", "free_opener", "acted",
                  "last_raise", "raises", "short", "completion", "bring_in_due", "draws_later", "special", "top",
-                 "actions", "start", "fixed")
+                 "actions", "start", "fixed", "pot_limit")
 
     def __init__(self, hand: HandHistory, variant: Variant, scale: int, whole: bool = False) -> None:
         self.hand = hand
         self.v = variant
         self.stud = variant.kind == "stud"
         self.fixed = variant.betting == "fixed-limit"
+        self.pot_limit = variant.betting == "pot-limit"
         self.scale = scale
         n = self.n = hand.player_count
         self.index = -1
@@ -266,24 +272,39 @@ class _Hand(Betting):
         compiled = _COMPILED
         self.actions, self.start = actions, start
         # Lists that live as long as the hand (changed in place, never replaced), for the fast paths.
-        need, hole, seen, folded, stacks = self.need, self.hole, self.seen, self.folded, self.stacks
+        need, hole, seen, folded, stacks, bets = self.need, self.hole, self.seen, self.folded, self.stacks, self.bets
         fast_deal = not self.stud and not self.v.lowest_rank
         n = self.n
         index = start - 1
         for text in actions:
             index += 1
-            try:
-                a = compiled.get(text) or _compile(text)
-            except HistoryParseError as exc:
-                raise HistoryParseError(f"{self.hand.label}: actions[{index}] {text!r}: {exc}") from None
+            a = compiled.get(text)
+            if a is None:
+                # Hole cards "d dh pK XxYy" (K < 10, two known cards): owed these two (so dealing, not
+                # folded) and neither seen before is the common case, dealt here.
+                i = _DH.get(text[:8])
+                if i is not None and fast_deal and i < n and need[i] == 2:
+                    cards = _PAIR.get(text[8:])
+                    if cards is not None and cards[0] not in seen and cards[1] not in seen:
+                        seen.update(cards)
+                        self.dealt += 2
+                        hole[i].extend(cards)
+                        need[i] = 0
+                        self.owed -= 2
+                        if not self.owed and not self.draw_order:
+                            self._begin_betting()
+                        continue
+                try:
+                    a = _compile(text)
+                except HistoryParseError as exc:
+                    raise HistoryParseError(f"{self.hand.label}: actions[{index}] {text!r}: {exc}") from None
             verb = a[0]
             if verb == "f" or verb == "cc":
-                i = a[1] - 1
+                i = a[1]
                 pending = self.pending
                 if pending and pending[0] == i and not self.special:  # the common case, checked inline
                     del pending[0]
                     if verb == "cc":
-                        bets = self.bets
                         pay = self.top - bets[i]
                         if pay:
                             stack = stacks[i]
@@ -298,12 +319,18 @@ class _Hand(Betting):
                     if not pending or self.live == 1:
                         self._end_betting()
                     continue
+            elif verb == "cbr":
+                pending = self.pending
+                if pending and pending[0] == a[1] and not self.free_opener:
+                    self.index = index  # for error messages
+                    self._raise(a[1], a[2], a[3])  # checks every amount rule itself
+                    continue
             elif verb == "dh":
-                i = a[1] - 1
+                i = a[1]
                 cards = a[2]
                 k = len(cards)
                 # Owed exactly these cards (so dealing, not folded), none seen before: the common case.
-                if fast_deal and i < n and need[i] == k and seen.isdisjoint(cards):
+                if fast_deal and i < n and need[i] == k and seen.isdisjoint(cards) and _distinct(cards):
                     seen.update(cards)
                     if None in cards:
                         seen.discard(None)
@@ -317,24 +344,21 @@ class _Hand(Betting):
             elif verb == "noop":
                 continue
             self.index = index  # for error messages (the fast paths above cannot fail)
-            if verb == "cbr":
-                pending = self.pending
-                if pending and pending[0] == a[1] - 1 and not self.free_opener:
-                    self._raise(a[1] - 1, a[2])  # checks every amount rule itself
-                    continue
             if self.phase is OVER and verb != "sm":
                 winner = folded.index(False) + 1
                 raise self.fail(f"the hand is over (everyone but p{winner} folded)")
             if verb == "dh":
-                self._deal_hole(a[1] - 1, a[2])
+                self._deal_hole(a[1], a[2])
             elif verb == "db":
                 self._deal_board(a[1])
             elif verb == "sm":
-                self._show_or_muck(a[1] - 1, a[2], a[3])
+                self._show_or_muck(a[1], a[2], a[3])
             elif verb == "sd":
-                self._draw(a[1] - 1, a[2])
+                self._draw(a[1], a[2])
+            elif verb == "cbr":
+                self._bet(verb, a[1], a[2], a[3])
             else:
-                self._bet(verb, a[1] - 1, a[2] if verb == "cbr" else None)
+                self._bet(verb, a[1])
 
     def finish(self) -> Outcome:
         """The :class:`Outcome`, once the hand is over (else the history ended too soon)."""

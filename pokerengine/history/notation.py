@@ -126,6 +126,48 @@ def compile_action(text: str) -> tuple:
     return verb, actor, parse_cards(w[2]), False
 
 
+#: :func:`compiled_action` by text: the same player actions (and turn and river cards) recur from
+#: hand to hand.  Bounded; :func:`pokerengine.history.clear_caches` empties it.
+COMPILED: dict[str, tuple] = {}
+
+
+def compiled_action(text: str) -> tuple:
+    """The interpreter's form of an action: :func:`compile_action`'s tuple with the player 0-based,
+    and a ``cbr`` amount also read as an ``int`` (``None`` when it is not one); kept in
+    :data:`COMPILED` when it may recur.
+
+    >>> compiled_action("p2 cbr 300"), compiled_action("p1 cbr 2.5"), compiled_action("p3 f")
+    (('cbr', 1, '300', 300), ('cbr', 0, '2.5', None), ('f', 2))
+    """
+    a = compile_action(text)
+    verb = a[0]
+    if verb == "db" or verb == "noop":
+        if len(text) > 8:  # the flop, say: too many to keep
+            return a
+    elif verb == "cbr":
+        try:
+            whole = int(a[2])  # as the betting code would read it
+        except ValueError:
+            whole = None
+        a = ("cbr", a[1] - 1, a[2], whole)
+    else:
+        a = (verb, a[1] - 1, *a[2:])
+        if verb == "dh":  # hole cards seldom recur
+            return a
+    if len(COMPILED) > 10_000:
+        COMPILED.clear()
+    COMPILED[text] = a
+    return a
+
+
+#: ``"d dh pK "`` (K < 10) -> the player's index; two distinct known cards as text -> their
+#: integers.  The usual hold'em deal, ``"d dh p3 AsKd"``, is read with two look-ups.
+DEALT_TO: dict[str, int] = {f"d dh p{k} ": k - 1 for k in range(1, 10)}
+TWO_CARDS: dict[str, tuple[int, int]] = {
+    a + b: (CARD[a], CARD[b]) for a in CARD for b in CARD if a != "??" != b and CARD[a] != CARD[b]
+}
+
+
 @attrs.frozen
 class Action:
     """One parsed action.

@@ -30,8 +30,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ..errors import HistoryParseError
+from .fasttoml import Unusual, pairs_of, value_of
 from .fasttoml import loads as toml_loads
-from .record import FIELD_KINDS, HandHistory, checked_fields
+from .record import _CHECKS, FIELD_KINDS, HandHistory, checked_fields
+
+#: Per spec field, value text -> the checked value (arrays as tuples): the short values recur from
+#: file to file (forced bets, stacks, names) and need reading and checking only once.
+_FIELD_VALUES: dict[str, dict[str, Any]] = {name: {} for name in FIELD_KINDS}
 
 _CHUNK = 1 << 16
 #: File name endings read as hand histories.
@@ -70,7 +75,52 @@ def from_fields(fields: Mapping[str, Any], *, source: str | None = None, key: st
 
 def loads(text: str, *, source: str | None = None) -> HandHistory:
     """The hand of a ``.phh`` text (``source`` names it in error messages)."""
+    if text[:1] == "\ufeff":
+        text = text[1:]
+    pairs = pairs_of(text)
+    if pairs is not None:
+        hand = _from_pairs(pairs, source)
+        if hand is not None:
+            return hand
     return from_fields(_document(text, source), source=source)
+
+
+def _from_pairs(pairs: list[tuple[str, str]], source: str | None) -> HandHistory | None:
+    """The hand of a document of ``key = value`` lines, or ``None`` to take the general way (which
+    reads the same hand, or raises the error)."""
+    known: dict[str, Any] = {}
+    user: dict[str, Any] = {}
+    cache = _FIELD_VALUES
+    try:
+        for key, text in pairs:
+            values = cache.get(key)
+            if values is None:  # a user field, kept as read
+                user[key] = value_of(text)
+                continue
+            value = values.get(text)
+            if value is None:
+                value = value_of(text, remember=False)
+                types, array = _CHECKS[key]
+                if array:
+                    if type(value) is not list or not types.issuperset(map(type, value)):
+                        return None
+                    value = tuple(value)
+                elif type(value) not in types:
+                    return None
+                if len(text) < 80:  # short values recur; action lists do not
+                    if len(values) > 4096:
+                        values.clear()
+                    values[text] = value
+            known[key] = value
+    except Unusual:
+        return None
+    if len(known) + len(user) != len(pairs) or "variant" not in known or "starting_stacks" not in known or (
+            "actions" not in known):
+        return None  # a key set twice, or a required field missing
+    try:
+        return HandHistory.from_checked(known, user, source)
+    except HistoryParseError:
+        return None
 
 
 def tables(text: str, *, source: str | None = None) -> list[tuple[str, Any]]:

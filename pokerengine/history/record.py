@@ -185,17 +185,18 @@ def checked_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _check_shape(hand: "HandHistory") -> None:
-    n = len(hand.starting_stacks)
+    fields = hand.__dict__  # every field is there (a dict class)
+    n = len(fields["starting_stacks"])
     if n < 2:
         raise HistoryParseError(f"starting_stacks must list at least 2 players, got {n}")
     for name in PER_PLAYER:
-        value = getattr(hand, name)
+        value = fields[name]
         if value is not None and len(value) != n:
             raise HistoryParseError(f"{name} has {len(value)} entries for {n} players")
-    required = REQUIRED_FIELDS.get(hand.variant)
+    required = REQUIRED_FIELDS.get(fields["variant"])
     if required is not None:
         for name in required:
-            if getattr(hand, name) is None:
+            if fields[name] is None:
                 raise HistoryParseError(f"variant {hand.variant} needs the field {name}")
 
 
@@ -269,8 +270,13 @@ class HandHistory:
         The same checks as the constructor, without checking each field twice.
         """
         hand = cls.__new__(cls)
-        hand.__dict__.update(_DEFAULTS)
-        hand.__dict__.update(fields, user_fields=MappingProxyType(dict(user_fields or {})), source=source, key=key)
+        values = hand.__dict__
+        values.update(_DEFAULTS)
+        values.update(fields)
+        if user_fields:
+            values["user_fields"] = MappingProxyType(dict(user_fields))
+        values["source"] = source
+        values["key"] = key
         _check_shape(hand)
         return hand
 

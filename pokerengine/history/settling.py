@@ -26,6 +26,7 @@ Conventions (see ``docs/replay.md``):
 from __future__ import annotations
 
 import math
+from operator import sub
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -41,6 +42,11 @@ from .record import HandHistory, Number
 MATCHED, SPLIT_CHIP, MISMATCHED, UNCHECKED = "matched", "split_chip", "mismatched", "unchecked"
 
 
+#: Folded seats by (player, chips put in): values that recur from hand to hand (a folded blind, a
+#: folded open), built once.  Bounded; :func:`pokerengine.history.clear_caches` empties it.
+FOLDED_SEATS: dict[tuple[int, int], Seat] = {}
+
+
 def settle_outcome(outcome: Outcome, *, ante_trimming: bool) -> Settlement:
     """Settle an :class:`Outcome`: seat ``k`` is player ``pk``, in position order (clockwise).
 
@@ -50,31 +56,36 @@ def settle_outcome(outcome: Outcome, *, ante_trimming: bool) -> Settlement:
     The odd-chip start (the small blind, heads-up the button) moves clockwise
     to the first seat kept, which is where the units would start anyway.
     """
-    n = len(outcome.starting)
     seats = []
     folded, cards, antes = outcome.folded, outcome.cards, outcome.antes
-    for i, put in enumerate(outcome.contributed):
-        if not ante_trimming:
-            put -= antes[i]
+    contributed = outcome.contributed if ante_trimming else map(sub, outcome.contributed, antes)
+    known = FOLDED_SEATS
+    for i, put in enumerate(contributed):
         if folded[i]:
             if put:
-                seats.append(Seat(i + 1, put, True))
+                seat = known.get((i, put))
+                if seat is None:
+                    if len(known) > 4096:
+                        known.clear()
+                    seat = known[i, put] = Seat(i + 1, put, True)
+                seats.append(seat)
         else:
             hole = cards[i]
             seats.append(Seat(i + 1, put, False, () if hole is None else hole))
     v = outcome.variant
-    kept = [s.seat for s in seats]
     # The small blind is p1 (heads-up p2, the button); the button is the last player.
-    sb = kept[0] if n > 2 or kept[-1] != 2 else 2
-    button = kept[-1]
+    first, button = seats[0].seat, seats[-1].seat
+    sb = first if button != 2 or len(outcome.starting) > 2 else 2
     return settle(seats, board=outcome.board if v.kind == "board" else (), game=v.game, small_blind=sb,
                   button=button, dead=0 if ante_trimming else sum(antes))
 
 
 def finishing_units(outcome: Outcome, settlement: Settlement) -> tuple[int, ...]:
     """Each player's stack after the hand, in the outcome's units."""
-    pay = settlement.payouts
-    return tuple([s - c + pay.get(i + 1, 0) for i, (s, c) in enumerate(zip(outcome.starting, outcome.contributed))])
+    stacks = list(map(sub, outcome.starting, outcome.contributed))
+    for seat, amount in settlement.payouts.items():
+        stacks[seat - 1] += amount
+    return tuple(stacks)
 
 
 def classify(record: Sequence[Number] | None, got: Sequence[int], scale: int) -> str:
@@ -91,7 +102,7 @@ def classify(record: Sequence[Number] | None, got: Sequence[int], scale: int) ->
     """
     if record is None:
         return UNCHECKED
-    if scale == 1 and list(record) == list(got):  # the usual case: ints (or whole floats) that agree
+    if scale == 1 and tuple(record) == tuple(got):  # the usual case: ints (or whole floats) that agree
         return MATCHED
     fractional = False
     total_expected = Fraction(0)
