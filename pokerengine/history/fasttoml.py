@@ -59,7 +59,7 @@ def _number(text: str) -> int | float:
     if _INT.fullmatch(text):
         return int(text)
     if _FLOAT.fullmatch(text):
-        return float(text)
+        return float(text)  # TOML floats are kept as the file wrote them (amounts.exact converts): float ok
     raise _Unusual
 
 
@@ -120,7 +120,7 @@ def _value(text: str) -> Any:
 def _token(item: str) -> int | float:
     """A number already checked against the array pattern (``int``/``float`` accept the spaces)."""
     if "." in item or "e" in item or "E" in item or "n" in item:
-        return float(item)
+        return float(item)  # as the file wrote it, as tomllib does; amounts.exact converts: float ok
     return int(item)
 
 

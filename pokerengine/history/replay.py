@@ -162,10 +162,10 @@ class ReplaySummary:
             "unchecked": self.unchecked,
             "mismatched": [r.to_json() for r in self.mismatched],
             "errors": [r.to_json() for r in self.errors],
-            "seconds": round(self.seconds, 6),
+            "seconds": round(self.seconds, 6),  # wall time, not chips: float ok
             "split_chip_hands": [r.to_json() for r in self.split],
             "files": self.files,
-            "hands_per_second": round(self.hands_per_second, 1),
+            "hands_per_second": round(self.hands_per_second, 1),  # a rate: float ok
         }
 
     def text(self) -> str:
@@ -199,6 +199,7 @@ def _diff(expected: Sequence[Number] | None, got: Sequence[Number] | None) -> st
     for i, (e, g) in enumerate(zip(expected or (), got or ())):
         if e != g:
             d = g - e
+            # display only: a record may hold fractional stacks (674.5), shown as written: float ok
             parts.append(f"p{i + 1} {'+' if d > 0 else ''}{int(d) if float(d).is_integer() else d}")
     return ", ".join(parts) or "none"
 
