@@ -91,7 +91,7 @@ def amount(text: str) -> int | float:
     except ValueError:
         pass
     try:
-        value = float(text)
+        value = float(text)  # as written; units() turns it into exact integer units: float ok
     except ValueError:
         value = math.nan
     if not math.isfinite(value):

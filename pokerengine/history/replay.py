@@ -199,8 +199,8 @@ def _diff(expected: Sequence[Number] | None, got: Sequence[Number] | None) -> st
     for i, (e, g) in enumerate(zip(expected or (), got or ())):
         if e != g:
             d = g - e
-            # display only: a record may hold fractional stacks (674.5), shown as written: float ok
-            parts.append(f"p{i + 1} {'+' if d > 0 else ''}{int(d) if float(d).is_integer() else d}")
+            whole = float(d).is_integer()  # display only: records may hold 674.5, shown as written: float ok
+            parts.append(f"p{i + 1} {'+' if d > 0 else ''}{int(d) if whole else d}")
     return ", ".join(parts) or "none"
 
 
