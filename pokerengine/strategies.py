@@ -20,6 +20,8 @@ chip unit and an odd-chip rule.
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import strategies as st
 
 from .cards import DECK, cards_text
@@ -38,8 +40,15 @@ def contributions(draw, min_seats: int = 2, max_seats: int = 9, max_chips: int =
     equal amounts are common, as in real multi-way pots.
     """
     n = draw(st.integers(min_seats, max_seats))
-    levels = draw(st.lists(st.integers(0, max_chips), min_size=1, max_size=n))
-    amounts = [draw(st.one_of(st.sampled_from(levels), st.integers(0, max_chips))) for _ in range(n)]
+    amount = st.integers(0, max_chips)
+    levels = draw(st.lists(amount, min_size=1, max_size=n))
+    # Each seat puts in one of the shared levels (index >= 0) or an amount of its own (-1).
+    # Strategies are built once, outside the loop: building them per seat costs more than drawing.
+    pick = st.integers(-1, len(levels) - 1)
+    amounts = []
+    for _ in range(n):
+        i = draw(pick)
+        amounts.append(levels[i] if i >= 0 else draw(amount))
     folded = draw(st.lists(st.booleans(), min_size=n, max_size=n))
     if all(folded):
         folded[draw(st.integers(0, n - 1))] = False
@@ -73,7 +82,8 @@ def hands(
     if not with_cards and live_count > 1:
         with_cards = True
     needed = n * hole + board_size if with_cards else 0
-    deck = draw(st.lists(st.sampled_from(DECK), min_size=needed, max_size=needed, unique=True))
+    # One draw deals the cards (a shuffle seed): card-by-card draws cost more than everything else here.
+    deck = random.Random(draw(st.integers(0, 2**32 - 1))).sample(DECK, needed)
     seats = []
     pos = 0
     for label, (amount, folded) in zip(labels, rows):

@@ -6,6 +6,7 @@ runs :func:`test_tournament_invariants` with the deep profile (see ``tests/conft
 
 from __future__ import annotations
 
+import functools
 import io
 
 from hypothesis import given
@@ -31,6 +32,12 @@ from pokerengine.tournament import (
 from pokerengine.tournament.ranking import assign_places
 
 OFF = EquityConfig.off()
+_BOOL = st.booleans()
+
+
+@functools.lru_cache(maxsize=None)
+def _ints(lo: int, hi: int):
+    return st.integers(lo, hi)
 TABLES = ("A", "B", "C")
 
 
@@ -60,6 +67,22 @@ class Driver:
     def draw(self, strategy):
         return self.data.draw(strategy)
 
+    # Strategies are cached and lists are indexed: building strategies per draw (sampled_from a
+    # list that changes every event) cost more than the tournament itself.
+    def pick(self, seq):
+        return seq[self.data.draw(_ints(0, len(seq) - 1))]
+
+    def some(self, seq, least: int, most: int) -> list:
+        """Between ``least`` and ``most`` distinct items of ``seq``."""
+        pool = list(seq)
+        out = []
+        for _ in range(self.data.draw(_ints(least, most))):
+            out.append(pool.pop(self.data.draw(_ints(0, len(pool) - 1))))
+        return out
+
+    def flag(self) -> bool:
+        return self.data.draw(_BOOL)
+
     def accepted(self) -> None:
         self.states[len(self.t.events)] = self.t.state()
         self.lines.append(self.buf.getvalue())
@@ -73,16 +96,16 @@ class Driver:
         if t.status == "hand_for_hand":
             played = set(t.state().round_tables)
             free = [x for x in TABLES if x not in played]
-            if t.round is None or not free or self.draw(st.booleans()):
-                rnd = (t.round or 0) + self.draw(st.integers(1, 2))
+            if t.round is None or not free or self.flag():
+                rnd = (t.round or 0) + self.draw(_ints(1, 2))
             else:
                 rnd, tables = t.round, tuple(free)
-        table = self.draw(st.sampled_from(tables))
-        who = self.draw(st.lists(st.sampled_from(alive), min_size=2, max_size=len(alive), unique=True))
+        table = self.pick(tables)
+        who = self.some(alive, 2, len(alive))
         stacks = t.stacks
-        bust = self.draw(st.lists(st.sampled_from(who), max_size=len(who) - 1, unique=True))
+        bust = self.some(who, 0, len(who) - 1)
         survivors = [p for p in who if p not in bust]
-        weights = self.draw(st.lists(st.integers(1, 3), min_size=len(survivors), max_size=len(survivors)))
+        weights = [self.draw(_ints(1, 3)) for _ in survivors]
         after = dict(zip(survivors, split_chips(sum(stacks[p] for p in who), weights)))
         after.update({p: 0 for p in bust})
         r = t.apply(Hand(table, stacks=after, round=rnd))
@@ -115,8 +138,8 @@ class Driver:
         self.round_key = None
 
     def correction(self) -> None:
-        p = self.draw(st.sampled_from(self.t.remaining))
-        new = self.draw(st.integers(1, 500))
+        p = self.pick(self.t.remaining)
+        new = self.draw(_ints(1, 500))
         self.issued += new - self.t.stacks[p]
         self.t.apply(Correction({p: new}))
 
@@ -125,8 +148,8 @@ class Driver:
         players = t.remaining
         prizes = t.open_prizes()
         room = sum(prizes) - len(players) * prizes[-1]
-        keep = self.draw(st.sampled_from([0, 0, room, room // 2]))
-        if self.draw(st.booleans()):
+        keep = self.pick([0, 0, room, room // 2])
+        if self.flag():
             t.apply(Deal("chips", keep))
         else:
             total = sum(prizes) - keep
@@ -169,22 +192,31 @@ class Driver:
             out.append(Hand("A", deltas={alive[0]: 0, alive[1]: 0}, round=1))
         else:
             out.append(Hand("A", deltas={alive[0]: 0, alive[1]: 0}))
-        return self.draw(st.sampled_from(out))
+        return self.pick(out)
 
     def arbitrary_event(self):
-        names = st.sampled_from(list(self.t.remaining) + [b["player"] for b in self.busts] + ["zed"])
-        chips = st.integers(0, 400)
-        return self.draw(st.one_of(
-            st.builds(lambda tb, a, b, x, y, r: Hand(tb, stacks={a: x, b: y}, round=r) if a != b else End(),
-                      st.sampled_from(TABLES), names, names, chips, chips, st.none() | st.integers(1, 4)),
-            st.builds(lambda a, x: Correction({a: x}), names, st.integers(1, 400)),
-            st.builds(HandForHand, st.booleans()),
-            st.builds(lambda a, x: LateEntry(a, x), names, st.integers(1, 400)),
-            st.builds(_deal, st.sampled_from(["chips", "custom"]), st.integers(0, 20000),
-                      st.none() | st.dictionaries(names, st.integers(0, 20000), min_size=1)),
-            st.builds(lambda a, tb: Move(a, tb), names, st.sampled_from(TABLES)),
-            st.just(CloseRegistration()),
-        ))
+        """Any event at all, of any kind, about players in, out or unknown: mostly ones to refuse."""
+        names = list(self.t.remaining) + [b["player"] for b in self.busts] + ["zed"]
+        name = lambda: self.pick(names)  # noqa: E731
+        num = lambda lo, hi: self.draw(_ints(lo, hi))  # noqa: E731
+        kind = num(0, 6)
+        if kind == 0:
+            table, a, b, x, y = self.pick(TABLES), name(), name(), num(0, 400), num(0, 400)
+            r = None if self.flag() else num(1, 4)
+            return Hand(table, stacks={a: x, b: y}, round=r) if a != b else End()
+        if kind == 1:
+            return Correction({name(): num(1, 400)})
+        if kind == 2:
+            return HandForHand(self.flag())
+        if kind == 3:
+            return LateEntry(name(), num(1, 400))
+        if kind == 4:
+            method, keep = self.pick(["chips", "custom"]), num(0, 20000)
+            amounts = None if self.flag() else {name(): num(0, 20000) for _ in range(num(1, 4))}
+            return _deal(method, keep, amounts)
+        if kind == 5:
+            return Move(name(), self.pick(TABLES))
+        return CloseRegistration()
 
     def refused_changes_nothing(self, event) -> None:
         before, text = self.t.state(), self.buf.getvalue()
