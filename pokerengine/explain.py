@@ -49,6 +49,9 @@ def explain(result: Settlement) -> str:
         )
         if p.dead:
             sources += ("; " if sources else "") + f"{p.dead} dead"
+        if not p.amount:
+            lines.append(f"{name}: 0 chips, eligible seats {_seats(p.eligible)}; no showdown")
+            continue
         lines.append(f"{name}: {p.amount} chips ({sources}), eligible seats {_seats(p.eligible)}")
         if p.rake:
             lines.append(f"  rake {p.rake}")

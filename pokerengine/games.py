@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import attrs
 
+from ._checks import shown
 from .errors import SettlementInputError
 from .hands.high import holdem_high, omaha_high
 from .hands.low import omaha_low8
@@ -86,4 +87,4 @@ def get_game(name: str) -> Game:
     try:
         return GAMES[name]
     except (KeyError, TypeError):
-        raise SettlementInputError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
+        raise SettlementInputError(f"unknown game {shown(name)}; known: {', '.join(sorted(GAMES))}") from None

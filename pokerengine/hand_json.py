@@ -9,7 +9,12 @@ A hand::
 
 Only ``seats`` is required.  Unknown keys are refused, so a typo cannot pass
 silently.  JSON numbers with a fraction or exponent (``10.0``, ``1e3``) are
-refused like any other non-integer.
+refused like any other non-integer.  Cards and the board are card text
+(``"AsKd"``) or a list of card texts, ranks in upper case; card integers,
+objects and lowercase ranks are refused.  At most
+:data:`~pokerengine.seats.MAX_SEATS` seats per hand; the number of hands in a
+list is bounded only by the size of the document (the CLI reads at most
+:data:`~pokerengine.cli.settle.MAX_INPUT_BYTES`).
 
 >>> result = settle_json({"seats": [{"seat": 1, "contributed": 5, "folded": True}, {"seat": 2, "contributed": 10}]})
 >>> result["payouts"]
@@ -20,9 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .errors import PokerEngineError, SettlementInputError
+from ._checks import shown
+from .errors import CardError, PokerEngineError, SettlementInputError
 from .rake import Rake
-from .seats import Seat
+from .seats import MAX_SEATS, Seat
 from .settlement import Settlement, settle
 
 HAND_KEYS = {"game", "button", "small_blind", "dead", "chip_unit", "odd_chip", "board", "seats", "rake", "flop_seen"}
@@ -35,8 +41,16 @@ def _object(value: object, what: str, keys: set[str]) -> Mapping:
         raise SettlementInputError(f"{what} must be a JSON object, got {type(value).__name__}")
     unknown = sorted(set(value) - keys)
     if unknown:
-        raise SettlementInputError(f"{what} has unknown key(s) {', '.join(map(repr, unknown))}; known: {', '.join(sorted(keys))}")
+        named = ", ".join(map(shown, unknown[:3])) + (f" and {len(unknown) - 3:,} more" if len(unknown) > 3 else "")
+        raise SettlementInputError(f"{what} has unknown key(s) {named}; known: {', '.join(sorted(keys))}")
     return value
+
+
+def _cards(value: object, what: str) -> object:
+    """Card text, or a list of card texts, as JSON gives them (parsing and limits: :func:`~pokerengine.cards.parse_cards`)."""
+    if value is None or type(value) is str or (type(value) is list and all(type(c) is str for c in value)):
+        return value
+    raise CardError(f"{what} must be card text such as 'AsKd' or a list such as [\"As\", \"Kd\"], got {shown(value)}")
 
 
 def hand_from_json(obj: object) -> tuple[list[Seat], dict]:
@@ -47,14 +61,19 @@ def hand_from_json(obj: object) -> tuple[list[Seat], dict]:
     raw_seats = hand["seats"]
     if not isinstance(raw_seats, list):
         raise SettlementInputError("'seats' must be a list of seat objects in clockwise order")
+    if len(raw_seats) > MAX_SEATS:
+        raise SettlementInputError(f"a hand has at most {MAX_SEATS} seats, got {len(raw_seats):,}")
     seats = []
     for i, raw in enumerate(raw_seats):
         entry = _object(raw, f"seats[{i}]", SEAT_KEYS)
         for key in ("seat", "contributed"):
             if key not in entry:
                 raise SettlementInputError(f"seats[{i}] needs '{key}'")
-        seats.append(Seat(entry["seat"], entry["contributed"], entry.get("folded", False), entry.get("cards")))
+        cards = _cards(entry.get("cards"), f"seats[{i}] cards")
+        seats.append(Seat(entry["seat"], entry["contributed"], entry.get("folded", False), cards))
     kwargs = {k: hand[k] for k in ("game", "button", "small_blind", "dead", "chip_unit", "odd_chip", "board", "flop_seen") if k in hand}
+    if "board" in kwargs:
+        _cards(kwargs["board"], "'board'")
     if hand.get("rake") is not None:
         raw = _object(hand["rake"], "'rake'", RAKE_KEYS)
         if "percent" not in raw:

@@ -31,9 +31,9 @@ from types import MappingProxyType
 
 import attrs
 
-from ._checks import chips
+from ._checks import chips, shown
 from .errors import SettlementInputError
-from .seats import Seat
+from .seats import MAX_SEATS, Seat
 
 
 def _frozen_map(value: Mapping[int, int]) -> Mapping[int, int]:
@@ -146,12 +146,14 @@ def _read_seats(seats: Sequence[Seat]) -> tuple[list[int], list[int], list[int]]
     if type(seats) is not list and type(seats) is not tuple:
         if isinstance(seats, (str, bytes, Mapping)) or not isinstance(seats, Sequence):
             raise SettlementInputError("seats must be a sequence of Seat values in clockwise order")
+    if len(seats) > MAX_SEATS:
+        raise SettlementInputError(f"a hand has at most {MAX_SEATS} seats, got {len(seats):,}")
     order = []
     put = []
     live = []
     for i, s in enumerate(seats):
         if type(s) is not Seat:
-            raise SettlementInputError(f"expected a Seat, got {s!r}")
+            raise SettlementInputError(f"expected a Seat, got {shown(s)}")
         order.append(s.seat)
         put.append(s.contributed)
         if not s.folded:

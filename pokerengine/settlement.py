@@ -19,13 +19,13 @@ from types import MappingProxyType
 
 import attrs
 
-from ._checks import chips
+from ._checks import MAX_CHIPS, chips, shown
 from .cards import cards_text, check_distinct, parse_cards
 from .errors import CardError, SettlementInputError
-from .games import ODD_CHIP_RULES, Game, get_game
+from .games import GAMES, ODD_CHIP_RULES, Game
 from .pots import layers_of
 from .rake import Rake
-from .seats import Seat
+from .seats import MAX_SEATS, Seat
 from .split import clockwise_from, halves, split
 
 
@@ -153,18 +153,30 @@ def settle(
     game's rule).  ``flop_seen`` overrides the board-size test for "no flop, no
     drop" rake.  Raises a :class:`~pokerengine.errors.PokerEngineError` subclass
     on bad input, before anything is computed.
+
+    Limits, all checked before any work: at most
+    :data:`~pokerengine.seats.MAX_SEATS` (100) seats; every amount (contributions,
+    ``dead``, ``chip_unit``, the rake cap) at most ``2**63 - 1``; cards as
+    :class:`~pokerengine.seats.Seat` and :func:`~pokerengine.cards.parse_cards`
+    bound them.  The work is then at most quadratic in the number of seats:
+    well under a millisecond for 100 seats.  A pot of no chips, or one only a
+    single seat can win, needs no showdown and no cards.
     """
-    g = game if type(game) is Game else get_game(game)
-    unit = chip_unit if type(chip_unit) is int and chip_unit > 0 else chips(
+    g = game if type(game) is Game else _game(game)
+    unit = chip_unit if type(chip_unit) is int and 0 < chip_unit <= MAX_CHIPS else chips(
         chip_unit, "chip_unit", error=SettlementInputError, positive=True)
     if rake is not None and type(rake) is not Rake:
-        raise SettlementInputError(f"rake must be a Rake, got {rake!r}")
+        raise SettlementInputError(f"rake must be a Rake, got {shown(rake)}")
+    if type(seats) is not list and type(seats) is not tuple or len(seats) > MAX_SEATS:
+        _check_seat_count(seats)
+    if type(dead) is not int or not 0 <= dead <= MAX_CHIPS:
+        dead = chips(dead, "dead money")
     layers, refunds, put_in, order = layers_of(seats, dead)
     sb = order[0] if small_blind is None else _at_table(small_blind, "small blind", order)
     btn = order[-1] if button is None else _at_table(button, "button", order)
     rule = g.odd_chip if odd_chip is None else odd_chip
-    if rule not in ODD_CHIP_RULES:
-        raise SettlementInputError(f"unknown odd_chip rule {rule!r}; known: {', '.join(ODD_CHIP_RULES)}")
+    if type(rule) is not str or rule not in ODD_CHIP_RULES:
+        raise SettlementInputError(f"unknown odd_chip rule {shown(rule)}; known: {', '.join(ODD_CHIP_RULES)}")
     if rule == "high_card" and g.odd_chip_key is None:
         raise SettlementInputError(f"odd_chip 'high_card' needs a stud game, not {g.name!r}")
     board_cards = parse_cards(board)
@@ -172,7 +184,8 @@ def settle(
     seen = len(board_cards) >= g.flop_seen_at if flop_seen is None else _flag(flop_seen)
     rakes = rake.take([p[0] for p in layers], unit, flop_seen=seen) if rake is not None else None
     # Eligible sets shrink from the main pot up: one claimant there means nothing is contested.
-    if len(layers[0][1]) == 1:  # no showdown: each pot to its only claimant
+    # Only a hand's lone pot can be empty (every live seat put in nothing): no showdown either.
+    if len(layers[0][1]) == 1 or not layers[0][0]:  # no showdown: each pot to its only claimant
         results, payouts = uncontested(layers, refunds, g.split, rakes)
     else:
         high, low = strengths(g, seats, layers, board_cards)
@@ -191,13 +204,13 @@ def strengths(
 ) -> tuple[dict[int, int], dict[int, int | None]]:
     """Showdown: each contesting seat's high and low strength, one evaluation per seat.
 
-    A seat is evaluated only if it is eligible for a pot that two or more
-    seats can win; a hand where everyone else folded needs no cards.
+    A seat is evaluated only if it is eligible for a pot of chips that two or
+    more seats can win; a hand where everyone else folded needs no cards.
     """
     high: dict[int, int] = {}
     low: dict[int, int | None] = {}
     # Eligible sets shrink from the main pot up, so the first contested pot holds every contender.
-    needed = next((p[1] for p in layers if len(p[1]) > 1), None)
+    needed = next((p[1] for p in layers if len(p[1]) > 1 and p[0]), None)
     if needed is None:
         return high, low
     if len(board) not in g.board_cards:
@@ -219,14 +232,19 @@ def strengths(
 
 
 def uncontested(layers: list[tuple], refunds: Mapping[int, int], hilo: bool, rakes: list[int] | None):
-    """Each pot to the one seat eligible for it (every other seat folded or is not in that pot)."""
+    """Each pot to the one seat eligible for it (every other seat folded or is not in that pot).
+
+    A pot of no chips (the only pot when every live seat put in nothing) is shared, 0 each, by all
+    its eligible seats, as a showdown would have split it.
+    """
     payouts = dict(refunds)
     results = []
     for i, (amount, eligible, lower, upper, dead) in enumerate(layers):
         r = rakes[i] if rakes else 0
         w = eligible[0]
         payouts[w] += amount - r
-        results.append((amount, eligible, eligible, MappingProxyType({w: amount - r}), (), r,
+        shares = {w: amount - r} if amount else dict.fromkeys(eligible, 0)
+        results.append((amount, eligible, eligible, MappingProxyType(shares), (), r,
                         eligible if hilo else None, () if hilo else None, lower, upper, dead))
     return results, payouts
 
@@ -312,15 +330,29 @@ def _best(seats: Sequence[int], strength: Mapping[int, int | None]) -> list[int]
     return [s for s in seats if strength[s] == top]
 
 
+def _game(name: object) -> Game:
+    g = GAMES.get(name) if type(name) is str else None
+    if g is None:
+        raise SettlementInputError(f"unknown game {shown(name)}; known: {', '.join(sorted(GAMES))}")
+    return g
+
+
+def _check_seat_count(seats: object) -> None:
+    if isinstance(seats, (str, bytes, Mapping)) or not isinstance(seats, Sequence):
+        raise SettlementInputError("seats must be a sequence of Seat values in clockwise order")
+    if len(seats) > MAX_SEATS:
+        raise SettlementInputError(f"a hand has at most {MAX_SEATS} seats, got {len(seats):,}")
+
+
 def _at_table(seat: object, what: str, order: list[int]) -> int:
     if type(seat) is not int or seat not in order:
-        raise SettlementInputError(f"{what} seat {seat!r} is not at the table (seats {order})")
+        raise SettlementInputError(f"{what} seat {shown(seat)} is not at the table (seats {shown(order)})")
     return seat
 
 
 def _flag(value: object) -> bool:
     if type(value) is not bool:
-        raise SettlementInputError(f"flop_seen must be true or false, got {value!r}")
+        raise SettlementInputError(f"flop_seen must be true or false, got {shown(value)}")
     return value
 
 
