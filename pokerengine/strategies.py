@@ -1,6 +1,6 @@
 """Hypothesis strategies that generate valid hands, for fuzzing pot code (yours or ours).
 
-Requires `hypothesis` (``pip install "pokerengine[test]"``).  :func:`hands`
+Requires `hypothesis` (``pip install "pokerengine-exact[test]"``).  :func:`hands`
 draws keyword arguments for :func:`pokerengine.settle`::
 
     from hypothesis import given
