@@ -1,6 +1,7 @@
 """Tournament speed: a hand without a bust, a bust with a 9-player ICM snapshot, a 1,000-player event.
 
 Run: ``python benchmarks/bench_tournament.py [--seed N] [--players 1000] [--paid 150]``.
+Also prints what the log's hash chain (``seq`` and ``prev`` on each line) costs to write and to read.
 Targets: a hand < 50 us; a bust with a 9-player ICM snapshot < 5 ms; 1,000 players on
 100 tables with 150 paid, simulated to the end (random hands, table balancing,
 hand-for-hand on the bubble, snapshots as configured by default) < 60 s.
@@ -46,6 +47,41 @@ def bench_hand(log_path: str | None, n: int = 20000) -> float:
     elapsed = time.perf_counter() - start
     t.close()
     return elapsed / n * 1e6
+
+
+def bench_chain(n: int = 20000) -> tuple[float, float, float, float]:
+    """The hash chain's cost, microseconds per line: (write chained, write plain, read chained, read plain).
+
+    Writing is encoding a 9-player hand's line plus, when chained, its ``seq``/``prev`` and the SHA-256
+    of the line; reading is :func:`read_log` of such lines with and without the two fields.
+    """
+    from pokerengine.tournament import log as log_module
+
+    players = [f"player{i}" for i in range(9)]
+    hands = [Hand("T1", stacks={p: 10000 + (i + k) % 7 for k, p in enumerate(players)}) for i in range(n)]
+
+    def lines(chained: bool) -> list[bytes]:
+        out, prev = [], None
+        for seq, h in enumerate(hands, 1):
+            if chained:
+                body = log_module.encode(h, seq, prev)
+                prev = log_module.line_hash(body)
+            else:
+                body = log_module.encode(h)
+            out.append(body)
+        return out
+
+    def per_line(f, *args) -> float:
+        best = math.inf
+        for _ in range(3):
+            start = time.perf_counter()
+            f(*args)
+            best = min(best, time.perf_counter() - start)
+        return best / n * 1e6
+
+    chained, plain = (b"\n".join(lines(c)) + b"\n" for c in (True, False))
+    return (per_line(lines, True), per_line(lines, False),
+            per_line(log_module.read_log, chained), per_line(log_module.read_log, plain))
 
 
 def bench_bust_snapshot(repeat: int = 200, dcm_seconds: float | None = None) -> float:
@@ -172,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
         us_log = bench_hand(os.path.join(tmp, "hands.jsonl"))
         print(f"hand without a bust (9 players): {us_mem:6.1f} us in memory, {us_log:6.1f} us with the log file"
               f"   [target < 50 us]")
+        w_chain, w_plain, r_chain, r_plain = bench_chain()
+        print(f"log line with seq + prev hash: {w_chain:5.1f} us to encode (plain {w_plain:.1f}), "
+              f"{r_chain:5.1f} us to read (plain {r_plain:.1f})")
         if have_models:
             ms = bench_bust_snapshot()
             print(f"bust with a 9-player ICM snapshot: {ms:6.2f} ms (median)   [target < 5 ms]")

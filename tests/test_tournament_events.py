@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 
 import pytest
 from hypothesis import given
@@ -25,6 +27,7 @@ from pokerengine.tournament import (
     read_log,
     to_json,
 )
+from pokerengine.tournament.events import MAX_NAME
 
 EXAMPLES = [
     ('{"event": "start", "prizes": [500000, 300000, 200000], "players": [{"id": "ann", "stack": 10000}, '
@@ -95,7 +98,7 @@ def test_events_check_their_shape_when_built():
     assert Start([2, 1], {"a": 1, "b": 2}).players == (Entrant("a", 1), Entrant("b", 2))
 
 
-@given(st.dictionaries(st.text(min_size=1), st.integers(0, 10**15), min_size=2), st.none() | st.integers(1, 10**6))
+@given(st.dictionaries(st.text(min_size=1, max_size=MAX_NAME), st.integers(0, 10**15), min_size=2), st.none() | st.integers(1, 10**6))
 def test_hand_json_round_trip(stacks, rnd):
     ev = Hand("T\u00e9", stacks=stacks, round=rnd)
     assert from_json(json.loads(json.dumps(to_json(ev)))) == ev
@@ -128,41 +131,53 @@ def test_read_log_refuses_damage_before_the_end():
         read_log(['{"event": "start", "prizes": [NaN], "players": [{"id": "a", "stack": 1}]}\n', GOOD])
 
 
+def chained(*events):
+    """The lines an EventLog writes for ``events``: each with its seq and the hash of the line before."""
+    out, prev = [], None
+    for seq, ev in enumerate(events, 1):
+        obj = to_json(ev) | {"seq": seq} | ({} if prev is None else {"prev": prev})
+        body = json.dumps(obj, ensure_ascii=False)
+        out.append(body + "\n")
+        prev = hashlib.sha256(body.encode()).hexdigest()
+    return "".join(out)
+
+
 def test_event_log_repairs_a_torn_tail_before_appending(tmp_path):
+    # The line format gained "seq" and "prev" (issue 12): the expected text is the chained lines;
+    # the torn tail's bytes are now kept in LOG.torn instead of being lost.
     path = tmp_path / "log.jsonl"
     path.write_text(GOOD + '{"event": "en')
     with EventLog(path) as log:
         log.append(End())
-    assert path.read_text() == GOOD + '{"event": "end"}\n'
+    assert path.read_text() == GOOD + '{"event": "end", "seq": 2, "prev": "%s"}\n' % hashlib.sha256(
+        GOOD.rstrip("\n").encode()).hexdigest()
+    assert (tmp_path / "log.jsonl.torn").read_text() == '{"event": "en\n'
     path.write_text(GOOD.rstrip("\n"))
     with EventLog(path, sync=True) as log:
         log.append(End())
-    assert path.read_text() == GOOD + '{"event": "end"}\n'
+    assert path.read_text().startswith(GOOD + '{"event": "end", "seq": 2, ')
+    assert read_log(path).events == (HandForHand(True), End())
 
 
-def test_a_failed_write_leaves_the_log_on_a_whole_line(tmp_path):
+def test_a_failed_write_leaves_the_log_on_a_whole_line(tmp_path, monkeypatch):
+    from pokerengine.tournament import log as log_module
+
     path = tmp_path / "log.jsonl"
     log = EventLog(path)
     log.append(End())
+    real_write = os.write
 
-    class Full:
-        def __init__(self, f):
-            self.f = f
+    def full(fd, data):  # the disk fills up five bytes into the line
+        real_write(fd, data[:5])
+        raise OSError(28, "No space left on device")
 
-        def write(self, text):
-            self.f.write(text[:5])
-            self.f.flush()
-            raise OSError(28, "No space left on device")
-
-        def __getattr__(self, name):
-            return getattr(self.f, name)
-
-    log._file = Full(log._file)
+    monkeypatch.setattr(log_module.os, "write", full)
     with pytest.raises(OSError, match="No space"):
         log.append(HandForHand(True))
+    monkeypatch.setattr(log_module.os, "write", real_write)
     log.append(End("x"))
     log.close()
-    assert path.read_text() == '{"event": "end"}\n{"event": "end", "reason": "x"}\n'
+    assert path.read_text() == chained(End(), End("x"))
 
 
 def test_a_failed_log_write_refuses_the_event(tmp_path):
@@ -179,3 +194,4 @@ def test_a_failed_log_write_refuses_the_event(tmp_path):
     with pytest.raises(OSError):
         t.hand("A", {"a": 10, "b": 0})
     assert t.state() == before
+    t.close()

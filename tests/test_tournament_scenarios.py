@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 
 import pytest
@@ -297,21 +298,25 @@ def test_log_then_replay_then_resume(tmp_path):
     t.hand("A", {"ann": 5000, "dan": 0})
     t.close()
     lines = path.read_text().splitlines()
-    assert lines[1] == '{"event": "hand", "table": "A", "stacks": {"ann": 5000, "dan": 0}}'
+    # each line carries its sequence number and the hash of the line before (issue 12)
+    assert lines[1] == ('{"event": "hand", "table": "A", "stacks": {"ann": 5000, "dan": 0}, "seq": 2, "prev": "%s"}'
+                        % hashlib.sha256(lines[0].encode()).hexdigest())
     # a crash while writing the next line leaves half of it
     with open(path, "a") as f:
         f.write('{"event": "hand", "table": "A", "sta')
     again = Tournament.open(path, equity=OFF)
     assert again.recovery.torn == '{"event": "hand", "table": "A", "sta' and again.recovery.torn_line == 3
+    assert again.recovery.kept == f"{path}.torn"
     assert again.state() == t.state()
     again.hand("A", {"bob": 5000, "cat": 0})
     again.close()
-    assert path.read_text().splitlines()[2] == '{"event": "hand", "table": "A", "stacks": {"bob": 5000, "cat": 0}}'
+    assert path.read_text().splitlines()[2].startswith('{"event": "hand", "table": "A", "stacks": {"bob": 5000, "cat": 0}, "seq": 3')
     assert Tournament.replay(path, equity=OFF).state() == again.state()
     with pytest.raises(TournamentError, match="already holds events: resume it with Tournament.open"):
         Tournament(path)
     fresh = Tournament.open(tmp_path / "new.jsonl", equity=OFF)
     assert fresh.status == "new" and fresh.recovery is None
+    fresh.close()
 
 
 def test_replay_names_the_line_of_a_refused_event():

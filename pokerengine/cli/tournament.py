@@ -11,13 +11,31 @@ chips and ICM/DCM equity.  ``--json`` prints::
 ``places`` is ``[best, worst]`` of the places a tie shares (``[3, 3]`` when
 not tied); ``torn`` is ``{"line": n, "text": ...}`` when a torn last line was
 dropped (also reported on stderr).  A log that cannot be read: one line on
-stderr, exit status 2.
+stderr, exit status 2.  The log is only read (standard input as bytes, so a
+torn multi-byte character is recognised as a torn line); memory grows with
+its number of events.  Every model run is bounded: DCM by ``--dcm-seconds``
+(also the budget of a DCM deal line written without its amounts; with
+``--dcm-seconds 0`` such a line is refused), ICM by 10 s.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import math
 import sys
+
+MAX_SECONDS = 3600.0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_SECONDS:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to {MAX_SECONDS:g}, got {text[:40]!r}")
+    return value
 
 
 def add_parser(sub) -> None:
@@ -28,7 +46,7 @@ def add_parser(sub) -> None:
     )
     p.add_argument("log", help="the event log (JSON lines), or - for standard input")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--dcm-seconds", type=float, default=2.0, metavar="S",
+    p.add_argument("--dcm-seconds", type=_seconds, default=2.0, metavar="S",
                    help="time budget for DCM (default 2; 0 turns DCM off)")
     p.add_argument("--no-equity", action="store_true", help="skip ICM and DCM")
     p.set_defaults(run=run)
@@ -39,10 +57,15 @@ def _num(x: float | None) -> str:
 
 
 def run(args) -> int:
+    from ..errors import EventLogError
     from ..tournament import EquityConfig, Tournament
 
-    source = sys.stdin if args.log == "-" else args.log
-    t = Tournament.replay(source, equity=EquityConfig.off())
+    source = sys.stdin.buffer if args.log == "-" else args.log
+    budget = args.dcm_seconds or None
+    try:
+        t = Tournament.replay(source, equity=EquityConfig(icm_field=0, dcm_seconds=None, deal_dcm_seconds=budget))
+    except MemoryError:
+        raise EventLogError("the log holds more events than fit in memory") from None
     rec = t.recovery
     if rec is not None and rec.torn is not None:
         sys.stderr.write(f"pokerengine: warning: line {rec.torn_line} is torn (an unfinished write) and was ignored\n")

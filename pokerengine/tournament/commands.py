@@ -9,9 +9,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .._checks import chips, shown
 from ..errors import TournamentError
 from ..settlement import Settlement
-from .events import CloseRegistration, Correction, Deal, End, Entrant, Hand, HandForHand, LateEntry, Move, Start
+from .events import (
+    CloseRegistration,
+    Correction,
+    Deal,
+    End,
+    Entrant,
+    Hand,
+    HandForHand,
+    LateEntry,
+    Move,
+    Start,
+    player_id,
+)
 
 if TYPE_CHECKING:
     from .machine import Result
@@ -32,7 +45,7 @@ class Commands:
     def start(self, prizes: Iterable[int], players: Iterable[Entrant | Mapping[str, Any]] | Mapping[str, int], *,
               late_registration: bool = False) -> Result:
         """Start: ``prizes`` best place first; ``players`` as Entrants, dicts, or ``{id: stack}``."""
-        return self.apply(Start(tuple(prizes), players, late_registration))  # type: ignore[arg-type]
+        return self.apply(Start(prizes, players, late_registration))
 
     def hand(self, table: str, stacks: Mapping[str, int] | None = None, *, deltas: Mapping[str, int] | None = None,
              round: int | None = None) -> Result:
@@ -48,10 +61,10 @@ class Commands:
     def enter(self, player: str, stack: int, *, table: str | None = None, seat: int | None = None,
               prizes: Iterable[int] | None = None) -> Result:
         """A late entry or re-entry while registration is open."""
-        return self.apply(LateEntry(player, stack, table, seat, None if prizes is None else tuple(prizes)))
+        return self.apply(LateEntry(player, stack, table, seat, prizes))
 
     def close_registration(self, prizes: Iterable[int] | None = None) -> Result:
-        return self.apply(CloseRegistration(None if prizes is None else tuple(prizes)))
+        return self.apply(CloseRegistration(prizes))
 
     def move(self, player: str, table: str, seat: int | None = None) -> Result:
         return self.apply(Move(player, table, seat))
@@ -75,7 +88,12 @@ class Commands:
             raise TournamentError(f"settlement must be a pokerengine Settlement, got {type(settlement).__name__}")
         if settlement.rake:
             raise TournamentError(f"a tournament hand has no rake, but {settlement.rake} was raked")
-        dead = dict(dead or {})
+        if not isinstance(seats, Mapping):
+            raise TournamentError(f"seats must map seat numbers to players, got {type(seats).__name__}")
+        if dead is not None and not isinstance(dead, Mapping):
+            raise TournamentError(f"dead must map players to the dead chips they paid, got {type(dead).__name__}")
+        dead = {player_id(p, "a player who paid dead money"): chips(a, f"dead money paid by {shown(p)}", error=TournamentError)
+                for p, a in (dead or {}).items()}
         if sum(dead.values()) != settlement.dead:
             raise TournamentError(f"the settlement has {settlement.dead} dead chips; say who paid them "
                                   f"(dead= adds up to {sum(dead.values())})")
@@ -85,13 +103,12 @@ class Commands:
             player = seats.get(seat.seat)
             if player is None:
                 raise TournamentError(f"seat {seat.seat} of the settlement is not mapped to a player")
+            player_id(player, f"the player in seat {seat.seat}")
             if player in deltas:
                 raise TournamentError(f"{player!r} is mapped to two seats")
             deltas[player] = settlement.net[seat.seat]
             put_in[player] = seat.contributed
         for player, amount in dead.items():
-            if type(amount) is not int or amount < 0:
-                raise TournamentError(f"dead money paid by {player!r} must be a non-negative integer, got {amount!r}")
             deltas[player] = deltas.get(player, 0) - amount
             put_in[player] = put_in.get(player, 0) + amount
         for player, amount in put_in.items():

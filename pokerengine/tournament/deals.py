@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from ..errors import TournamentError
-from .equity import run_dcm, run_icm
+from .equity import MODEL_FAILURES, failure, finite, run_dcm, run_icm
 
 EXACT_ICM_PLAYERS = 12  # deals with at most this many players use exact (Fraction) ICM
 
@@ -70,12 +70,16 @@ def chop(
     prizes: Sequence[int],
     keep: int = 0,
     *,
-    dcm_seconds: float | None = None,
+    dcm_seconds: float | None = 10.0,
     dcm_depth: int = 50,
+    icm_seconds: float = 10.0,
 ) -> dict[str, int]:
     """Work out a deal: integer amounts for ``players`` adding up to ``sum(prizes) - keep``.
 
     ``prizes`` are the prizes of the places still open, one per player, best first.
+    The model runs within ``icm_seconds`` / ``dcm_seconds`` (``dcm_seconds=None``
+    refuses DCM deals); a model that times out, runs out of memory or refuses
+    the input refuses the deal with :class:`TournamentError`.
     """
     r = len(players)
     if r < 2 or len(stacks) != r or len(prizes) != r:
@@ -89,14 +93,20 @@ def chop(
         return dict.fromkeys(players, nxt)
     if method == "chips":
         quotas = [Fraction(s, sum(stacks)) * (total - r * nxt) + nxt for s in stacks]
-    elif method == "icm":
-        eq = run_icm(stacks, structure, exact=r <= EXACT_ICM_PLAYERS)
-        quotas = _exact(eq, total)
-    elif method == "dcm":
+    elif method in ("icm", "dcm"):
+        if method == "dcm" and dcm_seconds is None:
+            raise TournamentError("DCM deals are turned off here (no time budget for DCM): give the amounts agreed")
+        seconds = icm_seconds if method == "icm" else dcm_seconds
         try:
-            eq = run_dcm(stacks, structure, depth=dcm_depth, max_seconds=dcm_seconds)
+            if method == "icm":
+                eq = run_icm(stacks, structure, exact=r <= EXACT_ICM_PLAYERS, max_seconds=icm_seconds)
+            else:
+                eq = run_dcm(stacks, structure, depth=dcm_depth, max_seconds=dcm_seconds)  # type: ignore[arg-type]
+            finite(eq, method)
         except TimeoutError:
-            raise TournamentError(f"DCM could not work out the deal within {dcm_seconds} s") from None
+            raise TournamentError(f"{method.upper()} could not work out the deal within {seconds} s") from None
+        except MODEL_FAILURES as exc:
+            raise TournamentError(f"{method.upper()} could not work out the deal ({failure(method, exc, seconds, r)})") from None
         quotas = _exact(eq, total)
     else:
         raise TournamentError(f"a {method!r} deal needs the amounts agreed")

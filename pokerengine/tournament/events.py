@@ -21,29 +21,70 @@ pokerengine.errors.TournamentError: stack of 'ann' must be an integer number of 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, Union
 
 import attrs
 
-from .._checks import chips
+from .._checks import MAX_CHIPS, chips, shown
 from ..errors import EventLogError, TournamentError
 
 DEAL_METHODS = ("icm", "dcm", "chips", "custom")
 
+MAX_FIELD = 1_000_000
+"""Most entries a tournament takes (re-entries count), and so most players or prizes in one event."""
+
+MAX_NAME = 128
+"""Longest player id or table name, in characters."""
+
+MAX_REASON = 1000
+"""Longest ``reason`` of a correction or an end, in characters."""
+
+
+def _text(value: object, what: str, limit: int, *, empty: bool = False) -> str:
+    if type(value) is not str or (not value and not empty):
+        raise TournamentError(f"{what} must be a{'' if empty else ' non-empty'} string, got {shown(value)}")
+    if len(value) > limit:
+        raise TournamentError(f"{what} must be at most {limit} characters, got {len(value):,}")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise TournamentError(f"{what} must be valid Unicode text (no lone surrogates), got {shown(value)}") from None
+    return value
+
 
 def player_id(value: object, what: str = "player id") -> str:
-    """A player id: a non-empty string."""
-    if type(value) is not str or not value:
-        raise TournamentError(f"{what} must be a non-empty string, got {value!r}")
-    return value
+    """A player id: a non-empty string of at most :data:`MAX_NAME` characters (valid Unicode)."""
+    if type(value) is str and 0 < len(value) <= MAX_NAME and value.isascii():  # the common case, inline
+        return value
+    return _text(value, what, MAX_NAME)
 
 
 def _table(value: object) -> str:
-    if type(value) is not str or not value:
-        raise TournamentError(f"table must be a non-empty string, got {value!r}")
-    return value
+    if type(value) is str and 0 < len(value) <= MAX_NAME and value.isascii():
+        return value
+    return _text(value, "table", MAX_NAME)
+
+
+def _reason(value: object) -> str:
+    return _text(value, "reason", MAX_REASON, empty=True)
+
+
+def _bounded(value: object, what: str) -> list[object]:
+    """The items of a list-like ``value`` (not a string or mapping), at most :data:`MAX_FIELD` of them."""
+    limit = MAX_FIELD
+    if isinstance(value, (str, bytes, bytearray, Mapping)) or not hasattr(value, "__iter__"):
+        raise TournamentError(f"{what} must be a list, got {shown(value)}")
+    try:
+        items = list(itertools.islice(value, limit + 1))
+    except TypeError:
+        raise TournamentError(f"{what} must be a list, got {shown(value)}") from None
+    if len(items) > limit:
+        raise TournamentError(f"{what} must have at most {limit:,} items")
+    return items
 
 
 def _opt_table(value: object) -> str | None:
@@ -60,17 +101,21 @@ def _positive_int(value: object, what: str) -> int:
 
 def _signed(value: object, what: str) -> int:
     if type(value) is not int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return int(value)
-        raise TournamentError(f"{what} must be an integer number of chips, got {value!r} ({type(value).__name__})")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TournamentError(f"{what} must be an integer number of chips, got {shown(value)} ({type(value).__name__})")
+        value = int(value)
+    if not -MAX_CHIPS <= value <= MAX_CHIPS:
+        raise TournamentError(f"{what} must be at most 2**63 - 1 in size, got an integer of {value.bit_length()} bits")
     return value
 
 
 def check_prizes(value: object) -> tuple[int, ...]:
-    """Prizes in currency minor units, best place first: non-empty, non-negative, never rising."""
-    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
-        raise TournamentError(f"prizes must be a list of integer amounts, got {value!r}")
-    prizes = tuple(chips(p, f"prize for place {i}", error=TournamentError) for i, p in enumerate(value, 1))
+    """Prizes in currency minor units, best place first: non-empty, non-negative, never rising.
+
+    At most :data:`MAX_FIELD` places, adding up to at most ``2**63 - 1`` (the pool is an amount too).
+    """
+    items = _bounded(value, "prizes")
+    prizes = tuple(chips(p, f"prize for place {i}", error=TournamentError) for i, p in enumerate(items, 1))
     if not prizes:
         raise TournamentError("prizes must name at least one paid place")
     for i in range(1, len(prizes)):
@@ -79,6 +124,8 @@ def check_prizes(value: object) -> tuple[int, ...]:
                 f"prizes must be listed best place first and never rise: place {i + 1} pays {prizes[i]}, "
                 f"more than place {i} ({prizes[i - 1]})"
             )
+    if sum(prizes) > MAX_CHIPS:
+        raise TournamentError("the prizes add up to more than 2**63 - 1 (the most any amount may be)")
     return prizes
 
 
@@ -86,20 +133,23 @@ def _opt_prizes(value: object) -> tuple[int, ...] | None:
     return None if value is None else check_prizes(value)
 
 
-def _mapping(value: object, what: str) -> Mapping:
+def _mapping(value: object, what: str) -> dict:
     if not isinstance(value, Mapping):
         raise TournamentError(f"{what} must be a mapping of player id to chips, got {type(value).__name__}")
     if not value:
         raise TournamentError(f"{what} must name at least one player")
-    return value
+    if len(value) > MAX_FIELD:
+        raise TournamentError(f"{what} must name at most {MAX_FIELD:,} players")
+    return dict(value)
 
 
 def _stacks(value: object) -> Mapping[str, int]:
-    m = _mapping(value, "stacks")
-    out = dict(m)
+    out = _mapping(value, "stacks")
     for k, v in out.items():  # the fast path checks plain values inline; anything else gets the full check
-        if type(k) is not str or not k or type(v) is not int or v < 0:
-            return MappingProxyType({player_id(k): chips(v, f"stack of {k!r}", error=TournamentError) for k, v in m.items()})
+        if (type(k) is not str or not 0 < len(k) <= MAX_NAME or not k.isascii()
+                or type(v) is not int or not 0 <= v <= MAX_CHIPS):
+            return MappingProxyType({player_id(k): chips(v, f"stack of {shown(k)}", error=TournamentError)
+                                     for k, v in out.items()})
     return MappingProxyType(out)
 
 
@@ -111,19 +161,20 @@ def _opt_deltas(value: object) -> Mapping[str, int] | None:
     if value is None:
         return None
     m = _mapping(value, "deltas")
-    return MappingProxyType({player_id(k): _signed(v, f"delta of {k!r}") for k, v in m.items()})
+    return MappingProxyType({player_id(k): _signed(v, f"delta of {shown(k)}") for k, v in m.items()})
 
 
 def _opt_amounts(value: object) -> Mapping[str, int] | None:
     if value is None:
         return None
     m = _mapping(value, "amounts")
-    return MappingProxyType({player_id(k): chips(v, f"deal amount of {k!r}", error=TournamentError) for k, v in m.items()})
+    return MappingProxyType({player_id(k): chips(v, f"deal amount of {shown(k)}", error=TournamentError)
+                             for k, v in m.items()})
 
 
 def _bool(value: object, what: str) -> bool:
     if type(value) is not bool:
-        raise TournamentError(f"{what} must be true or false, got {value!r}")
+        raise TournamentError(f"{what} must be true or false, got {shown(value)}")
     return value
 
 
@@ -145,12 +196,28 @@ class Entrant:
     seat: int | None = attrs.field(default=None, converter=_opt_seat)
 
 
+_ENTRANT_FIELDS = ("id", "stack", "table", "seat")
+
+
+def _entrant(p: object) -> Entrant:
+    if isinstance(p, Entrant):
+        return p
+    if not isinstance(p, Mapping):
+        raise TournamentError(f"each player must be an Entrant or a mapping with 'id' and 'stack', got {shown(p)}")
+    extra = [k for k in p if k not in _ENTRANT_FIELDS]
+    if extra:
+        raise TournamentError(f"a player has unknown field(s) {', '.join(map(shown, extra))}; known: id, stack, table, seat")
+    if "id" not in p or "stack" not in p:
+        raise TournamentError(f"each player needs 'id' and 'stack', got {shown(dict(p))}")
+    return Entrant(**p)
+
+
 def _entrants(value: object) -> tuple[Entrant, ...]:
     if isinstance(value, Mapping):  # shorthand: {"ann": 10000, "bob": 10000}
+        if len(value) > MAX_FIELD:
+            raise TournamentError(f"players must have at most {MAX_FIELD:,} items")
         value = [Entrant(k, v) for k, v in value.items()]
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise TournamentError(f"players must be a list of players, got {value!r}")
-    out = tuple(p if isinstance(p, Entrant) else Entrant(**p) if isinstance(p, Mapping) else _bad_entrant(p) for p in value)
+    out = tuple(_entrant(p) for p in _bounded(value, "players"))
     if not out:
         raise TournamentError("a tournament needs at least one player")
     seen: set[str] = set()
@@ -158,11 +225,9 @@ def _entrants(value: object) -> tuple[Entrant, ...]:
         if p.id in seen:
             raise TournamentError(f"player {p.id!r} is listed twice")
         seen.add(p.id)
+    if sum(p.stack for p in out) > MAX_CHIPS:
+        raise TournamentError("the starting stacks add up to more than 2**63 - 1 chips (the most any amount may be)")
     return out
-
-
-def _bad_entrant(p: object) -> Entrant:
-    raise TournamentError(f"each player must be an Entrant or a mapping with 'id' and 'stack', got {p!r}")
 
 
 @attrs.frozen
@@ -232,7 +297,7 @@ class Correction:
 
     name: ClassVar[str] = "correction"
     stacks: Mapping[str, int] = attrs.field(converter=_positive_stacks, repr=_map_repr)
-    reason: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    reason: str = attrs.field(default="", converter=_reason)
 
 
 @attrs.frozen
@@ -277,9 +342,9 @@ class Move:
 
 
 def _method(value: object) -> str:
-    if value not in DEAL_METHODS:
-        raise TournamentError(f"unknown deal method {value!r}; known: {', '.join(DEAL_METHODS)}")
-    return value  # type: ignore[return-value]
+    if type(value) is not str or value not in DEAL_METHODS:
+        raise TournamentError(f"unknown deal method {shown(value)}; known: {', '.join(DEAL_METHODS)}")
+    return value
 
 
 @attrs.frozen
@@ -310,7 +375,7 @@ class End:
     """The director ends the tournament: the players left are ranked by chip count (larger first)."""
 
     name: ClassVar[str] = "end"
-    reason: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    reason: str = attrs.field(default="", converter=_reason)
 
 
 Event = Union[Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End]
@@ -319,7 +384,6 @@ EVENT_TYPES: dict[str, type] = {
 }
 _FIELDS = {name: tuple(a.name for a in attrs.fields(cls)) for name, cls in EVENT_TYPES.items()}
 _REQUIRED = {name: tuple(a.name for a in attrs.fields(cls) if a.default is attrs.NOTHING) for name, cls in EVENT_TYPES.items()}
-_ENTRANT_FIELDS = ("id", "stack", "table", "seat")
 
 
 def to_json(event: Event) -> dict[str, Any]:
@@ -357,20 +421,13 @@ def from_json(obj: object) -> Event:
     name = obj.get("event")
     cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise EventLogError(f"unknown event {name!r}; known: {', '.join(EVENT_TYPES)}")
+        raise EventLogError(f"unknown event {shown(name)}; known: {', '.join(EVENT_TYPES)}")
     fields = _FIELDS[name]
-    unknown = sorted(k for k in obj if k != "event" and k not in fields)
+    unknown = [k for k in obj if k != "event" and k not in fields]
     if unknown:
-        raise EventLogError(f"{name} event has unknown field(s) {', '.join(map(repr, unknown))}; known: {', '.join(fields)}")
+        raise EventLogError(f"{name} event has unknown field(s) {', '.join(map(shown, unknown[:5]))}; "
+                            f"known: {', '.join(fields)}")
     kwargs = {k: v for k, v in obj.items() if k != "event"}
-    if name == "start" and isinstance(kwargs.get("players"), list):
-        for p in kwargs["players"]:
-            if isinstance(p, Mapping):
-                extra = sorted(set(p) - set(_ENTRANT_FIELDS))
-                if extra:
-                    raise EventLogError(f"a player has unknown field(s) {', '.join(map(repr, extra))}; known: id, stack, table, seat")
-                if "id" not in p or "stack" not in p:
-                    raise EventLogError(f"each player needs 'id' and 'stack', got {dict(p)!r}")
     missing = [f for f in _REQUIRED[name] if f not in kwargs]
     if missing:
         raise EventLogError(f"{name} event needs {', '.join(map(repr, missing))}")

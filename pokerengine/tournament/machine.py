@@ -23,15 +23,17 @@ from typing import IO
 
 import attrs
 
+from .._checks import MAX_CHIPS
 from ..errors import EventLogError, TournamentError
 from . import deals as _deals
 from .commands import Commands
-from .equity import EquityConfig, Snapshot, snapshot
+from .equity import DEFAULT_SECONDS, EquityConfig, Snapshot, check_seconds, snapshot
 from .events import (
     CloseRegistration,
     Correction,
     Deal,
     End,
+    MAX_FIELD,
     Event,
     Hand,
     HandForHand,
@@ -59,11 +61,16 @@ class Result:
 
 @attrs.frozen
 class Recovery:
-    """How a replay went: events replayed, and a torn last line dropped (``None`` if the log was clean)."""
+    """How a replay went: events replayed, and a torn last line dropped (``None`` if the log was clean).
+
+    ``kept`` is the file the torn line's bytes were moved to when :meth:`Tournament.open` cut them
+    off the log (``None`` for a read-only replay, which changes no file).
+    """
 
     events: int
     torn: str | None = None
     torn_line: int | None = None
+    kept: str | None = None
 
 
 @attrs.frozen
@@ -104,20 +111,30 @@ _Commit = Callable[[], tuple[str, ...]]
 class Tournament(Commands):
     """A tournament driven by events; every accepted event is logged before it takes effect.
 
-    ``log`` is ``None`` (no log), a path (appended to, see :class:`EventLog`),
-    an :class:`EventLog`, or an open text stream.  ``equity`` says when
-    snapshots are taken (:class:`EquityConfig`).  An event that is invalid or
-    does not fit the current state raises :class:`TournamentError` and changes
-    nothing, in memory or in the log.
+    ``log`` is ``None`` (no log), a path (a new or empty log file, locked by
+    this writer until :meth:`close`, see :class:`EventLog`), an
+    :class:`EventLog`, or an open text stream.  ``equity`` says when snapshots
+    are taken (:class:`EquityConfig`).  An event that is invalid or does not
+    fit the current state raises :class:`TournamentError` and changes nothing,
+    in memory or in the log.
+
+    Limits: at most :data:`~pokerengine.tournament.events.MAX_FIELD` entries
+    and ``2**63 - 1`` chips in play or money in the pool; an event is applied
+    in time linear in its size (plus, for a deal or a bust that takes a
+    snapshot, the models' own time budgets, :class:`EquityConfig`).
     """
 
     def __init__(self, log: str | os.PathLike | EventLog | IO[str] | None = None, *,
                  equity: EquityConfig | None = None, sync: bool = False) -> None:
+        if equity is not None and not isinstance(equity, EquityConfig):
+            raise TournamentError(f"equity must be an EquityConfig, got {type(equity).__name__}")
         if isinstance(log, (str, os.PathLike)):
-            if os.path.exists(log) and os.path.getsize(log) > 0:
-                raise TournamentError(f"{os.fspath(log)} already holds events: resume it with Tournament.open(path)")
-            log = EventLog(log, sync=sync)
+            log = EventLog(log, sync=sync, new=True)
+        elif isinstance(log, EventLog) and (log.read.size or log._seq):
+            raise TournamentError(f"{log.path} already holds events: resume it with Tournament.open(path)")
         elif log is not None and not isinstance(log, (EventLog, StreamLog)):
+            if not callable(getattr(log, "write", None)):
+                raise TournamentError(f"log must be a path, an EventLog or a text stream, got {type(log).__name__}")
             log = StreamLog(log)
         self._log = log
         self.config = equity if equity is not None else EquityConfig()
@@ -245,11 +262,19 @@ class Tournament(Commands):
         )
 
     def equity(self, *, icm: bool = True, dcm: bool = False, dcm_seconds: float | None = None) -> Snapshot:
-        """A snapshot of the players in play now, at any field size (``dcm_seconds`` bounds DCM)."""
+        """A snapshot of the players in play now, at any field size.
+
+        ``dcm_seconds`` bounds DCM (``None``: the config's ``deal_dcm_seconds``,
+        or 10 s); ICM is bounded by the config's ``icm_seconds``.  A model that
+        times out or cannot run says so in the snapshot's ``notes``.
+        """
+        if dcm_seconds is None:
+            dcm_seconds = self.config.deal_dcm_seconds or DEFAULT_SECONDS
+        dcm_seconds = check_seconds(dcm_seconds, "dcm_seconds")
         players = self.remaining
         return snapshot(len(self._events), players, [self._stacks[p] for p in players], self.open_prizes(),
-                        [self.locked(p) for p in players], icm=icm, dcm=dcm, dcm_seconds=dcm_seconds,
-                        dcm_depth=self.config.dcm_depth)
+                        [self.locked(p) for p in players], icm=icm is True, dcm=dcm is True, dcm_seconds=dcm_seconds,
+                        dcm_depth=self.config.dcm_depth, icm_seconds=self.config.icm_seconds)
 
     def __repr__(self) -> str:
         return (f"<Tournament {self._status}: {len(self.remaining)} of {self._field} in play, "
@@ -280,7 +305,8 @@ class Tournament(Commands):
                 snap = self._auto_snapshot()
             except Exception as exc:  # noqa: BLE001 - the event has taken effect; never report it as refused
                 snap = Snapshot(len(self._events), self.remaining, tuple(self._stacks.values()), self.open_prizes(),
-                                tuple(self.locked(p) for p in self._stacks), notes=(f"snapshot failed: {exc!r}",))
+                                tuple(self.locked(p) for p in self._stacks),
+                                notes=(f"snapshot failed: {type(exc).__name__}: {str(exc)[:200]}",))
         return Result(logged, busted, snap, self._status)
 
     def _plan(self, event: Event) -> tuple[Event, _Commit]:
@@ -425,8 +451,14 @@ class Tournament(Commands):
         self._round, self._round_tables, self._round_batch = None, set(), None
 
     # ------------------------------------------------------ other play events
+    @staticmethod
+    def _check_chips(total: int) -> None:
+        if total > MAX_CHIPS:
+            raise TournamentError(f"that would put {total} chips in play, more than 2**63 - 1 (the most any amount may be)")
+
     def _plan_correction(self, ev: Correction) -> tuple[Event, _Commit]:
         old = {p: self._alive(p, "correction") for p in ev.stacks}
+        self._check_chips(self._chips_issued + sum(ev.stacks.values()) - sum(old.values()))
 
         def commit() -> tuple[str, ...]:
             self._stacks.update(ev.stacks)
@@ -465,6 +497,9 @@ class Tournament(Commands):
         if ev.player in self._stacks:
             raise TournamentError(f"{ev.player!r} is still in play and cannot enter again")
         self._check_seat(ev.player, ev.table, ev.seat)
+        if self._field >= MAX_FIELD:
+            raise TournamentError(f"the tournament already has {MAX_FIELD:,} entries, the most it takes")
+        self._check_chips(self._chips_issued + ev.stack)  # chips issued == chips in play, kept as a running sum
 
         def commit() -> tuple[str, ...]:
             if ev.prizes is not None:
@@ -515,8 +550,8 @@ class Tournament(Commands):
         _deals.chopped_structure(ev.method, prizes, ev.keep)
         total = sum(prizes) - ev.keep
         if ev.amounts is None:
-            amounts = _deals.chop(ev.method, players, stacks, prizes, ev.keep,
-                                  dcm_seconds=self.config.deal_dcm_seconds, dcm_depth=self.config.dcm_depth)
+            amounts = _deals.chop(ev.method, players, stacks, prizes, ev.keep, dcm_seconds=self.config.deal_dcm_seconds,
+                                  dcm_depth=self.config.dcm_depth, icm_seconds=self.config.icm_seconds)
             logged = Deal(ev.method, ev.keep, amounts)
         else:
             logged = ev
@@ -555,7 +590,7 @@ class Tournament(Commands):
         if n > cfg.icm_field:
             return None
         try_dcm = cfg.dcm_seconds is not None and (self._dcm_retry_below is None or n <= self._dcm_retry_below)
-        snap = self.equity(icm=True, dcm=try_dcm, dcm_seconds=cfg.dcm_seconds)
+        snap = self.equity(icm=True, dcm=try_dcm, dcm_seconds=cfg.dcm_seconds if try_dcm else None)
         if try_dcm:
             self._dcm_retry_below = None if snap.dcm is not None else n - max(1, n // 8)
         self._snapshots.append(snap)
@@ -570,10 +605,13 @@ class Tournament(Commands):
     @classmethod
     def replay(cls, source: str | os.PathLike | IO | Iterable[str] | bytes | LogRead, *,
                equity: EquityConfig | None = None) -> Tournament:
-        """Rebuild a tournament from its log (path, file, bytes, lines, or a :class:`LogRead`).
+        """Rebuild a tournament from its log (path, file, bytes, lines, or a :class:`LogRead`); change no file.
 
-        A torn last line is dropped and reported in :attr:`recovery`; an event
-        the rules refuse is an :class:`EventLogError` naming its line.
+        A torn last line is dropped and reported in :attr:`recovery`; an
+        unreadable line, a broken ``seq``/``prev`` chain, or an event the rules
+        refuse is an :class:`EventLogError` naming its line.  A logged deal is
+        applied with its logged amounts; a deal line without amounts is worked
+        out within the config's model budgets, or refused.
         """
         read = source if isinstance(source, LogRead) else read_log(source)
         t = cls(equity=equity)
@@ -587,11 +625,22 @@ class Tournament(Commands):
 
     @classmethod
     def open(cls, path: str | os.PathLike, *, equity: EquityConfig | None = None, sync: bool = False) -> Tournament:
-        """Resume the tournament logged at ``path`` (or begin a new log there) and keep appending to it."""
-        if os.path.exists(path):
-            read = read_log(path)
-            t = cls.replay(read, equity=equity)
-            t._log = EventLog(path, sync=sync, repair=read)
-        else:
-            t = cls(path, equity=equity, sync=sync)
+        """Resume the tournament logged at ``path`` (or begin a new log there) and keep appending to it.
+
+        Takes the log's writer lock first (:class:`EventLogError` if another
+        writer holds it) and keeps it until :meth:`close`.  Once the log has
+        replayed, a torn last line is cut off (its bytes kept in
+        ``path + ".torn"``, reported in :attr:`recovery`); if the log cannot be
+        replayed, nothing in the file is changed.
+        """
+        log = EventLog(path, sync=sync)
+        try:
+            t = cls.replay(log.read, equity=equity)
+            kept = log.repair()
+        except BaseException:
+            log.close()
+            raise
+        read = log.read
+        t._log = log
+        t.recovery = None if read.size == 0 else Recovery(len(read.events), read.torn, read.torn_line, kept)
         return t
