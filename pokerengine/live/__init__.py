@@ -1,0 +1,39 @@
+"""The live hand engine: run one hand from the deal to the settlement, by the TDA rules.
+
+A poker server asks :attr:`Hand.to_act` and :meth:`Hand.legal_actions`, applies the player's
+choice (:meth:`Hand.fold`, :meth:`Hand.check`, :meth:`Hand.call`, :meth:`Hand.raise_to`,
+:meth:`Hand.show`, :meth:`Hand.muck`), and, once :attr:`Hand.over`, reads
+:attr:`Hand.settlement` and :meth:`Hand.history`.  ``docs/live.md`` has a server loop, every rule
+with its number, the options, and how live and replay modes differ.
+
+>>> import random
+>>> hand = Hand("NT", {1: 500, 4: 500, 6: 500}, button=6, blinds=(5, 10), rng=random.Random(2))
+>>> while not hand.over:
+...     seat = hand.to_act
+...     legal = hand.legal_actions()
+...     _ = hand.check(seat) if legal.check else hand.call(seat) if legal.call else hand.show(seat)
+>>> sum(hand.final_stacks.values())
+1500
+"""
+
+from .actions import Legal, RaiseRange
+from .deck import Deck
+from .hand import GAMES, MAX_PLAYERS, MAX_SEAT, Hand
+from .options import REPLAY, TDA, Options
+from .phh import replay, start, to_history
+
+__all__ = [
+    "GAMES",
+    "MAX_PLAYERS",
+    "MAX_SEAT",
+    "REPLAY",
+    "TDA",
+    "Deck",
+    "Hand",
+    "Legal",
+    "Options",
+    "RaiseRange",
+    "replay",
+    "start",
+    "to_history",
+]

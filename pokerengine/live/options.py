@@ -1,0 +1,101 @@
+"""What a house may choose for a live hand, as one frozen value.
+
+:data:`TDA` (the default) plays by the Poker TDA rules; :data:`REPLAY` accepts what recorded hand
+histories do (see ``docs/live.md``, "Live and replay modes").  Every field is checked when the
+value is made, so a bad option fails at once with :class:`~pokerengine.errors.PokerEngineError`.
+
+>>> TDA.mode, REPLAY.mode, TDA.raise_cap, REPLAY.cap_heads_up
+('tda', 'replay', 4, False)
+>>> Options(odd_chip="left_of_button", auto_show=True).odd_chip
+'left_of_button'
+>>> Options(raise_cap=True)
+Traceback (most recent call last):
+...
+pokerengine.errors.PokerEngineError: raise_cap must be an int from 2 to 100, got True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from .._checks import shown
+from ..errors import PokerEngineError
+from ..rake import Rake
+
+MODES = ("tda", "replay")
+ODD_CHIP = ("small_blind", "left_of_button")
+
+
+def _choice(choices: tuple[str, ...]) -> Callable[[object, Any, object], None]:
+    def check(instance: object, attribute: Any, value: object) -> None:
+        if type(value) is not str or value not in choices:
+            raise PokerEngineError(f"{attribute.name} must be one of {', '.join(choices)}; got {shown(value)}")
+
+    return check
+
+
+def _flag(instance: object, attribute: Any, value: object) -> None:
+    if type(value) is not bool:
+        raise PokerEngineError(f"{attribute.name} must be True or False, got {shown(value)}")
+
+
+def _cap(instance: object, attribute: Any, value: object) -> None:
+    if type(value) is not int or not 2 <= value <= 100:
+        raise PokerEngineError(f"{attribute.name} must be an int from 2 to 100, got {shown(value)}")
+
+
+def _rake(instance: object, attribute: Any, value: object) -> None:
+    if value is not None and type(value) is not Rake:
+        raise PokerEngineError(f"rake must be a pokerengine.Rake or None, got {shown(value)}")
+
+
+@attrs.frozen
+class Options:
+    """The house's choices for a :class:`~pokerengine.live.Hand`.
+
+    ``mode``
+        ``"tda"`` (live play by the TDA rules) or ``"replay"`` (accept what recorded hands do:
+        the rules of the PHH replayer, which follows PokerKit, and the TDA ones too).
+    ``raise_cap``
+        Fixed limit: bets and raises allowed per betting round (4: a bet and three raises).
+        Every bet or raise counts, an all-in for less included, as the PHH replayer counts them.
+    ``cap_heads_up``
+        Fixed limit: whether the cap still applies when only two players are left in the hand
+        (many houses lift it; ``False`` lifts it).
+    ``odd_chip``
+        Who receives the first odd chip of a tied pot: ``"small_blind"`` (the project's default,
+        the PHH replayer's) or ``"left_of_button"`` (TDA 20-A); they differ only heads-up.
+    ``auto_show``
+        ``True``: every live hand is shown at showdown at once.  ``False`` (TDA 16): players show
+        or muck one at a time, the last aggressor of the last betting round first.  Either way,
+        hands are shown at once when a player is all-in and the betting is over (TDA 16).
+    ``ante_trimming``
+        ``False`` (PHH's default): antes are dead money that every live player can win.
+        ``True``: antes count like bets (a player short of the ante wins only what they matched).
+        Not allowed with a big blind ante, which is always dead money.
+    ``rake``
+        A :class:`~pokerengine.Rake` taken at settlement, or ``None``.
+    """
+
+    mode: str = attrs.field(default="tda", validator=_choice(MODES))
+    raise_cap: int = attrs.field(default=4, validator=_cap)
+    cap_heads_up: bool = attrs.field(default=True, validator=_flag)
+    odd_chip: str = attrs.field(default="small_blind", validator=_choice(ODD_CHIP))
+    auto_show: bool = attrs.field(default=False, validator=_flag)
+    ante_trimming: bool = attrs.field(default=False, validator=_flag)
+    rake: Rake | None = attrs.field(default=None, validator=_rake)
+
+    @property
+    def replay(self) -> bool:
+        """True in replay mode."""
+        return self.mode == "replay"
+
+
+TDA = Options()
+"""Live play by the TDA rules, the default."""
+REPLAY = Options(mode="replay", cap_heads_up=False)
+"""What recorded hand histories do: the PHH replayer's rules as well as the TDA ones (and no cap
+heads-up, which some houses allow)."""

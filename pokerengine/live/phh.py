@@ -1,0 +1,145 @@
+"""A live hand as a PHH record, and a PHH record played through the live engine.
+
+:func:`to_history` writes a :class:`~pokerengine.live.Hand` as a
+:class:`~pokerengine.history.HandHistory` that :func:`pokerengine.history.replay_hand` reproduces:
+players in position order (p1 first left of the button; heads-up the forced bets are listed in
+PHH's reversed order), antes as posted (so a short big blind ante, posted after the blind, reads
+back the same), blinds and straddles as set, ``seats`` with the table's seat numbers,
+``finishing_stacks`` once the hand is over, and ``_chip_unit`` when the chip unit is not 1.
+
+:func:`replay` plays a record's actions through the engine, in replay mode by default: the seam
+through which the PHH interpreter will hand its betting to this engine.
+
+>>> import random
+>>> from pokerengine.live import Hand
+>>> hand = Hand("NT", [100, 100], blinds=(1, 2), rng=random.Random(3))
+>>> _ = hand.fold(2)          # heads-up the button (seat 2, p2) acts first pre-flop and folds
+>>> h = hand.history()
+>>> h.blinds_or_straddles, h.finishing_stacks, h.actions[-1]
+((1, 2), (101, 99), 'p2 f')
+>>> replay(h).final_stacks
+{1: 101, 2: 99}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .._checks import MAX_CHIPS, shown
+from ..errors import HistoryParseError, IllegalActionError, PokerEngineError
+from ..history.record import FIELD_KINDS, HandHistory
+from ..history.variants import VARIANTS
+from ..history.amounts import scale_of, units
+from .hand import GAMES, MAX_PLAYERS, MAX_SEAT, Hand, Rescale
+from .options import REPLAY, Options
+
+
+def to_history(hand: Hand, **fields: object) -> HandHistory:
+    """The PHH record of ``hand`` so far (``finishing_stacks`` only when it is over)."""
+    antes, blinds = list(hand.antes), list(hand.blinds)
+    if hand.n == 2:  # PHH lists heads-up forced bets reversed (the replayer reverses them back)
+        antes.reverse()
+        blinds.reverse()
+    out: dict[str, Any] = {"variant": hand.variant.code, "starting_stacks": hand.starting, "actions": hand.actions,
+                 "antes": tuple(antes), "blinds_or_straddles": tuple(blinds), "seats": hand.seats}
+    if hand.fixed:
+        out["small_bet"], out["big_bet"] = hand.steps
+    else:
+        out["min_bet"] = hand.steps[0]
+    if hand.options.ante_trimming:
+        out["ante_trimming_status"] = True
+    if hand.over:
+        final = hand.final_stacks
+        out["finishing_stacks"] = tuple(final[s] for s in hand.seats)
+    user = {"_chip_unit": hand.unit} if hand.unit != 1 else {}
+    for name, value in fields.items():
+        if name not in FIELD_KINDS:
+            raise PokerEngineError(f"{shown(name)} is not a PHH field")
+        if name in out:
+            raise PokerEngineError(f"{name} is written by the hand itself")
+        out[name] = value
+    return HandHistory(**out, user_fields=user)
+
+
+def _units(value: object, what: str, label: str, scale: int) -> int:
+    x = units(value, scale) if type(value) is int or type(value) is float else None
+    if x is None or x < 0:
+        raise HistoryParseError(f"{label}: {what} value {shown(value)} is not a number of chips")
+    return x
+
+
+def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None = None) -> Hand:
+    """A hand set up from ``history``'s fields (stacks, antes, blinds or straddles, bet sizes),
+    before any action; the caller deals.  Amounts count in units of ``1/scale`` of the record's
+    (default: the smallest power of ten that makes the stacks, forced bets and bet sizes whole; an
+    unknown ``inf`` stack is :data:`~pokerengine.history.amounts.INFINITE`)."""
+    if type(history) is not HandHistory:
+        raise HistoryParseError(f"expected a HandHistory, got {shown(history)}")
+    if type(options) is not Options:
+        raise PokerEngineError(f"options must be a pokerengine.live.Options, got {shown(options)}")
+    label = history.label
+    if history.variant not in GAMES:
+        raise HistoryParseError(f"{label}: the live engine plays {', '.join(GAMES)} so far, not {history.variant}")
+    v = VARIANTS[history.variant]
+    n = history.player_count
+    if n > MAX_PLAYERS:
+        raise HistoryParseError(f"{label}: a hand has at most {MAX_PLAYERS} players, got {n}")
+    zeros = (0,) * n
+    sizes = (history.small_bet, history.big_bet) if v.fixed else (history.min_bet,)
+    if scale is None:
+        try:
+            scale = scale_of([*history.starting_stacks, *(history.antes or ()), *(history.blinds_or_straddles or ()),
+                              *(x for x in sizes if x is not None)])
+        except HistoryParseError as exc:
+            raise HistoryParseError(f"{label}: {exc}") from None
+    starts = [_units(x, "starting_stacks", label, scale) for x in history.starting_stacks]
+    if min(starts) <= 0:
+        raise HistoryParseError(f"{label}: starting stacks must be positive, got {shown(history.starting_stacks)}")
+    antes = [_units(x, "antes", label, scale) for x in history.antes or zeros]
+    blinds = [_units(x, "blinds_or_straddles", label, scale) for x in history.blinds_or_straddles or zeros]
+    if n == 2:
+        antes.reverse()
+        blinds.reverse()
+    small, big = (_units(x, "bet sizes", label, scale) for x in (sizes * 2)[:2])
+    steps = (small, big)
+    seats = history.seats or tuple(range(1, n + 1))
+    if len(set(seats)) != n or min(seats) < 1 or max(seats) > MAX_SEAT:
+        raise HistoryParseError(f"{label}: seats must be distinct numbers from 1 to {MAX_SEAT}, got {shown(seats)}")
+    unit = history.user_fields.get("_chip_unit", 1)  # in the record's units; 1/scale is finer still
+    if type(unit) is not int or not 1 <= unit <= MAX_CHIPS:
+        raise HistoryParseError(f"{label}: _chip_unit must be a positive int, got {shown(unit)}")
+    unit = unit * scale if "_chip_unit" in history.user_fields else 1
+    if options.ante_trimming != history.ante_trimming_status:
+        options = attrs.evolve(options, ante_trimming=history.ante_trimming_status)
+    hand = Hand.__new__(Hand)
+    hand._start(v, options, seats, starts, antes, blinds, -1, steps, unit, None, seats[-1])
+    hand.scale = scale
+    return hand
+
+
+def replay(history: HandHistory, options: Options = REPLAY, *, complete: bool = True) -> Hand:
+    """Play ``history``'s actions through the engine; the finished :class:`Hand` (``complete=False``:
+    wherever the actions stop).  Amounts count in units of ``1/hand.scale`` of the record's (1 for
+    whole chips).  Errors name the hand and the action's index and text.  Time: linear in the number
+    of actions times the number of players (twice when an amount needs a finer unit)."""
+    scale = None
+    while True:
+        hand = start(history, options, scale=scale)
+        try:
+            _play_all(hand, history)
+            break
+        except Rescale as again:
+            scale = again.scale
+    if complete and not hand.over:
+        raise IllegalActionError(f"{history.label}: the history ends before the hand is over ({hand._phase_text()})")
+    return hand
+
+
+def _play_all(hand: Hand, history: HandHistory) -> None:
+    for i, text in enumerate(history.actions):
+        try:
+            hand.play(text)
+        except (IllegalActionError, HistoryParseError) as exc:
+            raise type(exc)(f"{history.label}: actions[{i}] {shown(text)}: {exc}") from None

@@ -1,0 +1,67 @@
+"""The live engine in replay mode against the PHH replayer, on every bundled flop-game hand.
+
+Each hand is cut at every action: the next recorded betting action must be one that
+:meth:`Hand.legal_actions` allows (fold, check or call, a bet or raise in the range, or in replay
+mode the raise to exactly what the deepest opponent can match), and the hand played through the
+engine must end with the finishing stacks of :func:`pokerengine.history.replay_hand`.  Set
+``POKERENGINE_PHH`` to a folder (e.g. the shared corpus) to run the same check on more hands.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pokerengine.history import replay_hand
+from pokerengine.history.notation import compile_action
+from pokerengine.history.reader import iter_files, load
+from pokerengine.live import GAMES, start
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = [ROOT / "fixtures" / "phh"] + ([Path(os.environ["POKERENGINE_PHH"])] if os.environ.get("POKERENGINE_PHH")
+                                         else [])
+
+
+def flop_hands():
+    for folder in FOLDERS:
+        for path in iter_files([folder]):
+            for hand in load(path):
+                if hand.variant in GAMES:
+                    yield hand
+
+
+def check_recorded_action_is_legal(hand, text: str) -> None:
+    a = compile_action(text)
+    verb = a[0]
+    if verb not in ("f", "cc", "cbr"):
+        return
+    legal = hand.legal_actions()
+    seat = hand.seats[a[1] - 1]
+    assert legal.seat == seat, f"{text}: {legal.seat} is to act"
+    if verb == "f":
+        assert legal.fold
+    elif verb == "cc":
+        assert legal.check or legal.call is not None
+    else:
+        to = hand._amount(a[2])
+        if not legal.can_raise_to(to):
+            assert legal.raise_to is not None and to < legal.raise_to.min_to and to == hand._cover(a[1] - 1), (
+                f"{text}: legal {legal.raise_to}, {legal.no_raise}")
+
+
+def test_every_flop_game_hand_replays_through_the_engine_to_the_recorded_stacks():
+    played = 0
+    for record in flop_hands():
+        expected = replay_hand(record)
+        hand = start(record, scale=expected.outcome.scale)  # amounts in units of 1/scale, as the replayer counts
+        for text in record.actions:
+            check_recorded_action_is_legal(hand, text)
+            hand.play(text)
+        assert hand.over, record.label
+        assert tuple(hand.final_stacks[s] for s in hand.seats) == expected.finishing, record.label
+        ours, theirs = hand.settlement, expected.settlement
+        assert [p.amount for p in ours.pots] == [p.amount for p in theirs.pots], record.label
+        assert ours.dead == theirs.dead
+        played += 1
+    assert played >= 600  # the bundled corpus: 603 NT, NS, FT, PO and FO/8 hands
+
