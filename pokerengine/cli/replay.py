@@ -1,7 +1,9 @@
 """``pokerengine replay PATH ...``: replay PHH hand histories and check them against their finishing stacks.
 
 Exit status: 0 when no hand mismatched or failed, 1 otherwise, 2 for bad
-arguments (a path that does not exist, no hand-history files at all).
+arguments (a path that does not exist, no hand-history files at all, ``--jobs``
+outside 1 to 256).  A bad or hostile file never stops the run: it is counted
+among the errors, and the summary is printed.
 """
 
 from __future__ import annotations
@@ -28,10 +30,12 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from . import fail
     from ..history.reader import iter_files
-    from ..history.replay import replay_paths
+    from ..history.replay import MAX_JOBS, replay_paths
 
     if args.jobs < 1:
         return fail(f"--jobs must be at least 1, got {args.jobs}")
+    if args.jobs > MAX_JOBS:
+        return fail(f"--jobs must be at most {MAX_JOBS}, got {args.jobs}")
     for path in args.paths:
         if not os.path.exists(path):
             return fail(f"{path}: no such file or directory")

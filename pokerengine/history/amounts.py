@@ -26,6 +26,7 @@ from decimal import Decimal
 from fractions import Fraction
 from collections.abc import Iterable
 
+from .._checks import shown
 from ..errors import HistoryParseError
 
 _WHOLE = frozenset((int,))
@@ -81,22 +82,25 @@ def exact(value: int | float, scale: int) -> Fraction:
 
 
 def amount(text: str) -> int | float:
-    """A ``cbr`` amount as written: an integer, else a float.
+    """A ``cbr`` amount as written: an integer, else a float (at most 40 characters, finite, not negative).
 
     >>> amount("225"), amount("2.5")
     (225, 2.5)
+    >>> amount("-5")
+    Traceback (most recent call last):
+    ...
+    pokerengine.errors.HistoryParseError: bad amount '-5'
     """
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        value = float(text)  # as written; units() turns it into exact integer units: float ok
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value):
-        raise HistoryParseError(f"bad amount {text!r}")
-    return value
+    if len(text) <= 40:
+        if text.isdigit() and text.isascii():
+            return int(text)
+        try:
+            value = float(text)  # as written; units() turns it into exact integer units: float ok
+        except ValueError:
+            value = math.nan
+        if math.isfinite(value) and value >= 0:
+            return value
+    raise HistoryParseError(f"bad amount {shown(text)}")
 
 
 def show(value: int, scale: int) -> int | float:

@@ -14,6 +14,22 @@ dotted or quoted keys...) to :mod:`tomllib`, so the result is always the one
 {'a': [1]}
 >>> fast_loads("a = 1 # comment") is None
 True
+
+Both ways are bounded, so that hostile text gets a :class:`tomllib.TOMLDecodeError` (a
+:class:`Refused` naming the limit) and never a :class:`RecursionError`, a huge integer or a long
+wait: integers must fit in 64 bits, as the TOML spec says (:data:`MAX_INT`); no run of digits is
+longer than :data:`MAX_DIGITS`; arrays and tables nest at most :data:`MAX_DEPTH` deep.  Time is
+linear in the length of the text; strings and arrays are bounded by it (the callers bound the
+text: :data:`pokerengine.history.reader.MAX_FILE_BYTES`).
+
+>>> loads("a = " + "[" * 500 + "]" * 500)
+Traceback (most recent call last):
+...
+pokerengine.history.fasttoml.Refused: arrays and tables nested deeper than 64 levels
+>>> loads("a = 9223372036854775808")
+Traceback (most recent call last):
+...
+pokerengine.history.fasttoml.Refused: integer 9223372036854775808 is out of the 64-bit range of TOML
 """
 
 from __future__ import annotations
@@ -21,6 +37,22 @@ from __future__ import annotations
 import re
 import tomllib
 from typing import Any
+
+from .._json import too_deep
+
+#: TOML integers are signed 64-bit: larger ones are refused, as the spec asks.
+MAX_INT = 2**63 - 1
+#: The longest run of digits (and underscores) accepted anywhere outside strings and comments: a
+#: 64-bit integer has 19 digits, a float needs no more than 17 significant ones.
+MAX_DIGITS = 40
+#: The deepest nesting of arrays and inline tables (and of tables, for dotted keys) accepted.
+MAX_DEPTH = 64
+#: The longest text read by :mod:`tomllib` (outside the fast subset): tomllib takes up to about
+#: 1.5 s and 60 MB per MiB of hostile text (empty arrays, say), the fast subset far less.
+MAX_TOML_BYTES = 1 << 20
+#: The longest one-line array value the fast subset matches with a pattern (longer ones: tomllib's way);
+#: a pattern's repetitions cost memory per item.  Arrays of strings in the usual shape have no bound.
+_MAX_PATTERN_VALUE = 1 << 16
 
 _KEY = re.compile(r"[A-Za-z0-9_-]+")
 _PAIR = re.compile(r"([A-Za-z0-9_-]+) = ([^ \t\r](?:.*[^ \t\r])?)")
@@ -41,7 +73,7 @@ _BASIC_ARRAY = re.compile(
 _LITERAL_ITEM = re.compile(r"'([^']*)'")
 _N = r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|[+-]?(?:inf|nan)"
 # The canonical shapes writers produce: ``[1, 2, 3]`` and ``['a', 'b']`` / ``["a", "b"]``.
-_CANON_INTS = re.compile(r"\[(?:(?:0|[1-9][0-9]*), )*(?:0|[1-9][0-9]*)\]")
+_CANON_INTS = re.compile(r"\[(?:(?:0|[1-9][0-9]{0,17}), )*(?:0|[1-9][0-9]{0,17})\]")
 # One-line arrays of numbers without underscores (the usual stacks and blinds).
 _NUMBER_ARRAY = re.compile(rf"\[[ \t]*(?:(?:{_N})[ \t]*(?:,[ \t]*(?:{_N})[ \t]*)*,?[ \t]*)?\]")
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
@@ -55,9 +87,22 @@ class Unusual(Exception):
 _Unusual = Unusual
 
 
+def _int(text: str) -> int:
+    """A decimal integer of the fast subset, or :class:`Unusual` when it may not fit 64 bits (tomllib's
+    way then refuses it by name)."""
+    if len(text) > 19:
+        raise _Unusual
+    value = int(text)
+    if value > MAX_INT:  # 19 digits beyond 2**63 - 1 (a negative number of 18 digits always fits)
+        raise _Unusual
+    return value
+
+
 def _number(text: str) -> int | float:
+    if len(text) > MAX_DIGITS:
+        raise _Unusual  # the long-digit check of the general way judges it
     if _INT.fullmatch(text):
-        return int(text)
+        return _int(text.replace("_", "") if "_" in text else text)
     if _FLOAT.fullmatch(text):
         return float(text)  # TOML floats are kept as the file wrote them (amounts.exact converts): float ok
     raise _Unusual
@@ -83,7 +128,9 @@ def _value(text: str) -> Any:
             items = text[2:-2].split(quote + ", " + quote)
             if text.count(quote) == 2 * len(items) and (quote == "'" or "\\" not in text):
                 return items
-        elif _CANON_INTS.fullmatch(text) is not None:
+        if len(text) > _MAX_PATTERN_VALUE:
+            raise _Unusual
+        if _CANON_INTS.fullmatch(text) is not None:  # (each of at most 18 digits: within 64 bits)
             return list(map(int, text[1:-1].split(", ")))
         second = text[1:].lstrip(" \t")[:1]
         if second == "'":
@@ -113,15 +160,17 @@ def _value(text: str) -> Any:
     if text == "false":
         return False
     if text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1):
-        return int(text)
+        return int(text) if len(text) < 19 else _int(text)  # (18 digits always fit in 64 bits)
     return _number(text)
 
 
 def _token(item: str) -> int | float:
     """A number already checked against the array pattern (``int``/``float`` accept the spaces)."""
+    if len(item) > MAX_DIGITS:
+        raise _Unusual
     if "." in item or "e" in item or "E" in item or "n" in item:
         return float(item)  # as the file wrote it, as tomllib does; amounts.exact converts: float ok
-    return int(item)
+    return _int(item.strip(" \t").lstrip("+"))
 
 
 def _scalar(text: str) -> Any:
@@ -237,12 +286,102 @@ def fast_loads(text: str) -> dict[str, Any] | None:
     return root
 
 
+class Refused(tomllib.TOMLDecodeError):
+    """TOML that breaks one of the bounds of this module (a :class:`tomllib.TOMLDecodeError`)."""
+
+    def __init__(self, message: str) -> None:
+        ValueError.__init__(self, message)
+
+
+# What the bounds check looks at, outside strings and comments: brackets, dots (between the parts
+# of a dotted key), what ends a key, and runs of digits.  A string that does not end ends the look:
+# the TOML is invalid there, and tomllib stops there too.
+_SCAN = re.compile(
+    r'''"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""(?:""|")?'''  # multi-line basic string
+    r"|'''(?:[^']|'(?!''))*'''(?:''|')?"  # multi-line literal string
+    r'|"(?!"")(?:[^"\\\n]|\\.)*"'  # basic string
+    r"|'(?!'')[^'\n]*'"  # literal string
+    r"|#[^\n]*"  # comment
+    r"|(?P<open>[\[{])|(?P<close>[\]}])|(?P<dot>\.)|(?P<end>[=,\n])"
+    rf"|(?P<digits>(?<![0-9_])[0-9_]{{{MAX_DIGITS + 1}}}|0[xob][0-9A-Fa-f_]{{{MAX_DIGITS}}})"
+    r"|(?P<stop>[\"'])"  # a string that does not end
+)
+_LONG_DIGITS = re.compile(rf"[0-9_]{{{MAX_DIGITS + 1}}}|0[xob][0-9A-Fa-f_]{{{MAX_DIGITS}}}")
+
+
+def check_bounds(text: str) -> None:
+    """Raise :class:`Refused` if ``text`` nests arrays or inline tables deeper than :data:`MAX_DEPTH`,
+    has a key of more than :data:`MAX_DEPTH` dotted parts, or a run of more than :data:`MAX_DIGITS`
+    digits outside strings.  :mod:`tomllib` recurses on nesting, takes quadratic time on dotted
+    keys and converts integers of any length: this runs first.  Linear time.
+
+    >>> check_bounds("a = [[1], {b = 'x[[[['}]  # brackets in strings do not count")
+    >>> check_bounds("a = 1" + "0" * 50)
+    Traceback (most recent call last):
+    ...
+    pokerengine.history.fasttoml.Refused: a number of more than 40 digits
+    """
+    if (text.count("[") + text.count("{") <= MAX_DEPTH and text.count(".") <= MAX_DEPTH
+            and _LONG_DIGITS.search(text) is None):
+        return
+    depth = dots = 0
+    for m in _SCAN.finditer(text):
+        kind = m.lastgroup
+        if kind is None:  # a string or a comment
+            continue
+        if kind == "dot":
+            dots += 1
+            if dots >= MAX_DEPTH:
+                raise Refused(f"a key of more than {MAX_DEPTH} dotted parts")
+            continue
+        dots = 0
+        if kind == "open":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise Refused(f"arrays and tables nested deeper than {MAX_DEPTH} levels")
+        elif kind == "close":
+            depth -= 1
+        elif kind == "digits":
+            raise Refused(f"a number of more than {MAX_DIGITS} digits")
+        elif kind == "stop":
+            return
+
+
+def _check_values(doc: dict[str, Any]) -> None:
+    """Raise :class:`Refused` for tables nested too deep (dotted keys) or an integer beyond 64 bits."""
+    if too_deep(doc, MAX_DEPTH):
+        raise Refused(f"arrays and tables nested deeper than {MAX_DEPTH} levels")
+    stack: list[Any] = [doc]
+    while stack:
+        node = stack.pop()
+        for value in node.values() if type(node) is dict else node:
+            t = type(value)
+            if t is int:
+                if not -MAX_INT - 1 <= value <= MAX_INT:
+                    shown = value if value.bit_length() < 200 else f"of {value.bit_length()} bits"
+                    raise Refused(f"integer {shown} is out of the 64-bit range of TOML")
+            elif t is list or t is dict:
+                stack.append(value)
+
+
 def loads(text: str) -> dict[str, Any]:
     """Parse TOML text: the fast subset here, anything else through :mod:`tomllib`.
 
-    Raises :class:`tomllib.TOMLDecodeError` on invalid TOML, exactly as :mod:`tomllib` does.
+    Raises :class:`tomllib.TOMLDecodeError` on invalid TOML, exactly as :mod:`tomllib` does, and
+    :class:`Refused` (a subclass) for TOML beyond the bounds above, among them a text beyond the fast
+    subset longer than :data:`MAX_TOML_BYTES`.  Time and memory are linear in the length of ``text``.
     """
     doc = fast_loads(text)
     if doc is None:
-        doc = tomllib.loads(text)
+        if len(text) > MAX_TOML_BYTES:
+            raise Refused(f"larger than {MAX_TOML_BYTES:,} characters, and beyond the fast subset (one-line "
+                          "'key = value' pairs and [table] headers)")
+        check_bounds(text)
+        try:
+            doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            raise
+        except (RecursionError, ValueError) as exc:  # belt and braces: the checks above should prevent it
+            raise Refused(f"cannot be read ({type(exc).__name__})") from None
+        _check_values(doc)
     return doc

@@ -20,8 +20,11 @@ pokerengine.errors.HistoryParseError: bad action 'p1 raise 5': unknown verb 'rai
 
 from __future__ import annotations
 
+import re
+
 import attrs
 
+from .._checks import shown
 from ..cards import DECK, card_text, rank
 from ..errors import HistoryParseError
 
@@ -40,6 +43,12 @@ PLAYER_VERBS = ("pb", "cbr", "cc", "f", "sd", "sm")
 
 _PLAYERS: dict[str, int] = {f"p{k}": k for k in range(1, 100)}
 _NOOP = ("noop",)
+#: A ``cbr`` amount: plain ASCII digits, perhaps a fraction and an exponent, at most 40 characters
+#: (no sign, no underscores, no other scripts' digits, no ``inf``/``nan``).
+_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+MAX_AMOUNT_CHARS = 40
+#: Action texts up to this length may be kept in :data:`COMPILED` (longer ones carry commentary).
+_KEEP_CHARS = 40
 
 
 def parse_cards(text: str) -> tuple[int | None, ...]:
@@ -55,8 +64,8 @@ def parse_cards(text: str) -> tuple[int | None, ...]:
             return tuple([CARD[text[i : i + 2]] for i in range(0, len(text), 2)])
     except KeyError:
         bad = next(text[i : i + 2] for i in range(0, len(text), 2) if text[i : i + 2] not in CARD)
-        raise HistoryParseError(f"bad card {bad!r} in {text!r}: rank 23456789TJQKA then suit cdhs, or ??") from None
-    raise HistoryParseError(f"bad cards {text!r}: two characters each, e.g. 'As' or '??'")
+        raise HistoryParseError(f"bad card {bad!r} in {shown(text)}: rank 23456789TJQKA then suit cdhs, or ??") from None
+    raise HistoryParseError(f"bad cards {shown(text)}: two characters each, e.g. 'As' or '??'")
 
 
 def player_number(word: str) -> int:
@@ -68,9 +77,9 @@ def player_number(word: str) -> int:
     k = _PLAYERS.get(word)
     if k is not None:
         return k
-    if len(word) > 1 and word[0] == "p" and word[1:].isdigit() and word[1:].isascii() and word[1] != "0":
+    if 1 < len(word) <= 6 and word[0] == "p" and word[1:].isdigit() and word[1:].isascii() and word[1] != "0":
         return int(word[1:])
-    raise HistoryParseError(f"bad player {word!r}: expected p1, p2, ...")
+    raise HistoryParseError(f"bad player {shown(word)}: expected p1, p2, ...")
 
 
 def words(text: str) -> tuple[list[str], str | None]:
@@ -112,9 +121,11 @@ def compile_action(text: str) -> tuple:
     if verb == "cbr":
         if n != 3:
             raise HistoryParseError("'cbr' takes one amount")
+        if len(w[2]) > MAX_AMOUNT_CHARS or _AMOUNT.fullmatch(w[2]) is None:
+            raise HistoryParseError(f"bad amount {shown(w[2])}: digits, perhaps with a decimal point")
         return verb, actor, w[2]
     if verb != "sd" and verb != "sm":
-        raise HistoryParseError(f"unknown verb {verb!r}")
+        raise HistoryParseError(f"unknown verb {shown(verb)}")
     if n > 3:
         raise HistoryParseError(f"{verb!r} takes at most one card argument")
     if verb == "sd":
@@ -134,7 +145,8 @@ COMPILED: dict[str, tuple] = {}
 def compiled_action(text: str) -> tuple:
     """The interpreter's form of an action: :func:`compile_action`'s tuple with the player 0-based,
     and a ``cbr`` amount also read as an ``int`` (``None`` when it is not one); kept in
-    :data:`COMPILED` when it may recur.
+    :data:`COMPILED` when it may recur (short texts only: the cache holds at most 10,000 texts of
+    at most 40 characters).
 
     >>> compiled_action("p2 cbr 300"), compiled_action("p1 cbr 2.5"), compiled_action("p3 f")
     (('cbr', 1, '300', 300), ('cbr', 0, '2.5', None), ('f', 2))
@@ -145,15 +157,15 @@ def compiled_action(text: str) -> tuple:
         if len(text) > 8:  # the flop, say: too many to keep
             return a
     elif verb == "cbr":
-        try:
-            whole = int(a[2])  # as the betting code would read it
-        except ValueError:
-            whole = None
-        a = ("cbr", a[1] - 1, a[2], whole)
+        amount = a[2]
+        whole = int(amount) if amount.isdigit() else None  # as the betting code would read it
+        a = ("cbr", a[1] - 1, amount, whole)
     else:
         a = (verb, a[1] - 1, *a[2:])
         if verb == "dh":  # hole cards seldom recur
             return a
+    if len(text) > _KEEP_CHARS:  # commentary, say: seldom recurs, and the cache must stay small
+        return a
     if len(COMPILED) > 10_000:
         COMPILED.clear()
     COMPILED[text] = a
@@ -194,7 +206,7 @@ def parse_action(text: str) -> Action:
     try:
         t = compile_action(text)
     except HistoryParseError as exc:
-        raise HistoryParseError(f"bad action {text!r}: {exc}") from None
+        raise HistoryParseError(f"bad action {shown(text)}: {exc}") from None
     comment = words(text)[1]
     verb = t[0]
     if verb == "noop":

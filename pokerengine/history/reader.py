@@ -17,6 +17,16 @@ True
 Traceback (most recent call last):
 ...
 pokerengine.errors.HistoryParseError: bad.phh: missing required field starting_stacks
+
+Limits (``docs/replay.md``): a file or text of at most :data:`MAX_FILE_BYTES` is read whole into
+memory (reading and replaying it takes time and memory linear in its size; see the measurements there),
+TOML is read within the bounds of :mod:`~pokerengine.history.fasttoml` (64-bit integers, nesting
+at most 64 deep; beyond the fast subset at most 1 MiB), a ``.phhs`` holds at most
+:data:`MAX_HANDS_PER_FILE` hands whose table names have at most :data:`MAX_KEY_CHARS` characters, and
+each hand is checked by :mod:`~pokerengine.history.record` (field types and ranges, at most
+:data:`~pokerengine.history.record.MAX_PLAYERS` players and
+:data:`~pokerengine.history.record.MAX_ACTIONS` actions).  Whatever breaks them is a
+:class:`HistoryParseError`.
 """
 
 from __future__ import annotations
@@ -29,10 +39,20 @@ import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from .._checks import shown
 from ..errors import HistoryParseError
 from .fasttoml import Unusual, pairs_of, value_of
 from .fasttoml import loads as toml_loads
-from .record import _CHECKS, FIELD_KINDS, HandHistory, checked_fields
+from .record import _CHECKS, FIELD_KINDS, MAX_ACTION_CHARS, RANGE_CHECKED, HandHistory, check_values, checked_fields
+
+#: The largest hand-history file (or text) read: it is read whole, so this bounds memory and time
+#: per file (8 MiB; reading ``.phhs`` files hand by hand, without this bound, is for later).
+MAX_FILE_BYTES = 8 * 1024 * 1024
+#: The longest table name (hand key) of a ``.phhs`` file.
+MAX_KEY_CHARS = 100
+#: The most hands (tables) a ``.phhs`` file may hold: a real hand takes a few hundred bytes, so
+#: :data:`MAX_FILE_BYTES` of them is some 20,000; this bounds the reports one file makes.
+MAX_HANDS_PER_FILE = 100_000
 
 #: Per spec field, value text -> the checked value (arrays as tuples): the short values recur from
 #: file to file (forced bets, stacks, names) and need reading and checking only once.
@@ -43,12 +63,18 @@ _CHUNK = 1 << 16
 EXTENSIONS = (".phh", ".phhs")
 
 
+def _check_size(text: str, source: str | None) -> None:
+    if len(text) > MAX_FILE_BYTES:
+        raise HistoryParseError(f"{source or '<text>'}: larger than {MAX_FILE_BYTES:,} characters")
+
+
 def _document(text: str, source: str | None) -> dict[str, Any]:
     if text[:1] == "\ufeff":
         text = text[1:]
+    _check_size(text, source)
     try:
         return toml_loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except tomllib.TOMLDecodeError as exc:  # fasttoml.Refused too: beyond a bound
         raise HistoryParseError(f"{source or '<text>'}: not valid TOML: {exc}") from None
 
 
@@ -74,9 +100,11 @@ def from_fields(fields: Mapping[str, Any], *, source: str | None = None, key: st
 
 
 def loads(text: str, *, source: str | None = None) -> HandHistory:
-    """The hand of a ``.phh`` text (``source`` names it in error messages)."""
+    """The hand of a ``.phh`` text (``source`` names it in error messages); at most
+    :data:`MAX_FILE_BYTES` characters."""
     if text[:1] == "\ufeff":
         text = text[1:]
+    _check_size(text, source)
     pairs = pairs_of(text)
     if pairs is not None:
         hand = _from_pairs(pairs, source)
@@ -107,6 +135,12 @@ def _from_pairs(pairs: list[tuple[str, str]], source: str | None) -> HandHistory
                     value = tuple(value)
                 elif type(value) not in types:
                     return None
+                if key in RANGE_CHECKED and (len(text) > MAX_ACTION_CHARS or key != "actions"):
+                    # (TOML integers are within 64 bits; no action of a short text can be too long)
+                    try:
+                        check_values(key, value)
+                    except HistoryParseError:
+                        return None  # the general way names the fault
                 if len(text) < 80:  # short values recur; action lists do not
                     if len(values) > 4096:
                         values.clear()
@@ -124,8 +158,16 @@ def _from_pairs(pairs: list[tuple[str, str]], source: str | None) -> HandHistory
 
 
 def tables(text: str, *, source: str | None = None) -> list[tuple[str, Any]]:
-    """The top-level ``(name, table)`` pairs of a ``.phhs`` text, in file order (not yet checked)."""
-    return list(_document(text, source).items())
+    """The top-level ``(name, table)`` pairs of a ``.phhs`` text, in file order (not yet checked); at
+    most :data:`MAX_FILE_BYTES` characters and :data:`MAX_HANDS_PER_FILE` tables."""
+    if text.count("\n[") > MAX_HANDS_PER_FILE:  # (an upper bound of the tables, counted before parsing)
+        raise HistoryParseError(f"{source or '<text>'}: more than {MAX_HANDS_PER_FILE:,} tables ('[' lines); at "
+                                f"most {MAX_HANDS_PER_FILE:,} hands are read from one file")
+    doc = _document(text, source)
+    if len(doc) > MAX_HANDS_PER_FILE:
+        raise HistoryParseError(f"{source or '<text>'}: {len(doc):,} tables; at most {MAX_HANDS_PER_FILE:,} hands "
+                                "are read from one file")
+    return list(doc.items())
 
 
 def loads_all(text: str, *, source: str | None = None) -> list[HandHistory]:
@@ -134,27 +176,36 @@ def loads_all(text: str, *, source: str | None = None) -> list[HandHistory]:
 
 
 def _hand(name: str, table: Any, source: str | None) -> HandHistory:
+    if len(name) > MAX_KEY_CHARS:
+        raise HistoryParseError(f"{source or '<text>'}: a table name longer than {MAX_KEY_CHARS} characters: "
+                                f"{shown(name)}")
     if not isinstance(table, dict):
-        raise HistoryParseError(f"{source or '<text>'}: top-level key {name!r} is not a hand table [{name}]")
+        raise HistoryParseError(f"{source or '<text>'}: top-level key {shown(name)} is not a hand table [{name}]")
     return from_fields(table, source=source, key=name)
 
 
 def read_text(path: str | os.PathLike) -> str:
-    """A file's text (UTF-8); decoding errors become :class:`HistoryParseError`."""
+    """A file's text (UTF-8, at most :data:`MAX_FILE_BYTES`); a file too large or not UTF-8 is a
+    :class:`HistoryParseError`.  Reads at most :data:`MAX_FILE_BYTES` plus one chunk, whatever the file
+    (``/dev/zero`` included)."""
     fd = os.open(path, os.O_RDONLY)  # hand histories are small: a read or two, no buffering layer
     try:
         data = os.read(fd, _CHUNK)
         if len(data) == _CHUNK:
             parts = [data]
+            size = len(data)
             while chunk := os.read(fd, _CHUNK):
                 parts.append(chunk)
+                size += len(chunk)
+                if size > MAX_FILE_BYTES:
+                    raise HistoryParseError(f"{os.fspath(path)}: larger than {MAX_FILE_BYTES:,} bytes")
             data = b"".join(parts)
     finally:
         os.close(fd)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise HistoryParseError(f"{os.fspath(path)}: not UTF-8 text: {exc}") from None
+        raise HistoryParseError(f"{os.fspath(path)}: not UTF-8 text (bad byte at offset {exc.start})") from None
 
 
 def load(path: str | os.PathLike) -> list[HandHistory]:
@@ -167,17 +218,37 @@ def load(path: str | os.PathLike) -> list[HandHistory]:
 
 
 def iter_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
-    """The ``.phh``/``.phhs`` files under each path (directories recursively, sorted); files given are kept."""
+    """The ``.phh``/``.phhs`` files under each path (directories recursively, sorted); files given are kept.
+
+    In a directory, each folder's files come first, then its sub-folders in name order.  Only regular
+    files are taken (not a FIFO, which would block, nor a device); symbolic links to folders are not
+    followed and unreadable folders are skipped, as :func:`os.walk` does, but without recursion, at
+    any depth.
+    """
     for path in paths:
         path = os.fspath(path)
-        if os.path.isdir(path):
-            for root, dirs, files in os.walk(path):
-                dirs.sort()
-                for f in sorted(files):
-                    if f.endswith(EXTENSIONS):
-                        yield os.path.join(root, f)
-        else:
+        if not os.path.isdir(path):
             yield path
+            continue
+        folders = [path]
+        while folders:
+            folder = folders.pop()
+            try:
+                with os.scandir(folder) as it:
+                    entries = sorted(it, key=lambda e: e.name)
+            except OSError:
+                continue
+            subfolders = []
+            for entry in entries:
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        subfolders.append(entry.path)
+                    elif entry.name.endswith(EXTENSIONS) and entry.is_file():  # regular, or a link to one
+                        yield entry.path
+                except OSError:
+                    continue
+            folders.extend(reversed(subfolders))
+
 
 
 # Writing -------------------------------------------------------------------------------------------
@@ -212,7 +283,7 @@ def _value_text(value: Any) -> str:
         return "[" + ", ".join(_value_text(v) for v in value) + "]"
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{_key_text(k)} = {_value_text(v)}" for k, v in value.items()) + "}"
-    raise HistoryParseError(f"cannot write {value!r} ({t.__name__}) as TOML")
+    raise HistoryParseError(f"cannot write {shown(value)} ({t.__name__}) as TOML")
 
 
 def dumps(hand: HandHistory) -> str:

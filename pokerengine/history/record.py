@@ -15,6 +15,18 @@ interpreter's job (:mod:`pokerengine.history.amounts`), not the record's.
 Traceback (most recent call last):
 ...
 pokerengine.errors.HistoryParseError: antes has 1 entries for 2 players
+
+Every number is checked where it is read (:func:`check_values`): amounts of money are
+non-negative and at most :data:`~pokerengine._checks.MAX_CHIPS` (floats finite too, but a stack
+may be ``inf``: unknown); times are non-negative; other integers fit in 64 bits.  A hand has at
+most :data:`MAX_PLAYERS` players and :data:`MAX_ACTIONS` actions of at most :data:`MAX_ACTION_CHARS`
+characters each.
+
+>>> HandHistory(variant="NT", antes=(0, 0), blinds_or_straddles=(1, 2), min_bet=-5,
+...             starting_stacks=(10, 10))
+Traceback (most recent call last):
+...
+pokerengine.errors.HistoryParseError: min_bet must be non-negative, got -5
 """
 
 from __future__ import annotations
@@ -27,9 +39,20 @@ from typing import Any, Union
 
 import attrs
 
+from .._checks import MAX_CHIPS, chips, shown
 from ..errors import HistoryParseError
 
 Number = Union[int, float]
+
+#: The most players a hand may have: more than any deck deals to (hold'em reaches 23).  Bounds the
+#: work per action and the interpreter's per-table-size tables.
+MAX_PLAYERS = 32
+#: The most actions a hand may have (the longest real hands have a few dozen).  With
+#: :data:`MAX_PLAYERS`, bounds the time one hand takes to replay.
+MAX_ACTIONS = 10_000
+#: The longest action text (commentary included; real ones have a few dozen characters): error
+#: messages that quote an action stay short, and a hand's actions take at most some megabytes.
+MAX_ACTION_CHARS = 500
 
 #: The variant codes of the PHH spec and the fields each one requires (``required.rst``).
 REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
@@ -136,14 +159,68 @@ def check_field(name: str, value: object) -> object:
     types = _ARRAY_TYPES.get(kind)
     if types is None:
         if not _is(kind, value):
-            raise HistoryParseError(f"{name} must be {_KIND_TEXT[kind]}, got {value!r}")
+            raise HistoryParseError(f"{name} must be {_KIND_TEXT[kind]}, got {shown(value)}")
         return value
     if type(value) is not list and type(value) is not tuple:
-        raise HistoryParseError(f"{name} must be {_KIND_TEXT[kind]}, got {value!r}")
+        raise HistoryParseError(f"{name} must be {_KIND_TEXT[kind]}, got {shown(value)}")
     if not types.issuperset(map(type, value)):
         bad = next(v for v in value if type(v) not in types)
-        raise HistoryParseError(f"{name} must be {_KIND_TEXT[kind]}, got item {bad!r}")
+        raise HistoryParseError(f"{name} must be {_KIND_TEXT[kind]}, got item {shown(bad)}")
     return value if type(value) is tuple else tuple(value)
+
+
+#: Fields of money (chips, or currency with decimals), and which of them may be ``inf`` (unknown).
+_MONEY = frozenset(("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet", "starting_stacks",
+                    "finishing_stacks", "winnings"))
+_UNKNOWN = frozenset(("starting_stacks", "finishing_stacks"))
+#: Fields of seconds (``inf``: no limit).
+_SECONDS = frozenset(("time_limit", "time_banks"))
+_INT64 = 2**63
+#: The fields whose values :func:`check_values` checks beyond 64 bits (what TOML already guarantees).
+RANGE_CHECKED = _MONEY | _SECONDS | {"actions"}
+
+
+def check_values(name: str, value: object) -> None:
+    """Raise :class:`HistoryParseError` naming the field (and the player) if a value of field ``name``
+    (already of the right type) is out of range: money must be non-negative and at most
+    :data:`~pokerengine._checks.MAX_CHIPS` (a float finite, or ``inf`` for an unknown stack), seconds
+    non-negative (``inf`` allowed), every other integer within 64 bits, and no action longer than
+    :data:`MAX_ACTION_CHARS`.
+
+    >>> check_values("starting_stacks", (100, 2.5, float("inf")))
+    >>> check_values("antes", (0, float("nan")))
+    Traceback (most recent call last):
+    ...
+    pokerengine.errors.HistoryParseError: antes of p2 must be a number, got nan
+    """
+    items = value if type(value) is tuple or type(value) is list else (value,)
+    if name == "actions":
+        if items and max(map(len, items)) > MAX_ACTION_CHARS:  # type: ignore[arg-type]
+            k = next(k for k, a in enumerate(items) if len(a) > MAX_ACTION_CHARS)  # type: ignore[arg-type]
+            raise HistoryParseError(f"actions[{k}] has {len(items[k]):,} characters; at most {MAX_ACTION_CHARS}")
+    elif name in _MONEY:
+        if items and min(items) >= 0 and max(items) <= MAX_CHIPS and (total := sum(items)) == total:  # type: ignore
+            return  # the usual case, all in range (a NaN would make the sum NaN)
+        for k, v in enumerate(items):
+            what = name if items is not value else f"{name} of p{k + 1}"
+            if type(v) is int:
+                chips(v, what, error=HistoryParseError)
+            elif type(v) is float:
+                if v != v:
+                    raise HistoryParseError(f"{what} must be a number, got nan")
+                if v < 0:
+                    raise HistoryParseError(f"{what} must be non-negative, got {v!r}")
+                if v > MAX_CHIPS and not (v == math.inf and name in _UNKNOWN):
+                    raise HistoryParseError(f"{what} must be at most 2**63 - 1, got {v!r}")
+    elif name in _SECONDS:
+        for k, v in enumerate(items):
+            if not v >= 0:  # nan too
+                what = name if items is not value else f"{name} of p{k + 1}"
+                raise HistoryParseError(f"{what} must be a non-negative number of seconds, got {v!r}")
+    else:
+        for v in items:
+            if type(v) is int and not -_INT64 <= v < _INT64:
+                raise HistoryParseError(f"{name} must fit in 64 bits, got an integer of {v.bit_length()} bits")
 
 
 _NONE = type(None)
@@ -180,6 +257,7 @@ def checked_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
                 value = check_field(name, value)  # raises, naming the bad item
         elif type(value) not in types:
             check_field(name, value)  # raises
+        check_values(name, value)
         out[name] = value
     return out
 
@@ -189,6 +267,10 @@ def _check_shape(hand: "HandHistory") -> None:
     n = len(fields["starting_stacks"])
     if n < 2:
         raise HistoryParseError(f"starting_stacks must list at least 2 players, got {n}")
+    if n > MAX_PLAYERS:
+        raise HistoryParseError(f"starting_stacks lists {n} players; at most {MAX_PLAYERS} are replayed")
+    if len(fields["actions"]) > MAX_ACTIONS:
+        raise HistoryParseError(f"actions has {len(fields['actions'])} entries; at most {MAX_ACTIONS} are replayed")
     for name in PER_PLAYER:
         value = fields[name]
         if value is not None and len(value) != n:

@@ -6,6 +6,11 @@ result differs only there, e.g. 675/674, every chip accounted for);
 ``unchecked`` (the file records no ``finishing_stacks``); ``mismatched``;
 ``error`` (the file or hand cannot be read or replayed; the message says why).
 
+No file stops a run: bad input is the hand's (or the file's) ``error``, and so is, as a last
+resort, any unexpected exception while reading or replaying it (the message says ``internal
+error``: a bug to report), whatever ``jobs`` is.  Messages are cut to :data:`MAX_MESSAGE_CHARS`.
+Time and memory per file and per hand are bounded by the reader's limits (``docs/replay.md``).
+
 >>> import os, tempfile
 >>> d = tempfile.mkdtemp()
 >>> with open(os.path.join(d, "a.phh"), "w") as f:
@@ -29,6 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
+from .._checks import shown
 from ..errors import PokerEngineError
 from .amounts import show
 from .reader import _hand, iter_files, loads, read_text, tables
@@ -36,6 +42,27 @@ from .record import HandHistory, Number
 from .settling import MATCHED, MISMATCHED, SPLIT_CHIP, UNCHECKED, replay_hand
 
 ERROR = "error"
+#: The longest message a report keeps (an error may quote a long action).
+MAX_MESSAGE_CHARS = 500
+#: The most worker processes :func:`replay_paths` starts.
+MAX_JOBS = 256
+
+
+def _message(exc: BaseException, where: str) -> str:
+    """What a report says of ``exc``: its message for bad input, else ``internal error`` with its type."""
+    if isinstance(exc, PokerEngineError):
+        text = str(exc)
+    elif isinstance(exc, OSError):
+        text = f"{where}: {exc.strerror or type(exc).__name__}"
+    else:
+        try:
+            detail = str(exc)
+        except Exception:  # a message that cannot be made (e.g. an integer too long to print)
+            detail = ""
+        text = f"{where}: internal error {type(exc).__name__}: {detail} (please report)"
+    if len(text) > MAX_MESSAGE_CHARS:
+        text = text[: MAX_MESSAGE_CHARS - 3] + "..."
+    return text
 
 
 @attrs.frozen
@@ -73,39 +100,41 @@ class HandReport:
 
 
 def report(hand: HandHistory) -> HandReport:
-    """Replay one hand into a :class:`HandReport` (errors are caught and reported)."""
+    """Replay one hand into a :class:`HandReport`; every exception is caught and reported as the hand's
+    error (bad input by its message, anything else as an internal error)."""
     file = hand.source or "<text>"
     try:
         r = replay_hand(hand)
-    except PokerEngineError as exc:
-        return HandReport(file, hand.key, hand.hand, ERROR, message=str(exc))
-    except Exception as exc:  # a bug of ours: report it with the hand rather than stop a long run
-        return HandReport(file, hand.key, hand.hand, ERROR,
-                          message=f"{hand.label}: internal error {type(exc).__name__}: {exc} (please report)")
-    if r.status == MATCHED or r.status == UNCHECKED:
-        return HandReport(file, hand.key, hand.hand, r.status)
-    scale = r.outcome.scale
-    return HandReport(file, hand.key, hand.hand, r.status, hand.finishing_stacks,
-                      tuple(show(x, scale) for x in r.finishing))
+        if r.status == MATCHED or r.status == UNCHECKED:
+            return HandReport(file, hand.key, hand.hand, r.status)
+        scale = r.outcome.scale
+        return HandReport(file, hand.key, hand.hand, r.status, hand.finishing_stacks,
+                          tuple(show(x, scale) for x in r.finishing))
+    except Exception as exc:  # bad input, or a bug of ours: the hand's error, never the end of a long run
+        return HandReport(file, hand.key, hand.hand, ERROR, message=_message(exc, hand.label))
 
 
 def replay_file(path: str) -> list[HandReport]:
-    """Reports for every hand of one ``.phh``/``.phhs`` file, in file order."""
+    """Reports for every hand of one ``.phh``/``.phhs`` file, in file order.
+
+    Never raises (but :class:`KeyboardInterrupt` and the like): a file that cannot be read is one
+    ``error`` report, a bad hand in a ``.phhs`` one ``error`` among the others.
+    """
     try:
         text = read_text(path)
         if path.endswith(".phhs"):
             parts: Sequence = tables(text, source=path)
         else:
             return [report(loads(text, source=path))]
-    except (PokerEngineError, OSError) as exc:
-        message = str(exc) if isinstance(exc, PokerEngineError) else f"{path}: {exc.strerror or exc}"
-        return [HandReport(path, None, None, ERROR, message=message)]
+    except Exception as exc:  # unreadable, not TOML, a bad hand; anything else is labelled internal
+        return [HandReport(path, None, None, ERROR, message=_message(exc, path))]
     out = []
     for name, table in parts:
         try:
             hand = _hand(name, table, path)
-        except PokerEngineError as exc:
-            out.append(HandReport(path, name, None, ERROR, message=str(exc)))
+        except Exception as exc:
+            key = name if len(name) <= 100 else shown(name)
+            out.append(HandReport(path, key, None, ERROR, message=_message(exc, f"{path} [{key}]")))
             continue
         out.append(report(hand))
     return out
@@ -212,14 +241,16 @@ def replay_paths(
 ) -> ReplaySummary:
     """Replay every ``.phh``/``.phhs`` file under ``paths`` (``jobs`` worker processes).
 
-    Reports come back in file order whatever ``jobs`` is, so summaries are
-    deterministic.  ``progress(done, total)`` is called after each file.
+    Reports come back in file order whatever ``jobs`` is (taken as 1 to :data:`MAX_JOBS`, and no more
+    than there are files), so summaries are deterministic.  ``progress(done, total)`` is called after
+    each file.  No file or hand ends the run (see the module docstring).
     """
     files = list(iter_files(paths))
     summary = ReplaySummary()
     start = time.perf_counter()
     total = len(files)
-    if jobs <= 1 or total < 2:
+    jobs = max(1, min(jobs, MAX_JOBS, total))
+    if jobs == 1:
         for k, path in enumerate(files, 1):
             summary.add(replay_file(path))
             if progress is not None:

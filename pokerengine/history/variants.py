@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import attrs
 
+from .._checks import shown
 from ..errors import HistoryParseError
 
 
@@ -104,4 +105,4 @@ def get_variant(code: str) -> Variant:
     try:
         return VARIANTS[code]
     except KeyError:
-        raise HistoryParseError(f"unknown variant {code!r}; known: {', '.join(VARIANTS)}") from None
+        raise HistoryParseError(f"unknown variant {shown(code)}; known: {', '.join(VARIANTS)}") from None
