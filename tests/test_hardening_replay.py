@@ -469,3 +469,31 @@ if __name__ == "__main__":
     print(json.dumps(result))
     for line in examples[:40]:
         print(line)
+
+
+def _die_on_third_file(path):
+    """Stands in for replay_file in a worker: the process dies as if killed for memory."""
+    import os
+    import signal
+
+    if path.endswith("/3.phh"):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return _REAL_REPLAY_FILE(path)
+
+
+_REAL_REPLAY_FILE = None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs fork and SIGKILL")
+def test_a_dying_worker_ends_the_run_with_a_summary(monkeypatch):
+    """Regression: with --jobs N, a worker killed mid-run (out of memory) made Pool.imap wait forever.
+    Now the run ends; the files left without a report are errors saying why."""
+    import pokerengine.history.replay as replay_module
+
+    global _REAL_REPLAY_FILE
+    _REAL_REPLAY_FILE = replay_module.replay_file
+    monkeypatch.setattr(replay_module, "replay_file", _die_on_third_file)
+    summary = replay_module.replay_paths([FIXTURES / "pluribus" / "102"], jobs=2)
+    died = [r for r in summary.errors if "worker process died" in (r.message or "")]
+    assert died, "the files the dead worker held must be reported"
+    assert summary.files == len(list(replay_module.iter_files([FIXTURES / "pluribus" / "102"])))

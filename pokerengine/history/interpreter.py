@@ -44,6 +44,7 @@ from operator import sub
 
 import attrs
 
+from .._checks import shown
 from ..cards import card_text
 from ..errors import HistoryParseError, IllegalActionError
 from .amounts import scale_of, show, units
@@ -228,14 +229,14 @@ class _Hand(Betting):
         for x in values:
             u = units(x, self.scale)
             if u is None:
-                raise HistoryParseError(f"{self.hand.label}: {name} value {x!r} is not a number of chips")
+                raise HistoryParseError(f"{self.hand.label}: {name} value {shown(x)} is not a number of chips")
             out.append(u)
         return out
 
     def fail(self, message: str) -> IllegalActionError:
         where = self.hand.label
         if self.index >= 0:
-            where += f": actions[{self.index}] {self.actions[self.index - self.start]!r}"
+            where += f": actions[{self.index}] {shown(self.actions[self.index - self.start])}"
         return IllegalActionError(f"{where}: {message}")
 
     def _chips(self, value: int) -> str:
@@ -297,7 +298,7 @@ class _Hand(Betting):
                 try:
                     a = _compile(text)
                 except HistoryParseError as exc:
-                    raise HistoryParseError(f"{self.hand.label}: actions[{index}] {text!r}: {exc}") from None
+                    raise HistoryParseError(f"{self.hand.label}: actions[{index}] {shown(text)}: {exc}") from None
             verb = a[0]
             if verb == "f" or verb == "cc":
                 i = a[1]

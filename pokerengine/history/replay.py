@@ -257,15 +257,29 @@ def replay_paths(
                 progress(k, total)
     else:
         import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
 
         chunk = max(1, min(64, total // (jobs * 8)))
-        with multiprocessing.get_context(_start_method()).Pool(jobs) as pool:
-            for k, reports in enumerate(pool.imap(replay_file, files, chunksize=chunk), 1):
-                summary.add(reports)
-                if progress is not None:
-                    progress(k, total)
+        done = 0
+        context = multiprocessing.get_context(_start_method())
+        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+            try:
+                for reports in pool.map(replay_file, files, chunksize=chunk):
+                    summary.add(reports)
+                    done += 1
+                    if progress is not None:
+                        progress(done, total)
+            except BrokenProcessPool:
+                # A worker died (killed for memory, or a crash in C code): the run still ends with
+                # its summary; every file without a report is an error naming what happened.
+                for path in files[done:]:
+                    summary.add([HandReport(path, None, None, ERROR, message=f"{path}: {_DIED}")])
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+_DIED = "a worker process died while this file was being replayed (out of memory?); not replayed"
 
 
 def _start_method() -> str:
