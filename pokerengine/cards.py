@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Set
 from itertools import islice
+from typing import Any
 
 from treys import Card as _TreysCard
 
@@ -85,7 +86,7 @@ def parse_cards(value: str | Iterable[str] | None) -> tuple[int, ...]:
     if isinstance(value, (int, bytes, bytearray, Mapping, Set)):
         raise CardError(f"cards must be text such as 'AsKd' or a list of cards, got {shown(value)}")
     try:
-        items = list(islice(value, MAX_CARDS + 1))
+        items: list[Any] = list(islice(value, MAX_CARDS + 1))  # whatever the caller gave: checked below
     except TypeError:
         raise CardError(f"cards must be text such as 'AsKd' or a list of cards, got {shown(value)}") from None
     if len(items) > MAX_CARDS:

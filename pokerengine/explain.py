@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .cards import cards_text
@@ -10,7 +11,7 @@ if TYPE_CHECKING:
     from .settlement import Settlement
 
 
-def _seats(seats) -> str:
+def _seats(seats: Iterable[int]) -> str:
     return ", ".join(str(s) for s in seats)
 
 
@@ -38,7 +39,7 @@ def explain(result: Settlement) -> str:
     at_risk = {s.seat: s.contributed - result.refunds[s.seat] for s in result.seats}
     for i, p in enumerate(result.pots):
         name = "Main pot" if i == 0 else f"Side pot {i}"
-        parts = {}
+        parts: dict[int, list[int]] = {}
         for seat, c in at_risk.items():
             part = p.part_of(c)
             if part:

@@ -24,6 +24,7 @@ list is bounded only by the size of the document (the CLI reads at most
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ._checks import shown
 from .errors import CardError, PokerEngineError, SettlementInputError
@@ -36,7 +37,7 @@ SEAT_KEYS = {"seat", "contributed", "folded", "cards"}
 RAKE_KEYS = {"percent", "cap", "no_flop_no_drop"}
 
 
-def _object(value: object, what: str, keys: set[str]) -> Mapping:
+def _object(value: object, what: str, keys: set[str]) -> Mapping[Any, Any]:
     if not isinstance(value, Mapping):
         raise SettlementInputError(f"{what} must be a JSON object, got {type(value).__name__}")
     unknown = sorted(set(value) - keys)
@@ -46,14 +47,14 @@ def _object(value: object, what: str, keys: set[str]) -> Mapping:
     return value
 
 
-def _cards(value: object, what: str) -> object:
+def _cards(value: object, what: str) -> str | list[str] | None:
     """Card text, or a list of card texts, as JSON gives them (parsing and limits: :func:`~pokerengine.cards.parse_cards`)."""
     if value is None or type(value) is str or (type(value) is list and all(type(c) is str for c in value)):
         return value
     raise CardError(f"{what} must be card text such as 'AsKd' or a list such as [\"As\", \"Kd\"], got {shown(value)}")
 
 
-def hand_from_json(obj: object) -> tuple[list[Seat], dict]:
+def hand_from_json(obj: object) -> tuple[list[Seat], dict[str, Any]]:
     """The seats and keyword arguments of :func:`~pokerengine.settle` for one JSON hand."""
     hand = _object(obj, "a hand", HAND_KEYS)
     if "seats" not in hand:
@@ -88,7 +89,7 @@ def settle_hand_json(obj: object) -> Settlement:
     return settle(seats, **kwargs)
 
 
-def settle_json(obj: object) -> dict | list:
+def settle_json(obj: object) -> dict[str, Any] | list[dict[str, Any]]:
     """Settle a JSON hand or a list of them; the result has the same shape."""
     if isinstance(obj, list):
         results = []

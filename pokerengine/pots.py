@@ -28,12 +28,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import compress
 from types import MappingProxyType
+from typing import TypeAlias
 
 import attrs
 
 from ._checks import chips, shown
 from .errors import SettlementInputError
 from .seats import MAX_SEATS, Seat
+
+
+#: One pot as a plain tuple, as :func:`layers_of` returns it: ``(amount, eligible, lower, upper, dead)``.
+Layer: TypeAlias = "tuple[int, tuple[int, ...], int, int | None, int]"
 
 
 def _frozen_map(value: Mapping[int, int]) -> Mapping[int, int]:
@@ -85,7 +90,7 @@ def build_pots(seats: Sequence[Seat], *, dead: int = 0) -> PotLayout:
     return PotLayout(tuple([Pot(*layer) for layer in layers]), refunds, at_risk, sum(l[4] for l in layers))
 
 
-def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[tuple], Mapping[int, int], int, list[int]]:
+def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[Layer], Mapping[int, int], int, list[int]]:
     """The pots as plain tuples ``(amount, eligible, lower, upper, dead)``, the refunds, the chips
     put in, and the seat labels in table order.
 
@@ -112,7 +117,7 @@ def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[tuple], Mappin
     levels = sorted(set(live_put))
     if levels[0] == 0:  # live seats that put in nothing: no layer below them
         del levels[0]
-    pots: list[tuple] = []
+    pots: list[Layer] = []
     if levels:
         ranked = sorted(put)
         k = below = taken = lower = 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import attrs
 
@@ -27,6 +28,17 @@ from .pots import layers_of
 from .rake import Rake
 from .seats import MAX_SEATS, Seat
 from .split import clockwise_from, halves, split
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .pots import Layer
+
+#: One settled pot as a plain tuple of :class:`PotResult`'s fields, in order.
+PotData: TypeAlias = (
+    "tuple[int, tuple[int, ...], tuple[int, ...], Mapping[int, int], tuple[int, ...], int,"
+    " tuple[int, ...] | None, tuple[int, ...] | None, int, int | None, int]"
+)
 
 
 def _frozen_map(value: Mapping[int, int]) -> Mapping[int, int]:
@@ -84,7 +96,7 @@ class Settlement:
     odd_chip: str = "small_blind"
     #: Every pot's outcome as a plain tuple of :class:`PotResult`'s fields (computed eagerly;
     #: :attr:`pots` wraps them in values the first time it is read).
-    pot_data: tuple[tuple, ...] = attrs.field(default=(), repr=False)
+    pot_data: tuple[PotData, ...] = attrs.field(default=(), repr=False)
 
     @functools.cached_property
     def pots(self) -> tuple[PotResult, ...]:
@@ -101,11 +113,11 @@ class Settlement:
         """Each seat's result: payout less contribution."""
         return MappingProxyType({s.seat: self.payouts[s.seat] - s.contributed for s in self.seats})
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The result as the CLI prints it (seat keys are strings, as JSON needs)."""
         pots = []
         for p in self.pots:
-            entry: dict = {
+            entry: dict[str, Any] = {
                 "amount": p.amount,
                 "eligible": list(p.eligible),
                 "winners": list(p.winners),
@@ -200,7 +212,7 @@ def settle(
 
 
 def strengths(
-    g: Game, seats: Sequence[Seat], layers: list[tuple], board: tuple[int, ...]
+    g: Game, seats: Sequence[Seat], layers: list[Layer], board: tuple[int, ...]
 ) -> tuple[dict[int, int], dict[int, int | None]]:
     """Showdown: each contesting seat's high and low strength, one evaluation per seat.
 
@@ -231,14 +243,16 @@ def strengths(
     return high, low
 
 
-def uncontested(layers: list[tuple], refunds: Mapping[int, int], hilo: bool, rakes: list[int] | None):
+def uncontested(
+    layers: list[Layer], refunds: Mapping[int, int], hilo: bool, rakes: list[int] | None
+) -> tuple[list[PotData], dict[int, int]]:
     """Each pot to the one seat eligible for it (every other seat folded or is not in that pot).
 
     A pot of no chips (the only pot when every live seat put in nothing) is shared, 0 each, by all
     its eligible seats, as a showdown would have split it.
     """
     payouts = dict(refunds)
-    results = []
+    results: list[PotData] = []
     for i, (amount, eligible, lower, upper, dead) in enumerate(layers):
         r = rakes[i] if rakes else 0
         w = eligible[0]
@@ -249,13 +263,26 @@ def uncontested(layers: list[tuple], refunds: Mapping[int, int], hilo: bool, rak
     return results, payouts
 
 
-def award(layers, refunds, g, rule, start, order, seats, board, high, low, rakes, unit):
+def award(
+    layers: list[Layer],
+    refunds: Mapping[int, int],
+    g: Game,
+    rule: str,
+    start: int,
+    order: list[int],
+    seats: Sequence[Seat],
+    board: tuple[int, ...],
+    high: dict[int, int],
+    low: dict[int, int | None],
+    rakes: list[int] | None,
+    unit: int,
+) -> tuple[list[PotData], dict[int, int]]:
     """Give each pot to its best eligible hands, splitting ties in chip units.
 
     Returns each pot's outcome as a tuple of :class:`PotResult` fields, and the payouts.
     """
     payouts = dict(refunds)
-    results = []
+    results: list[PotData] = []
     key = g.odd_chip_key
     hole = {s.seat: s.cards for s in seats} if rule == "high_card" else None
     distances: list[dict[int, int]] = []
@@ -265,17 +292,28 @@ def award(layers, refunds, g, rule, start, order, seats, board, high, low, rakes
             distances.append(clockwise_from(start, order))
         distance = distances[0]
         if rule == "high_card":
-            return sorted(winners, key=lambda w: (-key(hole[w], board, is_low), distance[w]))
+            # settle() refuses "high_card" for a game without odd_chip_key, and hole is built for it.
+            key_of = cast("Callable[[tuple[int, ...], tuple[int, ...], bool], int]", key)
+            cards = cast("dict[int, tuple[int, ...]]", hole)
+            return sorted(winners, key=lambda w: (-key_of(cards[w], board, is_low), distance[w]))
         return sorted(winners, key=distance.__getitem__)
 
     is_split = g.split
-    strength = low if g.high is None else high
+    # Only seats whose low is not None are ever ranked by low: a pure low game's low always
+    # returns a strength, and hi/lo pots rank only the seats that qualified.
+    ranked_low = cast("dict[int, int]", low)
+    strength = ranked_low if g.high is None else high
     pure_low = g.high is None
     # Contenders from best to worst.  Eligible sets shrink from the main pot up, so a pot's
     # best eligible hand is never ranked above the previous pot's: one pointer walks the ranking.
     ranking = sorted(strength, key=strength.__getitem__, reverse=True) if not is_split else []
     n_ranked = len(ranking)
     j = 0
+    shares: dict[int, int]
+    odd: tuple[int, ...]
+    winners: tuple[int, ...]
+    hi_w: tuple[int, ...] | None
+    lo_w: tuple[int, ...] | None
     for i, (amount, eligible, lower, upper, dead) in enumerate(layers):
         r = rakes[i] if rakes else 0
         net = amount - r
@@ -304,20 +342,20 @@ def award(layers, refunds, g, rule, start, order, seats, board, high, low, rakes
                 for s, v in shares.items():
                     payouts[s] += v
         else:
-            hi_w = _best(eligible, high)
+            hi_list = _best(eligible, high)
             qualified = [s for s in eligible if low[s] is not None]
             if qualified:
-                lo_w = _best(qualified, low)
+                lo_list = _best(qualified, ranked_low)
                 hi_amount, lo_amount = halves(net, unit)
-                shares, odd = split(hi_amount, ordered(hi_w, False), unit)
-                lo_shares, lo_odd = split(lo_amount, ordered(lo_w, True), unit)
+                shares, odd = split(hi_amount, ordered(hi_list, False), unit)
+                lo_shares, lo_odd = split(lo_amount, ordered(lo_list, True), unit)
                 for s, v in lo_shares.items():
                     shares[s] = shares.get(s, 0) + v
                 odd += lo_odd
             else:
-                lo_w = []
-                shares, odd = split(net, ordered(hi_w, False), unit)
-            hi_w, lo_w = tuple(hi_w), tuple(lo_w)
+                lo_list = []
+                shares, odd = split(net, ordered(hi_list, False), unit)
+            hi_w, lo_w = tuple(hi_list), tuple(lo_list)
             winners = tuple(s for s in eligible if s in shares)
             for s, v in shares.items():
                 payouts[s] += v
@@ -325,7 +363,7 @@ def award(layers, refunds, g, rule, start, order, seats, board, high, low, rakes
     return results, payouts
 
 
-def _best(seats: Sequence[int], strength: Mapping[int, int | None]) -> list[int]:
+def _best(seats: Sequence[int], strength: Mapping[int, int]) -> list[int]:
     top = max(strength[s] for s in seats)
     return [s for s in seats if strength[s] == top]
 

@@ -21,6 +21,7 @@ chip unit and an odd-chip rule.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -33,7 +34,7 @@ BOARD_GAMES = ("holdem", "omaha", "omaha-hilo")
 
 
 @st.composite
-def contributions(draw, min_seats: int = 2, max_seats: int = 9, max_chips: int = 1000) -> list[tuple[int, bool]]:
+def contributions(draw: st.DrawFn, min_seats: int = 2, max_seats: int = 9, max_chips: int = 1000) -> list[tuple[int, bool]]:
     """Lists of ``(contributed, folded)`` with at least one seat live.
 
     Contributions are drawn partly from a few shared levels so that all-ins at
@@ -57,7 +58,7 @@ def contributions(draw, min_seats: int = 2, max_seats: int = 9, max_chips: int =
 
 @st.composite
 def hands(
-    draw,
+    draw: st.DrawFn,
     games: tuple[str, ...] = BOARD_GAMES,
     min_seats: int = 2,
     max_seats: int = 9,
@@ -65,7 +66,7 @@ def hands(
     chip_units: tuple[int, ...] = (1, 1, 1, 5, 25),
     dead: bool = True,
     showdown: bool | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Keyword arguments for :func:`pokerengine.settle`: ``settle(**draw(hands()))``.
 
     ``showdown=True`` gives every seat cards and a full board, ``False`` none

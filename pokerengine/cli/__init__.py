@@ -28,10 +28,14 @@ import importlib
 import os
 import signal
 import sys
+from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
 from ..errors import PokerEngineError
 
-COMMANDS = ("settle", "equity", "replay", "tournament")
+if TYPE_CHECKING:
+    import io
+
+COMMANDS = ("settle", "equity", "replay", "tournament", "legal")
 
 MAX_MESSAGE = 500
 """The longest error message printed, in characters (longer ones are cut and end in ``...``)."""
@@ -51,7 +55,7 @@ def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _write_line(stream, text: str) -> None:
+def _write_line(stream: TextIO, text: str) -> None:
     """Write one line whatever the stream's encoding: what it cannot encode is backslash-escaped."""
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
@@ -64,7 +68,7 @@ def _write_line(stream, text: str) -> None:
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr and exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         _write_line(sys.stderr, one_line(f"{self.prog}: error: {message}"))
         raise SystemExit(2)
 
@@ -89,7 +93,8 @@ def fail(message: str) -> int:
 def _escape_unencodable() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.reconfigure(errors="backslashreplace")
+            # A real console stream is a TextIOWrapper; anything else raises AttributeError here.
+            cast("io.TextIOWrapper", stream).reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError, OSError):
             pass  # not a text file (a test's StringIO): nothing to change
 

@@ -10,6 +10,7 @@ One hand's result is printed as indented JSON; an array's as one result per line
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -18,7 +19,7 @@ MAX_INPUT_BYTES = 8 * 1024 * 1024
 (measured at the bound: 5 to 6 s of CPU time, at most 141 MB of memory)."""
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("settle", help="settle a hand (or a list of hands) given as JSON",
                        description="Settle one JSON hand, or a JSON array of hands; print the result as JSON. "
                                    f"At most {MAX_INPUT_BYTES // 2**20} MiB of input.")
@@ -38,7 +39,7 @@ def read_input(name: str, limit: int) -> bytes | str:
         return f.read(limit + 1)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from .._json import loads
     from ..errors import PokerEngineError, SettlementInputError
     from ..hand_json import settle_hand_json

@@ -24,6 +24,7 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Sequence
 
 MAX_SECONDS = 3600.0
 
@@ -38,7 +39,7 @@ def _seconds(text: str) -> float:
     return value
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "tournament",
         help="replay a tournament event log and print standings and equities",
@@ -56,7 +57,7 @@ def _num(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..errors import EventLogError
     from ..tournament import EquityConfig, Tournament
 
@@ -101,7 +102,7 @@ def run(args) -> int:
     print(f"{t.status}: {len(players)} of {t.field} in play, pool {t.pool}, {len(t.events)} events")
     if players:
         order = sorted(range(len(players)), key=lambda i: (-stacks[players[i]], players[i]))
-        rows = [(players[i], str(stacks[players[i]]), _num(None if icm is None else icm[i]),
+        rows: list[tuple[str, ...]] = [(players[i], str(stacks[players[i]]), _num(None if icm is None else icm[i]),
                  _num(None if dcm is None else dcm[i])) for i in order]
         _table(["player", "chips", "icm", "dcm"], rows, right=(1, 2, 3))
     if standings:
@@ -119,7 +120,7 @@ def run(args) -> int:
 def _table(header: list[str], rows: list[tuple[str, ...]], right: tuple[int, ...]) -> None:
     widths = [max(len(r[i]) for r in [tuple(header), *rows]) for i in range(len(header))]
 
-    def fmt(row) -> str:
+    def fmt(row: Sequence[str]) -> str:
         return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
 
     print(fmt(header))

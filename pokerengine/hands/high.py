@@ -9,14 +9,17 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import TypeAlias, cast
 
 from treys import Evaluator
 
+# treys has no type information: its values are Any, so these annotations state what they are.
 _EVALUATOR = Evaluator()
-_FIVE = _EVALUATOR._five
-_SIX = _EVALUATOR._six
-_SEVEN = _EVALUATOR._seven
+_FIVE: Callable[[Sequence[int]], int] = _EVALUATOR._five
+_SIX: Callable[[Sequence[int]], int] = _EVALUATOR._six
+_SEVEN: Callable[[Sequence[int]], int] = _EVALUATOR._seven
 #: treys ranks hands 1 (royal flush) .. 7462 (seven high); strength is 7463 - rank.
 WORST = 7463
 
@@ -33,13 +36,16 @@ def best_of(cards: tuple[int, ...] | list[int]) -> int:
     return WORST - min(_FIVE(five) for five in combinations(cards, 5))
 
 
-_UNSUITED = _EVALUATOR.table.unsuited_lookup
+_UNSUITED: dict[int, int] = _EVALUATOR.table.unsuited_lookup
+#: What :func:`_prepare_board` shares between seats: ``(quads, triples, board rank, flush suit, count)``.
+_Prepared: TypeAlias = "tuple[tuple[int, ...], tuple[int, ...], int, int, int]"
 # The last board seen and what was precomputed from it, as one tuple: replacing it is a
 # single atomic assignment, so threads settling different boards never mix them up.
-_board_cache: tuple = ((), None)
+# (The initial None is never read: no five-card board equals the empty tuple.)
+_board_cache = cast("tuple[tuple[int, ...], _Prepared]", ((), None))
 
 
-def _prepare_board(board: tuple[int, ...]) -> tuple:
+def _prepare_board(board: tuple[int, ...]) -> _Prepared:
     """What every seat's evaluation against this five-card board can share.
 
     The rank products of the board's ten three-card and five four-card subsets
@@ -118,4 +124,5 @@ def stud_high(hole: tuple[int, ...], board: tuple[int, ...] = ()) -> int:
 
 def rank_class(strength: int) -> str:
     """A readable class for a high strength, e.g. ``'Full House'``."""
-    return _EVALUATOR.class_to_string(_EVALUATOR.get_rank_class(WORST - strength))
+    name: str = _EVALUATOR.class_to_string(_EVALUATOR.get_rank_class(WORST - strength))
+    return name

@@ -114,7 +114,7 @@ def chop(
     return dict(zip(players, amounts))
 
 
-def _exact(equities: Sequence, total: int) -> list[Fraction]:
+def _exact(equities: Sequence[float], total: int) -> list[Fraction]:
     """Equities as exact fractions scaled to add up to ``total`` exactly (floats carry rounding error)."""
     eq = [Fraction(e) for e in equities]
     if any(e < 0 for e in eq):

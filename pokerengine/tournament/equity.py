@@ -114,7 +114,7 @@ class Snapshot:
         }
 
 
-def _models():
+def _models() -> tuple[Callable[..., Any], Callable[..., Any]]:
     from ..models import dcm, icm  # imported late: the models package is optional at import time
 
     return icm, dcm
@@ -141,7 +141,7 @@ def _budget(model: Callable[..., Any], max_seconds: float) -> dict[str, float]:
     return {"max_seconds": max_seconds} if _takes_budget(model) else {}
 
 
-def run_icm(stacks: Sequence[int], prizes: Sequence[int], *, exact: bool = False, max_seconds: float = 10.0) -> tuple:
+def run_icm(stacks: Sequence[int], prizes: Sequence[int], *, exact: bool = False, max_seconds: float = 10.0) -> tuple[float, ...]:
     """ICM equities for ``stacks`` (one per player) with ``prizes`` best first.
 
     Raises :class:`~pokerengine.errors.ModelTimeout` past ``max_seconds``, and
@@ -156,7 +156,7 @@ def run_icm(stacks: Sequence[int], prizes: Sequence[int], *, exact: bool = False
     return tuple(icm(list(stacks), paid[: len(stacks)], exact=exact, **_budget(icm, max_seconds)).equity)
 
 
-def run_dcm(stacks: Sequence[int], prizes: Sequence[int], *, depth: int = 50, max_seconds: float) -> tuple:
+def run_dcm(stacks: Sequence[int], prizes: Sequence[int], *, depth: int = 50, max_seconds: float) -> tuple[float, ...]:
     """DCM equities; raises :class:`~pokerengine.errors.ModelTimeout` past ``max_seconds`` (required)."""
     max_seconds = check_seconds(max_seconds, "the DCM time budget")
     paid = model_prizes(prizes)

@@ -133,7 +133,7 @@ def _opt_prizes(value: object) -> tuple[int, ...] | None:
     return None if value is None else check_prizes(value)
 
 
-def _mapping(value: object, what: str) -> dict:
+def _mapping(value: object, what: str) -> dict[Any, Any]:
     if not isinstance(value, Mapping):
         raise TournamentError(f"{what} must be a mapping of player id to chips, got {type(value).__name__}")
     if not value:
@@ -178,8 +178,24 @@ def _bool(value: object, what: str) -> bool:
     return value
 
 
-def _map_repr(m: Mapping | None) -> str:
+def _map_repr(m: Mapping[str, int] | None) -> str:
     return "None" if m is None else repr(dict(m))
+
+
+def _starting_stack(value: object) -> int:
+    return _positive_int(value, "starting stack")
+
+
+def _late_registration(value: object) -> bool:
+    return _bool(value, "late_registration")
+
+
+def _on(value: object) -> bool:
+    return _bool(value, "on")
+
+
+def _keep(value: object) -> int:
+    return chips(value, "keep", error=TournamentError)
 
 
 @attrs.frozen
@@ -191,7 +207,7 @@ class Entrant:
     """
 
     id: str = attrs.field(converter=player_id)
-    stack: int = attrs.field(converter=lambda v: _positive_int(v, "starting stack"))
+    stack: int = attrs.field(converter=_starting_stack)
     table: str | None = attrs.field(default=None, converter=_opt_table)
     seat: int | None = attrs.field(default=None, converter=_opt_seat)
 
@@ -242,7 +258,7 @@ class Start:
     name: ClassVar[str] = "start"
     prizes: tuple[int, ...] = attrs.field(converter=check_prizes)
     players: tuple[Entrant, ...] = attrs.field(converter=_entrants)
-    late_registration: bool = attrs.field(default=False, converter=lambda v: _bool(v, "late_registration"))
+    late_registration: bool = attrs.field(default=False, converter=_late_registration)
 
 
 def _round(value: object) -> int | None:
@@ -305,7 +321,7 @@ class HandForHand:
     """Hand-for-hand play starts (``on=True``) or stops (WSOP 126.a, TDA RP-8)."""
 
     name: ClassVar[str] = "hand_for_hand"
-    on: bool = attrs.field(converter=lambda v: _bool(v, "on"))
+    on: bool = attrs.field(converter=_on)
 
 
 @attrs.frozen
@@ -317,7 +333,7 @@ class LateEntry:
 
     name: ClassVar[str] = "entry"
     player: str = attrs.field(converter=player_id)
-    stack: int = attrs.field(converter=lambda v: _positive_int(v, "starting stack"))
+    stack: int = attrs.field(converter=_starting_stack)
     table: str | None = attrs.field(default=None, converter=_opt_table)
     seat: int | None = attrs.field(default=None, converter=_opt_seat)
     prizes: tuple[int, ...] | None = attrs.field(default=None, converter=_opt_prizes)
@@ -362,7 +378,7 @@ class Deal:
 
     name: ClassVar[str] = "deal"
     method: str = attrs.field(converter=_method)
-    keep: int = attrs.field(default=0, converter=lambda v: chips(v, "keep", error=TournamentError))
+    keep: int = attrs.field(default=0, converter=_keep)
     amounts: Mapping[str, int] | None = attrs.field(default=None, converter=_opt_amounts, repr=_map_repr)
 
     def __attrs_post_init__(self) -> None:
@@ -379,7 +395,7 @@ class End:
 
 
 Event = Union[Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End]
-EVENT_TYPES: dict[str, type] = {
+EVENT_TYPES: dict[str, type[Event]] = {
     cls.name: cls for cls in (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End)
 }
 _FIELDS = {name: tuple(a.name for a in attrs.fields(cls)) for name, cls in EVENT_TYPES.items()}
@@ -419,8 +435,7 @@ def from_json(obj: object) -> Event:
     if not isinstance(obj, Mapping):
         raise EventLogError(f"an event must be a JSON object, got {type(obj).__name__}")
     name = obj.get("event")
-    cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
-    if cls is None:
+    if not isinstance(name, str) or (cls := EVENT_TYPES.get(name)) is None:
         raise EventLogError(f"unknown event {shown(name)}; known: {', '.join(EVENT_TYPES)}")
     fields = _FIELDS[name]
     unknown = [k for k in obj if k != "event" and k not in fields]

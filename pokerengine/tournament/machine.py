@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import IO
+from typing import IO, Any
 
 import attrs
 
@@ -124,7 +124,7 @@ class Tournament(Commands):
     snapshot, the models' own time budgets, :class:`EquityConfig`).
     """
 
-    def __init__(self, log: str | os.PathLike | EventLog | IO[str] | None = None, *,
+    def __init__(self, log: str | os.PathLike[str] | EventLog | StreamLog | IO[str] | None = None, *,
                  equity: EquityConfig | None = None, sync: bool = False) -> None:
         if equity is not None and not isinstance(equity, EquityConfig):
             raise TournamentError(f"equity must be an EquityConfig, got {type(equity).__name__}")
@@ -318,7 +318,8 @@ class Tournament(Commands):
             return event, self._plan_start(event)
         if self._status not in ACTIVE:
             raise TournamentError(f"cannot record a {event.name} event: the tournament is {self._status}")
-        return getattr(self, f"_plan_{event.name}")(event)
+        plan: Callable[[Event], tuple[Event, _Commit]] = getattr(self, f"_plan_{event.name}")
+        return plan(event)
 
     # ------------------------------------------------------------------ start
     def _plan_start(self, ev: Start) -> _Commit:
@@ -603,7 +604,7 @@ class Tournament(Commands):
 
     # ---------------------------------------------------------------- replay
     @classmethod
-    def replay(cls, source: str | os.PathLike | IO | Iterable[str] | bytes | LogRead, *,
+    def replay(cls, source: str | os.PathLike[str] | IO[Any] | Iterable[str] | bytes | LogRead, *,
                equity: EquityConfig | None = None) -> Tournament:
         """Rebuild a tournament from its log (path, file, bytes, lines, or a :class:`LogRead`); change no file.
 
@@ -624,7 +625,7 @@ class Tournament(Commands):
         return t
 
     @classmethod
-    def open(cls, path: str | os.PathLike, *, equity: EquityConfig | None = None, sync: bool = False) -> Tournament:
+    def open(cls, path: str | os.PathLike[str], *, equity: EquityConfig | None = None, sync: bool = False) -> Tournament:
         """Resume the tournament logged at ``path`` (or begin a new log there) and keep appending to it.
 
         Takes the log's writer lock first (:class:`EventLogError` if another

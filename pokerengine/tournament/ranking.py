@@ -24,8 +24,12 @@ The rules (see ``docs/tournament.md``):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparisonT
 
 
 @attrs.frozen
@@ -89,7 +93,7 @@ def _id_key(r: BustRecord) -> tuple[str, int]:
     return (r.player, r.entry)
 
 
-def split_prize(total: int, members: Sequence) -> dict:
+def split_prize(total: int, members: Sequence[SupportsRichComparisonT]) -> dict[SupportsRichComparisonT, int]:
     """Split ``total`` minor units equally; left-over units go one each in sorted order of ``members``."""
     k = len(members)
     each, left = divmod(total, k)
