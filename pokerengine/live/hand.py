@@ -292,6 +292,25 @@ class Hand:
             return Legal(None, show=True, muck=True)  # replay mode: any live player may still show or muck
         return NOBODY
 
+    @property
+    def running_out(self) -> bool:
+        """Nobody can bet any more (at most one player with chips left): the board is dealt out
+        without betting (in replay mode a recorded show may come while it is)."""
+        return self._all_in
+
+    def replay_cover(self) -> int | None:
+        """Replay mode: the street total below ``legal_actions().raise_to.min_to`` that a recorded
+        raise may still go to (exactly what the deepest opponent can match, as records write it);
+        ``None`` when there is none (always in live play)."""
+        if not self.replay or self._phase is not BET:
+            return None
+        p = self._pending[0]
+        lim = self._limits(p)
+        if isinstance(lim, str):
+            return None
+        to = self._cover(p)
+        return to if to < lim[1] else None
+
     # -- actions ------------------------------------------------------------------------------------
 
     def fold(self, seat: int) -> tuple[str, ...]:
