@@ -5,7 +5,9 @@ The data flows one way, one module per step: hand history
 :mod:`~pokerengine.pots` -> showdown (:mod:`~pokerengine.games`,
 :mod:`~pokerengine.hands`) -> :mod:`~pokerengine.split` ->
 :mod:`~pokerengine.settlement` -> :mod:`~pokerengine.tournament` -> payout
-models (:mod:`~pokerengine.models`).
+models (:mod:`~pokerengine.models`).  A live table drives one hand at a time through
+:class:`~pokerengine.live.Hand` (whose turn, legal actions, TDA rules), which settles through
+:func:`settle` like everything else.
 """
 
 from .errors import (
@@ -25,6 +27,8 @@ from .history import HandHistory, HandReplay, HandReport, Outcome, ReplaySummary
 from .history import dumps as dumps_history
 from .history import load as load_history
 from .history import loads as loads_history
+from .live import REPLAY, TDA, Deck, Hand, Legal, Options, RaiseRange
+from .live import replay as replay_live
 from .models import MODELS, Equities, dcm, icm, malmuth_weitzman, monte_carlo, roberts
 from .pots import Pot, PotLayout, build_pots
 from .rake import Rake
@@ -58,6 +62,15 @@ __all__ = [
     "loads_history",
     "replay_hand",
     "replay_paths",
+    # live play
+    "Deck",
+    "Hand",
+    "Legal",
+    "Options",
+    "REPLAY",
+    "RaiseRange",
+    "TDA",
+    "replay_live",
     # tournaments
     "EquityConfig",
     "Snapshot",
