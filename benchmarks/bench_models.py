@@ -19,7 +19,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 
-from pokerengine.models import dcm, icm  # noqa: E402
+from pokerengine.errors import ModelInputError, ModelTimeout  # noqa: E402
+from pokerengine.models import MODELS, dcm, estimate, icm  # noqa: E402
 
 FINAL_TABLE = [1_237_500, 412_000, 980_000, 655_000, 230_000, 1_500_000, 310_000, 845_000, 560_000, 1_100_000]
 FT_PRIZES = [1_000_000, 620_000, 450_000, 330_000, 250_000, 190_000, 150_000, 120_000, 95_000, 75_000]
@@ -129,6 +130,23 @@ def main() -> None:
         rows.append(("DCM 8 players, fast vs literal", fmt_time(fast), reference, ratio, f"max diff {diff:.1e} of pool"))
     t10, res10 = best_of(lambda: dcm(FINAL_TABLE, FT_PRIZES), repeat=1)
     rows.append(("DCM 10-player final table", fmt_time(t10), "goal < 2 s", "-", f"coverage {res10.coverage:.10f}"))
+
+    # -- limits: what a hostile field costs before it is refused ------------------------------------------
+    huge = list(range(1_000, 11_000))
+    for name, kwargs in (("dcm", {}), ("icm", {"places": True}), ("roberts", {}), ("mc", {"samples": 10**12})):
+        def refuse(name=name, kwargs=kwargs):
+            try:
+                MODELS[name](huge, [100, 50, 25], max_seconds=60, **kwargs)
+            except (ModelInputError, ModelTimeout) as exc:
+                return type(exc).__name__
+            return "ran"
+
+        seconds, outcome = best_of(refuse, repeat=3)
+        peak = with_peak_memory(refuse)
+        label = f"{name} 10,000 players {' '.join(f'{k}={v}' for k, v in kwargs.items())}".rstrip()
+        rows.append((label, fmt_time(seconds), f"refused up front ({outcome}); peak {peak / 2**20:.1f} MiB", "-", "-"))
+    seconds, cost = best_of(lambda: estimate("dcm", FINAL_TABLE, FT_PRIZES), repeat=3)
+    rows.append(("DCM 10 players: counting the tree", fmt_time(seconds), f"{cost.work:,.0f} nodes", "-", "-"))
 
     header = ("case", "pokerengine", "reference", "ratio", "check")
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]

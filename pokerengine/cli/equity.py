@@ -22,19 +22,87 @@ strings) only with ``--exact``; with ``--compare``::
 
 Exit status 0; 2 with one line on stderr for bad input (no players, a stack
 that is not a positive integer, a negative prize, an unknown model, an
-unreadable file); 1 when ``--max-seconds`` runs out.
+unreadable or malformed file, a field too big for ``--max-memory``); 1 when
+``--max-seconds`` (default 60, for all the models together) runs out or would
+run out by far, as the models estimate before they start.
+
+Input is read strictly: numbers on the command line are ASCII integers of at
+most 20 digits (``_`` between digits allowed) or fractions of two of them;
+``--input`` files are at most :data:`MAX_INPUT_BYTES` of UTF-8 JSON, read with
+:func:`pokerengine._json.loads` (bounded nesting and integer length).  Output
+is written a row at a time, so a large ``--places`` matrix needs no more
+memory than the model's own result; JSON never contains ``NaN`` or
+``Infinity``.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..models import Equities
 
 MODEL_NAMES = ("icm", "dcm", "mw", "roberts", "mc")
+DEFAULT_SECONDS = 60.0
+"""Default ``--max-seconds``: every model run from the command line is bounded."""
+MAX_INPUT_BYTES = 4 << 20
+"""The largest ``--input`` document (4 MiB: about 200,000 stacks)."""
+
+_INTEGER = re.compile(r"[+-]?[0-9]+(?:_[0-9]+)*")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-]?inf|nan", re.IGNORECASE)
+_MAX_DIGITS = 20
 
 
-def add_parser(sub) -> None:
+def _shown(text: str) -> str:
+    from .._checks import shown
+
+    return shown(text)
+
+
+def _integer(text: str) -> int | None:
+    """An ASCII integer of at most 20 digits, else None."""
+    text = text.strip()
+    if not _INTEGER.fullmatch(text) or sum(c.isdigit() for c in text) > _MAX_DIGITS:
+        return None
+    return int(text)
+
+
+def _number(text: str) -> int | Fraction | None:
+    """A whole number as ``int``, a fraction ``a/b`` as :class:`~fractions.Fraction`, else None."""
+    whole = _integer(text)
+    if whole is not None or "/" not in text:
+        return whole
+    top, _, bottom = text.partition("/")
+    num, den = _integer(top), _integer(bottom)
+    if num is None or den is None or den == 0:
+        return None
+    return Fraction(num, den)
+
+
+def _count_option(text: str) -> int:
+    """argparse type: an integer of at most 20 digits (the model checks its range)."""
+    value = _integer(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected an integer of at most {_MAX_DIGITS} digits, got {_shown(text)}")
+    return value
+
+
+def _real_option(text: str) -> float:
+    """argparse type: a decimal number (the model checks its range)."""
+    text = text.strip()
+    if len(text) > 40 or not _DECIMAL.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a number, got {_shown(text)}")
+    return float(text)
+
+
+def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "equity",
         help="tournament equity of each stack under ICM, DCM, Malmuth-Weitzman, Roberts or Monte Carlo",
@@ -48,51 +116,40 @@ def add_parser(sub) -> None:
     p.add_argument("--input", metavar="FILE", help='JSON {"stacks": [...], "prizes": [...]} ("-" reads standard input)')
     p.add_argument("--places", action="store_true", help="add each player's probability of each place")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    p.add_argument("--digits", type=int, default=2, metavar="N", help="decimals in the table (default 2)")
+    p.add_argument("--digits", type=_count_option, default=2, metavar="N", help="decimals in the table (default 2)")
+    p.add_argument("--max-seconds", type=_real_option, default=DEFAULT_SECONDS, metavar="S",
+                   help=f"give up after this long, all models together (exit 1; default {DEFAULT_SECONDS:g}, inf: none)")
+    p.add_argument("--max-memory", type=_count_option, default=None, metavar="MIB",
+                   help="refuse a model run estimated to need more memory (default 1024 MiB)")
     icm = p.add_argument_group("icm")
     icm.add_argument("--exact", action="store_true", help="exact fractions (subset method)")
     icm.add_argument("--method", choices=("auto", "subset", "quadrature"), default="auto", help="ICM method")
     dcm = p.add_argument_group("dcm")
-    dcm.add_argument("--depth", type=int, default=50, help="deepest hand of the game tree (default 50)")
-    dcm.add_argument("--min-probability", type=float, default=1e-15, help="cut paths below this (default 1e-15)")
-    dcm.add_argument("--max-seconds", type=float, default=None, help="give up after this long (exit 1)")
+    dcm.add_argument("--depth", type=_count_option, default=50, help="deepest hand of the game tree (default 50)")
+    dcm.add_argument("--min-probability", type=_real_option, default=1e-15,
+                     help="cut paths below this (default 1e-15)")
     mc = p.add_argument_group("mc")
-    mc.add_argument("--samples", type=int, default=100_000, help="finishing orders to sample (default 100000)")
-    mc.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    mc.add_argument("--samples", type=_count_option, default=100_000,
+                    help="finishing orders to sample (default 100000)")
+    mc.add_argument("--seed", type=_count_option, default=0, help="random seed (default 0)")
     p.set_defaults(run=run)
 
 
-def _number(text: str):
-    """A whole number as ``int``, a fraction ``a/b`` as :class:`~fractions.Fraction`, else None."""
-    text = text.strip().replace("_", "")
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    if "/" in text:
-        try:
-            value = Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            return None
-        return value
-    return None
-
-
-def _parse_stacks(values) -> list[int]:
+def _parse_stacks(values: Sequence[object]) -> list[object]:
     from ..errors import ModelInputError
 
     out = []
     for i, v in enumerate(values, 1):
         if isinstance(v, str):
-            n = _number(v)
-            if not isinstance(n, int):
-                raise ModelInputError(f"stack of player {i} must be an integer number of chips, got {v!r}")
+            n = _integer(v)
+            if n is None:
+                raise ModelInputError(f"stack of player {i} must be an integer number of chips, got {_shown(v)}")
             v = n
         out.append(v)
     return out
 
 
-def _parse_prizes(values) -> list:
+def _parse_prizes(values: Sequence[object]) -> list[object]:
     from ..errors import ModelInputError
 
     out = []
@@ -100,41 +157,46 @@ def _parse_prizes(values) -> list:
         if isinstance(v, str):
             n = _number(v)
             if n is None:
-                raise ModelInputError(f"prize for place {place} must be an integer or a fraction like 100/3, got {v!r}")
+                raise ModelInputError(
+                    f"prize for place {place} must be an integer or a fraction like 100/3, got {_shown(v)}"
+                )
             v = n
         out.append(v)
     return out
 
 
-def _load(args):
+def _read_input(name: str) -> bytes | str:
+    """The ``--input`` document, at most MAX_INPUT_BYTES (one byte more tells that it is too big)."""
+    if name == "-":
+        stream = getattr(sys.stdin, "buffer", sys.stdin)  # tests may replace stdin with a text stream
+        return stream.read(MAX_INPUT_BYTES + 1)
+    with open(name, "rb") as fh:
+        return fh.read(MAX_INPUT_BYTES + 1)
+
+
+def _load(args: argparse.Namespace) -> tuple[list[object], list[object]]:
     """The stacks and prizes, from the command line or from ``--input``."""
+    from .._json import loads
     from ..errors import ModelInputError
 
     if args.input is not None:
         if args.stacks is not None or args.prizes is not None:
             raise ModelInputError("give the field either with --input or with --stacks/--prizes, not both")
-        if args.input == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.input, encoding="utf-8") as fh:
-                text = fh.read()
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ModelInputError(f"{args.input}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        what = "standard input" if args.input == "-" else _shown(args.input)
+        data = loads(_read_input(args.input), what=what, error=ModelInputError, max_bytes=MAX_INPUT_BYTES)
         if not isinstance(data, dict) or "stacks" not in data:
-            raise ModelInputError(f'{args.input}: expected an object {{"stacks": [...], "prizes": [...]}}')
+            raise ModelInputError(f'{what}: expected an object {{"stacks": [...], "prizes": [...]}}')
         stacks, prizes = data["stacks"], data.get("prizes", [])
         for key, value in (("stacks", stacks), ("prizes", prizes)):
             if not isinstance(value, list):
-                raise ModelInputError(f"{args.input}: {key!r} must be a list, got {type(value).__name__}")
+                raise ModelInputError(f"{what}: {key!r} must be a list, got {type(value).__name__}")
         return _parse_stacks(stacks), _parse_prizes(prizes)
     if not args.stacks:
         raise ModelInputError("no players: give --stacks (or --input FILE)")
     return _parse_stacks(args.stacks), _parse_prizes(args.prizes or [])
 
 
-def _models(args) -> list[str]:
+def _models(args: argparse.Namespace) -> list[str]:
     from ..errors import ModelInputError
 
     if args.compare is None:
@@ -144,104 +206,149 @@ def _models(args) -> list[str]:
     names = [n.strip() for n in args.compare.split(",") if n.strip()]
     unknown = [n for n in names if n not in MODEL_NAMES]
     if unknown or not names:
-        listed = ", ".join(unknown) or "(none)"
+        listed = ", ".join(n if len(n) <= 40 else n[:37] + "..." for n in unknown[:3]) or "(none)"
         raise ModelInputError(f"unknown model {listed} in --compare; choose from {', '.join(MODEL_NAMES)}")
     return list(dict.fromkeys(names))
 
 
-def _compute(name: str, stacks, prizes, args):
+def _compute(name: str, stacks: Any, prizes: Any, args: argparse.Namespace, seconds: float | None) -> Equities:
     from ..models import MODELS
 
+    limits: dict[str, Any] = {"places": args.places, "max_seconds": seconds}  # and the model's own options
+    if args.max_memory is not None:
+        limits["max_bytes"] = args.max_memory << 20  # the model refuses a value that is not positive
     if name == "icm":
-        return MODELS[name](stacks, prizes, exact=args.exact, places=args.places, method=args.method)
-    if name == "dcm":
-        return MODELS[name](stacks, prizes, depth=args.depth, min_probability=args.min_probability,
-                            places=args.places, max_seconds=args.max_seconds)
-    if name == "mc":
-        return MODELS[name](stacks, prizes, samples=args.samples, seed=args.seed, places=args.places)
-    return MODELS[name](stacks, prizes, places=args.places)
+        limits.update(exact=args.exact, method=args.method)
+    elif name == "dcm":
+        limits.update(depth=args.depth, min_probability=args.min_probability)
+    elif name == "mc":
+        limits.update(samples=args.samples, seed=args.seed)
+    return MODELS[name](stacks, prizes, **limits)
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     return str(value) if isinstance(value, Fraction) else value
 
 
-def _as_json(result) -> dict:
-    out = {
-        "model": result.model,
-        "stacks": list(result.stacks),
-        "prizes": [_plain(p) for p in result.prizes],
-        "equity": [float(e) for e in result.equity],
-        "method": result.method,
-    }
+def _fields(result: Equities) -> list[tuple[str, Any]]:
+    """One model's JSON object as (key, value) pairs; ``places`` stays a matrix, written a row at a time."""
+    out: list[tuple[str, Any]] = [
+        ("model", result.model),
+        ("stacks", list(result.stacks)),
+        ("prizes", [_plain(p) for p in result.prizes]),
+        ("equity", [float(e) for e in result.equity]),
+        ("method", result.method),
+    ]
     if any(isinstance(e, Fraction) for e in result.equity):
-        out["equity_exact"] = [str(e) for e in result.equity]
+        out.append(("equity_exact", [str(e) for e in result.equity]))
     if result.places is not None:
-        out["places"] = [[float(p) for p in row] for row in result.places]
+        out.append(("places", result.places))
     if result.coverage is not None:
-        out["coverage"] = result.coverage
+        out.append(("coverage", result.coverage))
     if result.stderr is not None:
-        out["stderr"] = list(result.stderr)
+        out.append(("stderr", list(result.stderr)))
     return out
 
 
-def _side_by_side(results, digits: int) -> str:
+def _dump(value: object) -> str:
+    return json.dumps(value, allow_nan=False)
+
+
+def _write_object(write: Callable[[str], object], result: Equities) -> None:
+    write("{")
+    for k, (key, value) in enumerate(_fields(result)):
+        write(", " * (k > 0) + _dump(key) + ": ")
+        if key == "places":
+            write("[")
+            for i, row in enumerate(value):
+                write(", " * (i > 0) + _dump([float(p) for p in row]))
+            write("]")
+        else:
+            write(_dump(value))
+    write("}")
+
+
+def _write_json(write: Callable[[str], object], results: list[Equities], names: list[str], compare: bool) -> None:
+    if not compare:
+        _write_object(write, results[0])
+    else:
+        first = results[0]
+        head = {"compare": names, "stacks": list(first.stacks), "prizes": [_plain(p) for p in first.prizes]}
+        write(_dump(head)[:-1] + ', "models": {')
+        for k, r in enumerate(results):
+            write(", " * (k > 0) + _dump(r.model) + ": ")
+            _write_object(write, r)
+        write("}}")
+    write("\n")
+
+
+def _side_by_side(results: list[Equities], digits: int) -> Iterator[str]:
+    """The lines of the --compare table, one at a time (widths from a first pass)."""
     first = results[0]
     pool = float(first.pool)
+    total = sum(first.stacks)
     header = ["player", "stack", "chip %"]
     for r in results:
         header += [r.model, f"{r.model} %"]
-    rows = []
-    for i, (stack, share) in enumerate(zip(first.stacks, first.chip_share)):
-        row = [str(i + 1), f"{stack:,}", f"{100 * share:.{digits}f}%"]
+
+    def row(i: int) -> list[str]:
+        stack = first.stacks[i]
+        cells = [str(i + 1), f"{stack:,}", f"{100 * stack / total:.{digits}f}%"]
         for r in results:
             eq = float(r.equity[i])
-            row += [f"{eq:,.{digits}f}", f"{100 * eq / pool:.{digits}f}%" if pool else "-"]
-        rows.append(row)
-    widths = [max(len(h), *(len(r[c]) for r in rows)) for c, h in enumerate(header)]
-    lines = ["  ".join(h.rjust(w) for h, w in zip(header, widths))]
-    lines += ["  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in rows]
-    return "\n".join(lines)
+            cells += [f"{eq:,.{digits}f}", f"{100 * eq / pool:.{digits}f}%" if pool else "-"]
+        return cells
+
+    widths = [len(h) for h in header]
+    for i in range(first.players):
+        widths = [max(w, len(c)) for w, c in zip(widths, row(i))]
+    yield "  ".join(h.rjust(w) for h, w in zip(header, widths))
+    for i in range(first.players):
+        yield "  ".join(v.rjust(w) for v, w in zip(row(i), widths))
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
+    from ..errors import ModelTimeout
     from ..models import Equities
+    from . import fail
 
     stacks, prizes = _load(args)
     names = _models(args)
     if args.digits < 0 or args.digits > 12:
-        from . import fail
-
         return fail(f"--digits must be between 0 and 12, got {args.digits}")
+    end = None  # one budget for all the models; a NaN, zero or negative budget goes to the model, which refuses it
+    if 0 < args.max_seconds < float("inf"):
+        end = time.monotonic() + args.max_seconds
     try:
-        results = [_compute(name, stacks, prizes, args) for name in names]
+        results = []
+        for name in names:
+            seconds = args.max_seconds if end is None else end - time.monotonic()
+            if end is not None and seconds <= 0:
+                raise ModelTimeout(f"{name} did not start: --max-seconds {args.max_seconds:g} ran out")
+            results.append(_compute(name, stacks, prizes, args, seconds))
     except TimeoutError as exc:
         sys.stderr.write(f"pokerengine: {exc}\n")
         return 1
+    write = sys.stdout.write
+    compare = not (len(results) == 1 and args.compare is None)
     if args.json:
-        if len(results) == 1 and args.compare is None:
-            payload = _as_json(results[0])
-        else:
-            payload = {
-                "compare": names,
-                "stacks": list(results[0].stacks),
-                "prizes": [_plain(p) for p in results[0].prizes],
-                "models": {r.model: _as_json(r) for r in results},
-            }
-        sys.stdout.write(json.dumps(payload) + "\n")
+        _write_json(write, results, names, compare)
         return 0
-    if len(results) == 1 and args.compare is None:
-        sys.stdout.write(results[0].summary() + "\n" + results[0].table(args.digits) + "\n")
+    if not compare:
+        write(results[0].summary() + "\n")
+        for line in results[0].lines(args.digits):
+            write(line + "\n")
         return 0
     first = results[0]
     prizes_text = " / ".join(str(p) for p in first.prizes) or "none"
-    sys.stdout.write(f"{', '.join(names)}: {first.players} players, prizes {prizes_text}, pool {first.pool}\n")
-    sys.stdout.write(_side_by_side(results, args.digits) + "\n")
+    write(f"{', '.join(names)}: {first.players} players, prizes {prizes_text}, pool {first.pool}\n")
+    for line in _side_by_side(results, args.digits):
+        write(line + "\n")
     for r in results:
-        notes = [f"coverage {r.coverage:.12f}"] if r.coverage is not None else []
         if r.places is not None:
-            sys.stdout.write(f"\n{r.model} place probabilities (%):\n")
-            sys.stdout.write(Equities(r.model, r.stacks, r.prizes, r.equity, r.places).table(args.digits) + "\n")
-        if notes:
-            sys.stdout.write(f"{r.model}: {'; '.join(notes)}\n")
+            write(f"\n{r.model} place probabilities (%):\n")
+            for line in Equities(r.model, r.stacks, r.prizes, r.equity, r.places).lines(args.digits):
+                write(line + "\n")
+        if r.coverage is not None:
+            write(f"{r.model}: coverage {r.coverage:.12f}\n")
     return 0

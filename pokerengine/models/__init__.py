@@ -11,11 +11,24 @@ place first) and returns an :class:`Equities`.
 - :func:`roberts`: Ben Roberts' approximation (2011).
 - :func:`monte_carlo`: ICM by sampling finishing orders, with standard errors.
 
-:data:`MODELS` maps the command-line names to the functions.
+Every model also takes ``max_seconds`` (raise
+:class:`~pokerengine.errors.ModelTimeout` past it; ``None`` by default) and
+``max_bytes`` (:data:`MAX_BYTES`, 1 GiB, by default).  Before it starts it
+estimates its cost: a run estimated to need more memory than ``max_bytes`` is
+refused with :class:`~pokerengine.errors.ModelInputError`, one estimated at
+more than ten times ``max_seconds`` raises ``ModelTimeout`` without starting.
+:func:`estimate` gives that estimate without running the model.
+
+:data:`MODELS` maps the command-line names to the functions.  Importing this
+package does not import NumPy; the first model run does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ._cost import MAX_BYTES, Cost
+from ._estimate import estimate
 from ._result import Equities
 from .dcm import dcm
 from .icm import icm
@@ -23,6 +36,17 @@ from .malmuth_weitzman import malmuth_weitzman
 from .monte_carlo import monte_carlo
 from .roberts import roberts
 
-MODELS = {"icm": icm, "dcm": dcm, "mw": malmuth_weitzman, "roberts": roberts, "mc": monte_carlo}
+MODELS: dict[str, Callable[..., Equities]] = {"icm": icm, "dcm": dcm, "mw": malmuth_weitzman, "roberts": roberts, "mc": monte_carlo}
 
-__all__ = ["MODELS", "Equities", "dcm", "icm", "malmuth_weitzman", "monte_carlo", "roberts"]
+__all__ = [
+    "MAX_BYTES",
+    "MODELS",
+    "Cost",
+    "Equities",
+    "dcm",
+    "estimate",
+    "icm",
+    "malmuth_weitzman",
+    "monte_carlo",
+    "roberts",
+]

@@ -40,7 +40,9 @@ mean) and by one unit per :data:`DECAY_STEP` e-folds of the fastest
 deviations of the moving distribution and at most 16 e-folds of any
 exponential, which 16 nodes integrate to double precision.
 Work is ``O(nodes x players x window)``, memory
-``O(nodes per batch x players)``.
+``O(nodes per batch x players)``: every array is built for at most
+:data:`CELLS` (node x player) cells at a time, and the clock is read between
+pieces (see :mod:`pokerengine.models._cost` for the estimate).
 
 Accuracy: each probability is computed with an absolute error near ``1e-13``.
 The quadrature error is checked at run time by the identity that the
@@ -55,9 +57,17 @@ for prizes ``n - m + 1`` (1,000 players in the tests; 10,000 in
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
+from ._cost import Deadline
+
+Array = NDArray[Any]
+
+CELLS = 400_000  # (time point x player) cells per NumPy step; a step takes milliseconds
 LOG_TAIL = 46.0  # probability mass below e^-46 (1e-20) is dropped
 PANEL_WIDTH = 4.0  # panels this wide in the variable v (see _panels)
 ORDER = 16  # Gauss-Legendre nodes per panel
@@ -65,25 +75,39 @@ DECAY_STEP = 4.0  # e-folds of the fastest live exp(-S_j t) per unit of v
 _NODES, _WEIGHTS = np.polynomial.legendre.leggauss(ORDER)
 
 
-def _tail(var):
+def _tail(var: Any) -> Any:
     """Deviation from the mean beyond which a Poisson binomial with variance ``var`` has mass < e^-46 (Bernstein)."""
     return LOG_TAIL / 3.0 + np.sqrt(LOG_TAIL**2 / 9.0 + 2.0 * LOG_TAIL * var)
 
 
-def _moments(t, s, counts):
-    """Mean and variance of ``K(t)``, the number of players whose clock has rung by ``t``."""
-    x = np.multiply.outer(np.atleast_1d(t), s)
-    a = np.exp(-x)
-    b = -np.expm1(-x)
-    return b @ counts, (a * b) @ counts
+def _moments(t: Any, s: Array, counts: Array, deadline: Deadline | None = None) -> tuple[Array, Array]:
+    """Mean and variance of ``K(t)``, the number of players whose clock has rung by ``t`` (in pieces)."""
+    t = np.atleast_1d(t)
+    mean, var = np.empty(len(t)), np.empty(len(t))
+    for lo, hi in _pieces(len(t), len(s), deadline):
+        x = np.multiply.outer(t[lo:hi], s)
+        a = np.exp(-x)
+        b = -np.expm1(-x)
+        mean[lo:hi], var[lo:hi] = b @ counts, (a * b) @ counts
+    return mean, var
 
 
-def _product(a, b, degree: int) -> np.ndarray:
+def _pieces(rows: int, width: int, deadline: Deadline | None) -> Iterator[tuple[int, int]]:
+    """``(lo, hi)`` row ranges of at most :data:`CELLS` cells (at least one row), the clock read before each."""
+    step = max(1, CELLS // max(width, 1))
+    for lo in range(0, rows, step):
+        if deadline is not None:
+            deadline.check()
+        yield lo, min(rows, lo + step)
+
+
+def _product(a: Array, b: Array, degree: int, deadline: Deadline) -> Array:
     """Coefficients ``0..degree`` of ``prod_j (a[:, j] + b[:, j] x)`` for each row (a product tree)."""
     rows = a.shape[0]
     polys = np.stack([a, b], axis=-1)
     d = 1
     while polys.shape[1] > 1:
+        deadline.check()
         if polys.shape[1] % 2:
             one = np.zeros((rows, 1, polys.shape[2]))
             one[:, :, 0] = 1.0
@@ -107,7 +131,7 @@ def _product(a, b, degree: int) -> np.ndarray:
     return q
 
 
-def _density(t, s, counts):
+def _density(t: Array, s: Array, counts: Array) -> Array:
     """Panels per unit of ``t``: the bump width ``sqrt(var K) / m'`` and each live exponential's scale ``1 / S_j``."""
     x = np.multiply.outer(t, s)
     a = np.exp(-x)
@@ -119,20 +143,20 @@ def _density(t, s, counts):
     return np.hypot(rate / np.sqrt(var + 0.25), fastest / DECAY_STEP)
 
 
-def _panels(s, counts, places: int, width: float) -> np.ndarray:
+def _panels(s: Array, counts: Array, places: int, width: float, deadline: Deadline) -> Array:
     """Panel edges in ``t`` (equal steps of the density's integral), up to where every integrand is below e^-46."""
     n = float(counts.sum())
     t_end = LOG_TAIL / float(s[0])
     if places < n:
         grid = np.geomspace(1e-6 / n, t_end, 400)
-        m, var = _moments(grid, s, counts)
+        m, var = _moments(grid, s, counts, deadline)
         done = m - (places + 1) >= _tail(var)
         if done.any():
             k = int(np.argmax(done))
             lo, hi = (grid[k - 1] if k else 0.0), grid[k]
             for _ in range(60):
                 mid = 0.5 * (lo + hi)
-                mm, vv = _moments(mid, s, counts)
+                mm, vv = _moments(mid, s, counts, deadline)
                 lo, hi = (lo, mid) if mm[0] - (places + 1) >= _tail(vv[0]) else (mid, hi)
             t_end = min(t_end, hi)
     # The density only places the panels, so stacks within 0.1% of each other may share one value here.
@@ -142,7 +166,7 @@ def _panels(s, counts, places: int, width: float) -> np.ndarray:
     points = 1000
     while True:
         grid = np.concatenate([[0.0], np.geomspace(1e-4 / n, t_end, points)])
-        rho = np.concatenate([_density(grid[i : i + 256], s_c, counts_c) for i in range(0, len(grid), 256)])
+        rho = np.concatenate([_density(grid[lo:hi], s_c, counts_c) for lo, hi in _pieces(len(grid), len(s_c), deadline)])
         dv = 0.5 * (rho[1:] + rho[:-1]) * np.diff(grid)
         if dv.max() <= width / 4 or points >= 64000:
             break
@@ -154,23 +178,27 @@ def _panels(s, counts, places: int, width: float) -> np.ndarray:
     return np.unique(edges)
 
 
-def _correlate(q, w):
+def _correlate(q: Array, w: Array) -> Array:
     """``conv(q, reversed w)`` per row: ``V_d = out[Z-1-d]`` and ``U_d = out[Z+d]`` (see :func:`_integrate`)."""
     size = 1 << (q.shape[1] + len(w)).bit_length()
     return np.fft.irfft(np.fft.rfft(q, size) * np.fft.rfft(w[::-1], size)[None, :], size)[:, : q.shape[1] + len(w) - 1]
 
 
-def _horner(coef, ratio, cap):
+def _horner(coef: Array, ratio: Array, cap: int, deadline: Deadline) -> Array:
     """``sum_{d < cap} coef[:, d] (-ratio)^d`` for every column of ``ratio`` (rows: quadrature nodes)."""
     h = np.zeros_like(ratio)
     neg = -ratio
     for d in range(min(cap, coef.shape[1]) - 1, -1, -1):
+        if d % 64 == 0:
+            deadline.check()
         h *= neg
         h += coef[:, d : d + 1]
     return h
 
 
-def _integrate(s, counts, weights, places: int, want_places: bool, width: float):
+def _integrate(
+    s: Array, counts: Array, weights: Array, places: int, want_places: bool, width: float, deadline: Deadline
+) -> tuple[Array, Array]:
     """Per distinct stack: the integral of the prize-weighted density (and per-place densities).
 
     At a node, with ``r = b_i / a_i`` the division of ``Q`` by ``a_i + b_i x``
@@ -185,16 +213,17 @@ def _integrate(s, counts, weights, places: int, want_places: bool, width: float)
     n = int(counts.sum())
     u = len(s)
     full = np.repeat(s, counts)  # every player, for the product
-    edges = _panels(s, counts, places, width)
+    edges = _panels(s, counts, places, width, deadline)
     half = 0.5 * np.diff(edges)
     nodes = ((edges[:-1] + half)[:, None] + half[:, None] * _NODES[None, :]).ravel()
     qweights = (half[:, None] * _WEIGHTS[None, :]).ravel()
     w = np.zeros(places + 1)
     w[: len(weights)] = weights
     equity = np.zeros(u)
-    matrix = np.zeros((u, places)) if want_places else None
-    batch = int(max(4, min(64, 400_000 // max(n, u))))
+    matrix = np.zeros((u, places) if want_places else (0, 0))
+    batch = int(max(4, min(64, CELLS // max(n, u))))
     for start in range(0, len(nodes), batch):
+        deadline.check()
         t = nodes[start : start + batch]
         qw = qweights[start : start + batch]
         x = np.multiply.outer(t, s)
@@ -206,7 +235,7 @@ def _integrate(s, counts, weights, places: int, want_places: bool, width: float)
             continue  # every player has more than `places` others ahead: nothing to pay here
         degree = min(n, int(np.ceil((m + dev).max())) + 2)
         xf = np.multiply.outer(t, full)
-        q = _product(np.exp(-xf), -np.expm1(-xf), degree)
+        q = _product(np.exp(-xf), -np.expm1(-xf), degree, deadline)
         dens = qw[:, None] * s[None, :] * a  # quadrature weight x density of T_i
         up = a >= b
         slow = np.ones(u, dtype=bool)
@@ -227,7 +256,7 @@ def _integrate(s, counts, weights, places: int, want_places: bool, width: float)
                 caps = 1 << np.ceil(np.log2(np.maximum(need[cols], 1))).astype(np.int64)
                 for cap in np.unique(caps):
                     sel = cols[caps == cap]
-                    h = _horner(coef, ratio[:, sel], int(cap))
+                    h = _horner(coef, ratio[:, sel], int(cap), deadline)
                     h /= a[:, sel] if direction else b[:, sel]
                     equity[sel] += (dens[:, sel] * h).sum(axis=0)
         cols = np.flatnonzero(slow)
@@ -239,6 +268,8 @@ def _integrate(s, counts, weights, places: int, want_places: bool, width: float)
         c = np.zeros_like(a_s)
         acc = np.zeros_like(a_s)
         for k in range(lo, min(places, degree + 1)):
+            if k % 64 == 0:
+                deadline.check()
             c = (q[:, k, None] - b_up * c) / a_up
             if w[k]:
                 acc += w[k] * c
@@ -251,6 +282,8 @@ def _integrate(s, counts, weights, places: int, want_places: bool, width: float)
             c = np.zeros_like(a_s)
             acc = np.zeros_like(a_s)
             for k in range(degree, lo, -1):
+                if k % 64 == 0:
+                    deadline.check()
                 c = (q[:, k, None] - a_dn * c) / b_dn
                 if k - 1 < places:
                     if w[k - 1]:
@@ -261,29 +294,34 @@ def _integrate(s, counts, weights, places: int, want_places: bool, width: float)
     return equity, matrix
 
 
-def place_integrals(stacks, prizes, *, places: bool = False):
+def place_integrals(
+    stacks: Sequence[float], prizes: Array | Sequence[float], *, places: bool = False, deadline: Deadline | None = None
+) -> tuple[Array, Array | None]:
     """ICM equities (and with ``places=True`` the full place matrix) by quadrature, as NumPy arrays.
 
-    ``prizes`` are floats, one per place, best first.  The panels are halved
-    until the equities add up to the pool within ``1e-12`` of it.
+    ``stacks`` are positive numbers (the caller passes chip shares), ``prizes``
+    floats, one per place, best first.  The panels are halved until the
+    equities add up to the pool within ``1e-12`` of it.  ``deadline`` is read
+    between pieces of work.
 
     >>> eq, _ = place_integrals([50, 30, 20], [70.0, 30.0])
     >>> [round(float(e), 10) for e in eq], [round(v, 10) for v in (1265 / 28, 129 / 4, 158 / 7)]
     ([45.1785714286, 32.25, 22.5714285714], [45.1785714286, 32.25, 22.5714285714])
     """
-    stacks = np.asarray(stacks, dtype=np.float64)
-    n = len(stacks)
+    x = np.asarray(stacks, dtype=np.float64)
+    n = len(x)
     weights = np.asarray(prizes, dtype=np.float64)
     paid = int(np.flatnonzero(weights)[-1]) + 1 if weights.any() else 0
     needed = n if places else paid
     if needed == 0:
         return np.zeros(n), (np.zeros((n, n)) if places else None)
-    s_all = stacks / stacks.mean()
+    s_all = x / x.mean()
     s, inverse, counts = np.unique(s_all, return_inverse=True, return_counts=True)
     pool = float(weights.sum())
     width = PANEL_WIDTH
+    deadline = deadline or Deadline("icm", None)
     for _ in range(4):
-        eq_u, mat_u = _integrate(s, counts, weights[:needed], needed, places, width)
+        eq_u, mat_u = _integrate(s, counts, weights[:needed], needed, places, width, deadline)
         if abs(float(eq_u @ counts) - pool) <= 1e-12 * max(pool, 1.0):
             break
         width /= 2

@@ -14,48 +14,85 @@ digits.  Larger fields use the paper's section 3.4 adaptation
 (``method="adapted"``): for each player, the other stacks after each
 elimination are replaced by their expected sorted values given the player
 survived, ``O(n**3)`` per player; the paper reports "only very small
-differences" from the tree (``[2000, 4000, 3000, 6000, 5000]`` paying
-``500/300/200``: 108.59 against 108.42 for the first player).  The rows are
-then rebalanced so that each place is taken exactly once (see
-:func:`adapted_places`).
+differences" from the tree.  The rows are then rebalanced so that each place
+is taken exactly once (see :func:`adapted_places`).  On Table 1's stacks
+(``[2000, 4000, 3000, 6000, 5000]`` paying ``500/300/200``) the first
+player's equity is 108.42 by the tree (the paper prints 108.4), 108.59 by the
+section 3.4 adaptation row by row, and 108.62 by the adaptation as shipped
+(rows rebalanced).
+
+Stacks enter as chip shares (exactly rounded ratios of integers), and every
+"sum over the others" is summed directly, never a total minus one term, which
+would cancel to zero next to a huge stack.
+
+Cost: the tree visits ``n!`` orders (9 players: 0.1 s); the adaptation does
+``O(n**3)`` work for each of ``n`` players, ``O(n**4)`` in all, with ``n x n``
+arrays (100 players: about 2 s; 200: 25 s; 400: 6 minutes; see
+:mod:`pokerengine.models._cost`).
 """
 
 from __future__ import annotations
 
-import numpy as np
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from ._inputs import check_flag, check_prizes, check_stacks, padded
-from ._result import Equities
+from . import _cost
+from ._inputs import Prizes, Stacks, check_flag, check_prizes, check_stacks, padded, shares
+from ._result import Equities, matrix
 
-TREE_PLAYERS = 9  # 9! = 362,880 elimination orders
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    Array = NDArray[Any]
+
+TREE_PLAYERS = _cost.ROBERTS_TREE_PLAYERS  # 9! = 362,880 elimination orders
 
 
-def _elimination(x: np.ndarray) -> np.ndarray:
+def _others(inv: Array) -> Array:
+    """``sum_{j != i} inv[..., j]`` for each ``i``, as a sum of the others (no subtraction, no cancellation)."""
+    import numpy as np
+
+    zero = np.zeros(inv.shape[:-1] + (1,))
+    before = np.concatenate([zero, np.cumsum(inv[..., :-1], axis=-1)], axis=-1)
+    after = np.concatenate([np.cumsum(inv[..., :0:-1], axis=-1)[..., ::-1], zero], axis=-1)
+    total: Array = before + after
+    return total
+
+
+def _elimination(x: Array) -> Array:
     """Rows of stacks -> rows of next-bust probabilities (paper eq. 2)."""
     inv = 1.0 / x
-    weight = (inv.sum(axis=-1, keepdims=True) - inv) * inv * inv
-    return weight / weight.sum(axis=-1, keepdims=True)
+    weight = _others(inv) * inv * inv
+    out: Array = weight / weight.sum(axis=-1, keepdims=True)
+    return out
 
 
-def _after(x: np.ndarray, i: int) -> np.ndarray:
+def _after(x: Array, i: int) -> Array:
     """Rows of stacks with player ``i`` busted and their chips shared inversely to stack size."""
+    import numpy as np
+
     rest = np.delete(x, i, axis=-1)
     inv = 1.0 / rest
-    return rest + inv / inv.sum(axis=-1, keepdims=True) * x[..., i : i + 1]
+    out: Array = rest + inv / inv.sum(axis=-1, keepdims=True) * x[..., i : i + 1]
+    return out
 
 
-def tree_places(stacks) -> np.ndarray:
+def tree_places(stacks: Sequence[float], deadline: _cost.Deadline | None = None) -> Array:
     """``P[i, k]``: probability that player ``i`` finishes in place ``k + 1``, over every elimination order.
 
     >>> (tree_places([1, 1, 2]) * 28).round(6).tolist()  # paper section 3.3: p(3) = 3/7, 3/7, 1/7
     [[7.0, 9.0, 12.0], [7.0, 9.0, 12.0], [14.0, 10.0, 4.0]]
     """
+    import numpy as np
+
+    deadline = deadline or _cost.Deadline("roberts", None)
     x = np.asarray(stacks, dtype=np.float64)[None, :]
     n = x.shape[1]
     ids = np.arange(n)[None, :]
     prob = np.ones(1)
     out = np.zeros(n * n)
     for m in range(n, 2, -1):  # m players left: someone takes place m
+        deadline.check()
         e = _elimination(x) * prob[:, None]
         out += np.bincount((ids * n + m - 1).ravel(), weights=e.ravel(), minlength=n * n)
         x = np.concatenate([_after(x, i) for i in range(m)])
@@ -68,29 +105,35 @@ def tree_places(stacks) -> np.ndarray:
     return out.reshape(n, n)
 
 
-def _adapted_row(x0: np.ndarray, me: int) -> np.ndarray:
+def _adapted_row(x0: Array, me: int, deadline: _cost.Deadline) -> Array:
     """One player's place probabilities by the section 3.4 adaptation."""
+    import numpy as np
+
     n = len(x0)
     row = np.zeros(n)
     st = np.concatenate([[x0[me]], np.sort(np.delete(x0, me))[::-1]])  # me first, then the others
     alive = 1.0
     for m in range(n, 1, -1):
+        deadline.check()
         e = _elimination(st)
         row[m - 1] = alive * e[0]
+        survive = e[1:].sum()  # 1 - e[0], summed so that it cannot cancel to zero
         if m == 2:
-            row[0] = alive * (1.0 - e[0])
+            row[0] = alive * survive
             break
+        if not survive:
+            break  # this player busts now for certain: no better place
         inv = 1.0 / st
-        share = inv[None, :] / (inv.sum() - inv)[:, None]  # share[i, j]: j's part of i's chips
+        share = inv[None, :] / _others(inv)[:, None]  # share[i, j]: j's part of i's chips
         after = st[None, :] + share * st[:, None]
         after = after[~np.eye(m, dtype=bool)].reshape(m, m - 1)[1:]  # row i-1: player i busted
-        w = e[1:] / (1.0 - e[0])
+        w = e[1:] / survive
         st = np.concatenate([[w @ after[:, 0]], w @ -np.sort(-after[:, 1:], axis=1)])
-        alive *= 1.0 - e[0]
+        alive *= survive
     return row
 
 
-def adapted_places(stacks) -> np.ndarray:
+def adapted_places(stacks: Sequence[float], deadline: _cost.Deadline | None = None) -> Array:
     """The section 3.4 adaptation, one pass per player, columns rebalanced to add up to 1.
 
     Each player's row is its own approximation, so the columns (one place,
@@ -102,9 +145,13 @@ def adapted_places(stacks) -> np.ndarray:
     >>> (adapted_places([1, 1, 2]) * 28).round(6).tolist()  # the same as the tree for three players
     [[7.0, 9.0, 12.0], [7.0, 9.0, 12.0], [14.0, 10.0, 4.0]]
     """
+    import numpy as np
+
+    deadline = deadline or _cost.Deadline("roberts", None)
     x0 = np.asarray(stacks, dtype=np.float64)
-    out = np.array([_adapted_row(x0, me) for me in range(len(x0))])
+    out = np.array([_adapted_row(x0, me, deadline) for me in range(len(x0))])
     for _ in range(1000):
+        deadline.check()
         out /= out.sum(axis=0, keepdims=True)
         out /= out.sum(axis=1, keepdims=True)
         if np.abs(out.sum(axis=0) - 1.0).max() < 1e-14:
@@ -112,8 +159,21 @@ def adapted_places(stacks) -> np.ndarray:
     return out
 
 
-def roberts(stacks, prizes, *, places: bool = False) -> Equities:
+def roberts(
+    stacks: Stacks,
+    prizes: Prizes,
+    *,
+    places: bool = False,
+    max_seconds: float | None = None,
+    max_bytes: int | None = _cost.MAX_BYTES,
+) -> Equities:
     """Ben Roberts' equities of ``stacks`` for ``prizes`` (best place first).
+
+    The cost (see the module docstring) is estimated first.
+    Limits: a run estimated to need more than ``max_bytes`` is refused with
+    :class:`~pokerengine.errors.ModelInputError`; one estimated at more than
+    ten times ``max_seconds`` raises :class:`~pokerengine.errors.ModelTimeout`
+    without starting, and any run raises it once ``max_seconds`` have passed.
 
     >>> e = roberts([2000, 4000, 3000, 6000, 5000], [500, 300, 200])  # Roberts (2011), Table 1
     >>> [round(x, 1) for x in e.equity]
@@ -122,13 +182,21 @@ def roberts(stacks, prizes, *, places: bool = False) -> Equities:
     stacks = check_stacks(stacks)
     prizes = check_prizes(prizes, len(stacks))
     places = check_flag(places, "places")
+    max_seconds = _cost.check_seconds(max_seconds)
+    max_bytes = _cost.check_bytes(max_bytes)
+    deadline = _cost.Deadline("roberts", max_seconds)
     n = len(stacks)
+    _cost.roberts_cost(n, places).check(max_seconds=max_seconds, max_bytes=max_bytes)
+    import numpy as np
+
+    x = shares(stacks)
     if n == 1:
-        matrix, method = np.ones((1, 1)), "tree"
+        probabilities, method = np.ones((1, 1)), "tree"
     elif n <= TREE_PLAYERS:
-        matrix, method = tree_places(stacks), "tree"
+        probabilities, method = tree_places(x, deadline), "tree"
     else:
-        matrix, method = adapted_places(stacks), "adapted"
-    equity = matrix @ np.array([float(w) for w in padded(prizes, n)])
+        probabilities, method = adapted_places(x, deadline), "adapted"
+    equity = probabilities @ np.array([float(w) for w in padded(prizes, n)])
     equity = tuple(float(e) for e in equity)
-    return Equities("roberts", stacks, prizes, equity, matrix.tolist() if places else None, method=method)
+    result = matrix("roberts", probabilities) if places else None
+    return Equities("roberts", stacks, prizes, equity, result, method=method)
