@@ -56,7 +56,7 @@ def parse_card(text: str) -> int:
         raise CardError(f"bad card {shown(text)}: expected rank {RANKS} then suit {SUITS}, e.g. 'As'") from None
 
 
-def parse_cards(value: str | Iterable[str] | None) -> tuple[int, ...]:
+def parse_cards(value: str | Iterable[str | int] | None) -> tuple[int, ...]:
     """Parse cards given as one string (``"AsKd"``, spaces and commas allowed) or a sequence of cards.
 
     Items of a sequence are card texts or card integers (as this module makes them).

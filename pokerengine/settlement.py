@@ -147,7 +147,7 @@ class Settlement:
 def settle(
     seats: Sequence[Seat],
     *,
-    board: str | Sequence[str] | None = None,
+    board: str | Sequence[str | int] | None = None,
     game: str | Game = "holdem",
     small_blind: int | None = None,
     button: int | None = None,

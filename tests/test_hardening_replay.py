@@ -497,3 +497,13 @@ def test_a_dying_worker_ends_the_run_with_a_summary(monkeypatch):
     died = [r for r in summary.errors if "worker process died" in (r.message or "")]
     assert died, "the files the dead worker held must be reported"
     assert summary.files == len(list(replay_module.iter_files([FIXTURES / "pluribus" / "102"])))
+
+
+@pytest.mark.parametrize("field", ["bring_in", "small_bet", "big_bet"])
+def test_a_whole_float_bet_size_replays_like_the_integer(field):
+    """Regression: with every other amount an int, ``small_bet = 250000.0`` stayed a float and the
+    hand failed to settle ("contributed must be an integer number of chips, got 300000.0")."""
+    text = (FIXTURES / "wsop-2023-43-day5" / "02-28-14.phh").read_text()
+    floated = re.sub(rf"^{field} = (\d+)$", rf"{field} = \1.0", text, flags=re.M)
+    assert floated != text
+    assert replay_hand(loads(floated)).status == replay_hand(loads(text)).status == "matched"

@@ -8,12 +8,13 @@ among the errors, and the summary is printed.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "replay",
         help="replay PHH hand histories (.phh/.phhs, folders recursively) and compare finishing stacks",
@@ -27,7 +28,7 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from . import fail
     from ..history.reader import iter_files
     from ..history.replay import MAX_JOBS, replay_paths

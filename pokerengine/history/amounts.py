@@ -36,12 +36,13 @@ MAX_SCALE = 10**6
 INFINITE = 10**30
 
 
-def decimals(value: int | float) -> int:
+def decimals(value: float) -> int:
     """How many decimal places a finite number needs (``0.25`` -> 2, ``3.0`` -> 0)."""
     if type(value) is int or value.is_integer():
         return 0
-    exponent = Decimal(repr(value)).normalize().as_tuple().exponent
-    return max(0, -exponent)  # type: ignore[operator]
+    # A finite value's exponent is an int (only NaN and infinities have 'n', 'N', 'F').
+    exponent: int = Decimal(repr(value)).normalize().as_tuple().exponent  # type: ignore[assignment]
+    return max(0, -exponent)
 
 
 def scale_of(values: Iterable[int | float]) -> int:
@@ -52,13 +53,13 @@ def scale_of(values: Iterable[int | float]) -> int:
     for v in values:
         if type(v) is not int and math.isfinite(v):
             places = max(places, decimals(v))
-    scale = 10**places
+    scale: int = 10**places  # places >= 0: an int
     if scale > MAX_SCALE:
         raise HistoryParseError("amounts with more than 6 decimal places cannot be replayed in whole chips")
     return scale
 
 
-def units(value: int | float, scale: int) -> int | None:
+def units(value: float, scale: int) -> int | None:
     """``value`` in units of ``1/scale`` if that is whole, else ``None``; ``inf`` is :data:`INFINITE`."""
     if type(value) is int:
         return value * scale

@@ -23,11 +23,16 @@ rules, as PokerKit applies them to PHH files:
 from __future__ import annotations
 
 from operator import add
+from typing import TYPE_CHECKING, Protocol
 
 from .amounts import amount as parse_amount
 from .amounts import decimals, units
 from .stud import bring_in_seat, opener_seat
 from .variants import FIXED_LIMIT_CAP
+
+if TYPE_CHECKING:
+    from ..errors import IllegalActionError
+    from .variants import Variant
 
 BET = "bet"
 #: ``_ROUND[n][i]``: the seats of an ``n``-player table clockwise from ``i`` (``i`` first).
@@ -79,15 +84,69 @@ class _Rescale(Exception):
         self.scale = scale
 
 
+class _HandState(Protocol):
+    """What the mix-in uses of :class:`~pokerengine.history.interpreter._Hand` (its ``self`` type).
+
+    The methods of :class:`Betting` take ``self`` as this protocol, so they type-check against
+    the hand's attributes without giving the slotted mix-in any attributes of its own.
+    """
+
+    v: Variant
+    n: int
+    scale: int
+    stud: bool
+    fixed: bool
+    pot_limit: bool
+    blinds: list[int]
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    min_bet: int
+    bets: list[int]
+    stacks: list[int]
+    put: list[int]
+    folded: list[bool]
+    live: int
+    up: list[list[int]]
+    up_known: list[bool]
+    street: int
+    phase: str
+    all_in: bool
+    draws_later: tuple[bool, ...]
+    pending: list[int]
+    acted: set[int]
+    free_opener: bool
+    special: bool
+    completion: bool
+    bring_in_due: bool
+    top: int
+    last_raise: int
+    raises: int
+    short: int
+
+    def fail(self, message: str) -> IllegalActionError: ...
+    def _chips(self, value: int) -> str: ...
+    def _street_name(self) -> str: ...
+    def _phase_text(self) -> str: ...
+    def _check_player(self, i: int) -> None: ...
+    def _next_street(self) -> None: ...
+    # Betting's own methods, called on self:
+    def _end_betting(self) -> None: ...
+    def _opener(self) -> int | None: ...
+    def _raise(self, i: int, text: str, whole: int | None) -> None: ...
+    def _finer(self, raw: int | float) -> int: ...
+
+
 class Betting:
     """Betting-round methods of the interpreter's hand state (a mix-in)."""
 
     __slots__ = ()
 
-    def _begin_betting(self) -> None:
+    def _begin_betting(self: _HandState) -> None:
         self.phase = BET
-        self.acted = set()
+        self.acted: set[int] = set()
         self.last_raise = self.raises = self.short = 0
+        opener: int | None
         if self.street and not self.stud:  # later rounds of board and draw games: the first live seat opens
             opener = 0
             self.completion = self.bring_in_due = self.free_opener = self.special = False
@@ -103,7 +162,7 @@ class Betting:
             self.free_opener = self.special = False
             self._end_betting()
 
-    def _opener(self) -> int | None:
+    def _opener(self: _HandState) -> int | None:
         v, n = self.v, self.n
         if v.opening == "position":
             if self.street:
@@ -115,7 +174,7 @@ class Betting:
         low = v.opening == "low"
         return bring_in_seat(up, low) if self.street == 0 else opener_seat(up, low)
 
-    def _end_betting(self) -> None:
+    def _end_betting(self: _HandState) -> None:
         if self.top:
             self.put = list(map(add, self.put, self.bets))
             self.bets[:] = [0] * self.n
@@ -136,7 +195,7 @@ class Betting:
                 self.all_in = True
         self._next_street()
 
-    def _bet(self, verb: str, i: int, text: str | None = None, whole: int | None = None) -> None:
+    def _bet(self: _HandState, verb: str, i: int, text: str | None = None, whole: int | None = None) -> None:
         """A betting action, every check made (the interpreter's loop has a fast path for f and cc)."""
         self._check_player(i)
         if self.phase != BET:
@@ -154,7 +213,7 @@ class Betting:
                 raise self.fail(f"p{i + 1} is all-in")
             raise self.fail(f"out of turn: p{pending[0] + 1} is to act")
         if verb == "cbr":
-            self._raise(i, text, whole)  # type: ignore[arg-type]
+            self._raise(i, text, whole)  # type: ignore[arg-type]  # a cbr always comes with its text
             return
         bets = self.bets
         if verb == "pb":
@@ -179,14 +238,15 @@ class Betting:
         if self.live == 1 or not pending:
             self._end_betting()
 
-    def _raise(self, i: int, text: str, whole: int | None) -> None:
+    def _raise(self: _HandState, i: int, text: str, whole: int | None) -> None:
         """``pi cbr text`` (``whole``: ``int(text)``, or ``None`` if that fails), every amount rule checked."""
         bets, stacks, folded, top = self.bets, self.stacks, self.folded, self.top
+        to: int | None
         if whole is not None:
             to = whole * self.scale
         else:
             raw = parse_amount(text)
-            to = units(raw, self.scale)  # type: ignore[assignment]
+            to = units(raw, self.scale)
             if to is None:
                 raise _Rescale(self._finer(raw))
         fixed = self.fixed
@@ -249,8 +309,8 @@ class Betting:
         self.raises += 1
         self.pending = [j for j in others if stacks[j] and not folded[j]]
 
-    def _finer(self, raw: int | float) -> int:
-        scale = max(self.scale, 10 ** decimals(raw))
+    def _finer(self: _HandState, raw: int | float) -> int:
+        scale: int = max(self.scale, 10 ** decimals(raw))
         if scale > 10**6 or units(raw, scale) is None:
             raise self.fail(f"amount {raw!r} is not a number of chips")
         return scale

@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import chain
 from operator import sub
+from typing import cast
 
 import attrs
 
@@ -55,7 +56,7 @@ from .notation import RANK
 from .notation import TWO_CARDS as _PAIR
 from .notation import compiled_action as _compile
 from .quick import PLANS, play_quick
-from .record import HandHistory
+from .record import HandHistory, Number
 from .variants import VARIANTS, Variant, get_variant
 
 DEAL, DRAW, SHOWDOWN, OVER = "deal", "draw", "showdown", "over"
@@ -110,12 +111,13 @@ def interpret(hand: HandHistory, *, quick: bool = True) -> Outcome:
             return Outcome(variant, 1, *fields)
     sizes = (hand.bring_in, hand.small_bet, hand.big_bet, hand.min_bet)
     blinds = hand.blinds_or_straddles or ()
-    whole = _WHOLE.issuperset(map(type, chain(hand.starting_stacks, hand.antes, blinds, sizes)))  # type: ignore
+    antes = cast("tuple[Number, ...]", hand.antes)  # every variant requires antes (HandHistory checks it)
+    whole = _WHOLE.issuperset(map(type, chain(hand.starting_stacks, antes, blinds, sizes)))
     if whole:  # every amount an int: chips as they are
         scale = 1
     else:
         try:
-            scale = scale_of([*hand.starting_stacks, *hand.antes, *blinds, *(x for x in sizes if x is not None)])
+            scale = scale_of([*hand.starting_stacks, *antes, *blinds, *(x for x in sizes if x is not None)])
         except HistoryParseError as exc:
             raise HistoryParseError(f"{hand.label}: {exc}") from None
     while True:
@@ -138,7 +140,7 @@ def clear_caches() -> None:
     settling.FOLDED_SEATS.clear()
 
 
-def _distinct(cards: tuple) -> bool:
+def _distinct(cards: tuple[int | None, ...]) -> bool:
     """No known card twice among ``cards``."""
     known = [c for c in cards if c is not None]
     return len(set(known)) == len(known)
@@ -159,6 +161,14 @@ class _Hand(Betting):
                  "need", "need_board", "owed", "street_dealt", "draw_order", "pending", "free_opener", "acted",
                  "last_raise", "raises", "short", "completion", "bring_in_due", "draws_later", "special", "top",
                  "actions", "start", "fixed", "pot_limit")
+    # (Types of the attributes not evident from their first assignment.)
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    min_bet: int
+    phase: str
+    need_board: int
+    owed: int
 
     def __init__(self, hand: HandHistory, variant: Variant, scale: int, whole: bool = False) -> None:
         self.hand = hand
@@ -171,9 +181,9 @@ class _Hand(Betting):
         self.index = -1
         zeros = (0,) * n
         if whole:  # interpret() saw ints everywhere
-            stacks = list(hand.starting_stacks)
-            antes = list(hand.antes or zeros)
-            blinds = list(hand.blinds_or_straddles or zeros)
+            stacks = cast("list[int]", list(hand.starting_stacks))
+            antes = cast("list[int]", list(hand.antes or zeros))
+            blinds = cast("list[int]", list(hand.blinds_or_straddles or zeros))
         else:
             stacks = self._units(hand.starting_stacks, "starting_stacks")
             antes = self._units(hand.antes or zeros, "antes")
@@ -186,8 +196,9 @@ class _Hand(Betting):
             blinds.reverse()
         self.blinds = blinds
         sizes = (hand.bring_in or 0, hand.small_bet or 0, hand.big_bet or 0, hand.min_bet or 0)
-        self.bring_in, self.small_bet, self.big_bet, self.min_bet = sizes if scale == 1 else self._units(
-            sizes, "bet sizes")
+        # as ints: a size written as a float with no fraction (3.0) becomes 3 like every other amount
+        self.bring_in, self.small_bet, self.big_bet, self.min_bet = (
+            cast("tuple[int, int, int, int]", sizes) if whole else self._units(sizes, "bet sizes"))
         self.antes = antes = list(map(min, antes, stacks))  # a short stack posts what it has
         stacks = list(map(sub, stacks, antes))
         self.bets = bets = list(map(min, blinds, stacks))
@@ -222,10 +233,10 @@ class _Hand(Betting):
 
     # -- helpers --------------------------------------------------------------------------------
 
-    def _units(self, values: tuple, name: str) -> list[int]:
+    def _units(self, values: Sequence[Number], name: str) -> list[int]:
         if self.scale == 1 and _INT.issuperset(map(type, values)):
-            return list(values)
-        out = []
+            return cast("list[int]", list(values))  # all ints
+        out: list[int] = []
         for x in values:
             u = units(x, self.scale)
             if u is None:
@@ -368,7 +379,8 @@ class _Hand(Betting):
             raise self.fail(f"the history ends before the hand is over ({self._waiting()})")
         return Outcome(self.v, self.scale, self.starting, tuple([p + b for p, b in zip(self.put, self.bets)]),
                        tuple(self.antes), tuple(self.folded),
-                       tuple([None if None in h else tuple(h) for h in self.hole]),  # type: ignore[misc]
+                       # (a hand with no None holds ints, which the checker cannot see)
+                       tuple([None if None in h else tuple(h) for h in self.hole]),  # type: ignore[arg-type]
                        tuple(self.board))
 
     def _waiting(self) -> str:
@@ -468,7 +480,7 @@ class _Hand(Betting):
         if None in cards:
             raise self.fail("board cards must be known")
         self._take(cards)
-        self.board.extend(cards)  # type: ignore[arg-type]
+        self.board.extend(cards)  # type: ignore[arg-type]  # no None: checked above
         self.need_board -= len(cards)
         self.owed -= len(cards)
         self._dealing_done()

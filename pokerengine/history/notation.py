@@ -21,6 +21,7 @@ pokerengine.errors.HistoryParseError: bad action 'p1 raise 5': unknown verb 'rai
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import attrs
 
@@ -90,7 +91,7 @@ def words(text: str) -> tuple[list[str], str | None]:
     return text[:cut].split(), text[cut + 1 :].strip()
 
 
-def compile_action(text: str) -> tuple:
+def compile_action(text: str) -> tuple[Any, ...]:
     """An action as a plain tuple, verb first (the interpreter's fast form of :class:`Action`).
 
     ``("noop",)``, ``("db", cards)``, ``("dh", player, cards)``, ``(verb, player)``
@@ -139,10 +140,10 @@ def compile_action(text: str) -> tuple:
 
 #: :func:`compiled_action` by text: the same player actions (and turn and river cards) recur from
 #: hand to hand.  Bounded; :func:`pokerengine.history.clear_caches` empties it.
-COMPILED: dict[str, tuple] = {}
+COMPILED: dict[str, tuple[Any, ...]] = {}
 
 
-def compiled_action(text: str) -> tuple:
+def compiled_action(text: str) -> tuple[Any, ...]:
     """The interpreter's form of an action: :func:`compile_action`'s tuple with the player 0-based,
     and a ``cbr`` amount also read as an ``int`` (``None`` when it is not one); kept in
     :data:`COMPILED` when it may recur (short texts only: the cache holds at most 10,000 texts of
@@ -175,8 +176,9 @@ def compiled_action(text: str) -> tuple:
 #: ``"d dh pK "`` (K < 10) -> the player's index; two distinct known cards as text -> their
 #: integers.  The usual hold'em deal, ``"d dh p3 AsKd"``, is read with two look-ups.
 DEALT_TO: dict[str, int] = {f"d dh p{k} ": k - 1 for k in range(1, 10)}
+_KNOWN: dict[str, int] = {t: c for t, c in CARD.items() if c is not None}  # CARD without "??"
 TWO_CARDS: dict[str, tuple[int, int]] = {
-    a + b: (CARD[a], CARD[b]) for a in CARD for b in CARD if a != "??" != b and CARD[a] != CARD[b]
+    a + b: (_KNOWN[a], _KNOWN[b]) for a in _KNOWN for b in _KNOWN if _KNOWN[a] != _KNOWN[b]
 }
 
 

@@ -34,12 +34,23 @@ True
 from __future__ import annotations
 
 from operator import add, sub
+from typing import TYPE_CHECKING, Any
 
 from ..errors import HistoryParseError
 from .betting import _AFTER, BET, position_opener, round_start
 from .notation import CARD, COMPILED, DEALT_TO, TWO_CARDS, compiled_action
 from .record import HandHistory
 from .variants import VARIANTS, Variant
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    #: (starting stacks, antes, stacks and bets after the forced bets, min_bet, top, who acts first)
+    Setup: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int,
+                             tuple[int, ...]]
+    #: The Outcome fields after variant and scale: starting, contributed, antes, folded, cards, board.
+    Fields: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...],
+                              tuple[tuple[int, ...] | None, ...], tuple[int, ...]]
 
 DEAL, SHOWDOWN, OVER = "deal", "showdown", "over"
 
@@ -62,12 +73,12 @@ PLANS: dict[str, tuple[int, tuple[int, ...]]] = {
 
 #: The table before the first action, by the amounts the file gives (stacks, antes, blinds or
 #: straddles, bet sizes): the same tables recur from hand to hand.  Bounded; ``clear_caches`` empties it.
-SETUPS: dict[tuple, tuple] = {}
+SETUPS: dict[tuple[Any, ...], Setup] = {}
 _INT = frozenset((int,))
 _INT_OR_NONE = frozenset((int, type(None)))
 
 
-def _setup(key: tuple) -> tuple | None:
+def _setup(key: tuple[Any, ...]) -> Setup | None:
     """Stacks, antes and blinds posted, and who acts first, for a table of ``int`` amounts, else ``None``.
 
     Equal keys are equal amounts, so a table read from ``10000.0`` shares the entry of ``10000``:
@@ -99,7 +110,7 @@ def _setup(key: tuple) -> tuple | None:
     return setup
 
 
-def play_quick(hand: HandHistory, v: Variant, plan: tuple[int, tuple[int, ...]]) -> tuple | None:
+def play_quick(hand: HandHistory, v: Variant, plan: tuple[int, tuple[int, ...]]) -> Fields | None:
     """The fields of ``hand``'s :class:`~pokerengine.history.interpreter.Outcome` after ``variant`` and
     ``scale`` (starting stacks, contributions, antes, folds, cards, board), or ``None`` to play it in full.
     """
@@ -108,12 +119,12 @@ def play_quick(hand: HandHistory, v: Variant, plan: tuple[int, tuple[int, ...]])
     setup = SETUPS.get(key) or _setup(key)
     if setup is None:
         return None
-    starting, antes, stacks, bets, min_bet, first_top, first_pending = setup
+    starting, antes, stacks_posted, bets_posted, min_bet, first_top, first_pending = setup
     holes, boards = plan
     streets = len(boards)
-    n = len(stacks)
-    stacks = list(stacks)
-    bets = list(bets)
+    n = len(stacks_posted)
+    stacks = list(stacks_posted)
+    bets = list(bets_posted)
     put = list(antes)
     pot_limit = v.betting == "pot-limit"
     folded = [False] * n
@@ -128,11 +139,17 @@ def play_quick(hand: HandHistory, v: Variant, plan: tuple[int, tuple[int, ...]])
     all_in = False
     able: list[int] = []
     compiled = COMPILED
+    # The action's compiled form (None for the deals read in place: then verb is "dh" or "db"), its
+    # player and its cards: which of them is set, and from where, follows the verb, which the type
+    # checker cannot track; typed Any rather than checked again in this loop.
+    a: Any
+    i: Any
+    cards: Any
     for text in hand.actions:
         a = compiled.get(text)
         if a is None:  # "d dh p3 AsKd" and "d db 7d5h9d" read in place (known cards)
             i = DEALT_TO.get(text[:8])
-            if i is not None and (cards := TWO_CARDS.get(text[8:])) is not None:  # type: ignore[assignment]
+            if i is not None and (cards := TWO_CARDS.get(text[8:])) is not None:
                 verb = "dh"
             elif (len(text) == 11 and text[:5] == "d db " and (cards := TWO_CARDS.get(text[5:9])) is not None
                   and (third := CARD.get(text[9:])) is not None):

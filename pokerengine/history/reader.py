@@ -184,7 +184,7 @@ def _hand(name: str, table: Any, source: str | None) -> HandHistory:
     return from_fields(table, source=source, key=name)
 
 
-def read_text(path: str | os.PathLike) -> str:
+def read_text(path: str | os.PathLike[str]) -> str:
     """A file's text (UTF-8, at most :data:`MAX_FILE_BYTES`); a file too large or not UTF-8 is a
     :class:`HistoryParseError`.  Reads at most :data:`MAX_FILE_BYTES` plus one chunk, whatever the file
     (``/dev/zero`` included)."""
@@ -208,7 +208,7 @@ def read_text(path: str | os.PathLike) -> str:
         raise HistoryParseError(f"{os.fspath(path)}: not UTF-8 text (bad byte at offset {exc.start})") from None
 
 
-def load(path: str | os.PathLike) -> list[HandHistory]:
+def load(path: str | os.PathLike[str]) -> list[HandHistory]:
     """The hands of a ``.phh`` (one) or ``.phhs`` (many) file."""
     name = os.fspath(path)
     text = read_text(path)
@@ -217,7 +217,7 @@ def load(path: str | os.PathLike) -> list[HandHistory]:
     return [loads(text, source=name)]
 
 
-def iter_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
+def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[str]:
     """The ``.phh``/``.phhs`` files under each path (directories recursively, sorted); files given are kept.
 
     In a directory, each folder's files come first, then its sub-folders in name order.  Only regular

@@ -195,11 +195,11 @@ def check_values(name: str, value: object) -> None:
     """
     items = value if type(value) is tuple or type(value) is list else (value,)
     if name == "actions":
-        if items and max(map(len, items)) > MAX_ACTION_CHARS:  # type: ignore[arg-type]
-            k = next(k for k, a in enumerate(items) if len(a) > MAX_ACTION_CHARS)  # type: ignore[arg-type]
+        if items and max(map(len, items)) > MAX_ACTION_CHARS:
+            k = next(k for k, a in enumerate(items) if len(a) > MAX_ACTION_CHARS)
             raise HistoryParseError(f"actions[{k}] has {len(items[k]):,} characters; at most {MAX_ACTION_CHARS}")
     elif name in _MONEY:
-        if items and min(items) >= 0 and max(items) <= MAX_CHIPS and (total := sum(items)) == total:  # type: ignore
+        if items and min(items) >= 0 and max(items) <= MAX_CHIPS and (total := sum(items)) == total:
             return  # the usual case, all in range (a NaN would make the sum NaN)
         for k, v in enumerate(items):
             what = name if items is not value else f"{name} of p{k + 1}"
@@ -233,7 +233,7 @@ _SCALAR_TYPES = {
     "time": frozenset((datetime.time, datetime.datetime, datetime.date)),
 }
 #: Per field: (allowed types of the value, or of its items for an array; is it an array?).
-_CHECKS: dict[str, tuple[frozenset, bool]] = {
+_CHECKS: dict[str, tuple[frozenset[type], bool]] = {
     name: (_ARRAY_TYPES[kind], True) if kind in _ARRAY_TYPES else (_SCALAR_TYPES[kind], False)
     for name, kind in FIELD_KINDS.items()
 }

@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -88,9 +89,9 @@ class HandReport:
         text = self.file if self.key is None else f"{self.file} [{self.key}]"
         return text if self.number is None else f"{text} (hand {self.number})"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The report as the CLI's ``--json`` lists it."""
-        out: dict = {"file": self.file, "hand": self.key if self.key is not None else self.number}
+        out: dict[str, Any] = {"file": self.file, "hand": self.key if self.key is not None else self.number}
         if self.status == ERROR:
             out["message"] = self.message
         else:
@@ -123,7 +124,7 @@ def replay_file(path: str) -> list[HandReport]:
     try:
         text = read_text(path)
         if path.endswith(".phhs"):
-            parts: Sequence = tables(text, source=path)
+            parts: Sequence[tuple[str, Any]] = tables(text, source=path)
         else:
             return [report(loads(text, source=path))]
     except Exception as exc:  # unreadable, not TOML, a bad hand; anything else is labelled internal
@@ -182,7 +183,7 @@ class ReplaySummary:
         """Throughput of the run (0 when nothing was timed)."""
         return self.hands / self.seconds if self.seconds > 0 else 0.0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """``{"hands", "matched", "split_chip", "unchecked", "mismatched", "errors", "seconds", ...}``."""
         return {
             "hands": self.hands,
@@ -234,7 +235,7 @@ def _diff(expected: Sequence[Number] | None, got: Sequence[Number] | None) -> st
 
 
 def replay_paths(
-    paths: Iterable[str | os.PathLike],
+    paths: Iterable[str | os.PathLike[str]],
     *,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
