@@ -32,7 +32,7 @@ from typing import TypeAlias
 
 import attrs
 
-from ._checks import chips, shown
+from ._checks import MAX_CHIPS, chips, shown
 from .errors import SettlementInputError
 from .seats import MAX_SEATS, Seat
 
@@ -96,7 +96,7 @@ def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[Layer], Mappin
 
     The fast core of :func:`build_pots`, used by :func:`pokerengine.settle`.
     """
-    if type(dead) is not int or dead < 0:
+    if type(dead) is not int or not 0 <= dead <= MAX_CHIPS:
         dead = chips(dead, "dead money")
     order, put, live = _read_seats(seats)
     n = len(put)
