@@ -193,7 +193,7 @@ def _state(hand: Hand) -> dict[str, Any]:
     def amount(x: int | None) -> int | float | None:
         if x is None or scale == 1:
             return x
-        return x // scale if x % scale == 0 else float(Decimal(x) / scale)
+        return x // scale if x % scale == 0 else float(Decimal(x) / scale)  # float ok: shown in the record's own decimal units, as PHH writes them
 
     legal = hand.legal_actions()
     to_act = None if legal.seat is None else f"p{hand.seats.index(legal.seat) + 1}"

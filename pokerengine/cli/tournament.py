@@ -31,7 +31,7 @@ MAX_SECONDS = 3600.0
 
 def _seconds(text: str) -> float:
     try:
-        value = float(text)
+        value = float(text)  # float ok: a time budget in seconds, not chips
     except ValueError:
         value = math.nan
     if not 0 <= value <= MAX_SECONDS:  # NaN fails too

@@ -187,8 +187,8 @@ def check_values(name: str, value: object) -> None:
     non-negative (``inf`` allowed), every other integer within 64 bits, and no action longer than
     :data:`MAX_ACTION_CHARS`.
 
-    >>> check_values("starting_stacks", (100, 2.5, float("inf")))
-    >>> check_values("antes", (0, float("nan")))
+    >>> check_values("starting_stacks", (100, 2.5, float("inf")))  # float ok: PHH allows decimal and inf stacks
+    >>> check_values("antes", (0, float("nan")))  # float ok: a hostile value, refused
     Traceback (most recent call last):
     ...
     pokerengine.errors.HistoryParseError: antes of p2 must be a number, got nan
