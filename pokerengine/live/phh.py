@@ -31,7 +31,7 @@ from .._checks import MAX_CHIPS, shown
 from ..errors import HistoryParseError, IllegalActionError, PokerEngineError
 from ..history.record import FIELD_KINDS, HandHistory
 from ..history.variants import VARIANTS
-from ..history.amounts import scale_of, units
+from ..history.amounts import INFINITE, scale_of, units
 from .hand import GAMES, MAX_PLAYERS, MAX_SEAT, Hand, Rescale
 from .options import REPLAY, Options
 
@@ -42,7 +42,11 @@ def to_history(hand: Hand, **fields: object) -> HandHistory:
     if hand.n == 2:  # PHH lists heads-up forced bets reversed (the replayer reverses them back)
         antes.reverse()
         blinds.reverse()
-    out: dict[str, Any] = {"variant": hand.variant.code, "starting_stacks": hand.starting, "actions": hand.actions,
+    # A record's unknown ``inf`` stack plays as INFINITE chips; it is written back as ``inf``, and such a
+    # hand has no finishing stacks to write.
+    unknown = any(s >= INFINITE for s in hand.starting)
+    starting = tuple(float("inf") if s >= INFINITE else s for s in hand.starting)  # float ok: PHH's inf
+    out: dict[str, Any] = {"variant": hand.variant.code, "starting_stacks": starting, "actions": hand.actions,
                  "antes": tuple(antes), "blinds_or_straddles": tuple(blinds), "seats": hand.seats}
     if hand.fixed:
         out["small_bet"], out["big_bet"] = hand.steps
@@ -50,7 +54,7 @@ def to_history(hand: Hand, **fields: object) -> HandHistory:
         out["min_bet"] = hand.steps[0]
     if hand.options.ante_trimming:
         out["ante_trimming_status"] = True
-    if hand.over:
+    if hand.over and not unknown:
         final = hand.final_stacks
         out["finishing_stacks"] = tuple(final[s] for s in hand.seats)
     user = {"_chip_unit": hand.unit} if hand.unit != 1 else {}
@@ -81,7 +85,7 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
         raise PokerEngineError(f"options must be a pokerengine.live.Options, got {shown(options)}")
     label = history.label
     if history.variant not in GAMES:
-        raise HistoryParseError(f"{label}: the live engine plays {', '.join(GAMES)} so far, not {history.variant}")
+        raise HistoryParseError(f"{label}: the live engine plays {', '.join(GAMES)} so far, not {shown(history.variant)}")
     v = VARIANTS[history.variant]
     n = history.player_count
     if n > MAX_PLAYERS:
