@@ -115,7 +115,7 @@ def _timeout_cases():
     big = [rng.randrange(2**62, 2**63) for _ in range(11)]
     return [
         pytest.param("icm", list(range(1_000, 11_000)), list(range(10_000, 0, -1)), {}, id="icm-quadrature"),
-        pytest.param("icm", list(range(1_000, 1_062)), [5, 4, 3, 2, 1], {"method": "subset"}, id="icm-subset"),
+        pytest.param("icm", list(range(1_000, 1_030)), list(range(8, 0, -1)), {"method": "subset"}, id="icm-subset"),
         pytest.param("icm", big, list(range(11, 0, -1)), {"exact": True}, id="icm-exact"),
         pytest.param("dcm", [rng.randrange(10**5, 10**6) for _ in range(13)], [3, 2, 1], {}, id="dcm"),
         pytest.param("mw", list(range(1_000, 1_020)), [3, 2, 1], {}, id="mw"),
@@ -127,9 +127,13 @@ def _timeout_cases():
 
 @pytest.mark.parametrize("model, stacks, prizes, kwargs", _timeout_cases())
 def test_max_seconds_is_honoured_within_a_second(model, stacks, prizes, kwargs):
-    """A budget of a quarter of the estimate: accepted (within SLACK), and the run stops at it."""
-    budget = round(estimate(model, stacks, prizes, **kwargs).seconds / 4, 2)
-    assert budget >= 0.2
+    """A budget of an eighth of the estimate: accepted (within SLACK), and the run stops at it.
+
+    An eighth, not more: the estimates are conservative (the subset DP by up to 3x on small place counts),
+    and CI machines can be faster than this one, so the work must still outlast the budget there.
+    """
+    budget = round(estimate(model, stacks, prizes, **kwargs).seconds / 8, 2)
+    assert budget >= 0.15
     start = time.monotonic()
     with pytest.raises(ModelTimeout, match=f"{model} did not finish within {budget:g} s$"):
         MODELS[model](stacks, prizes, max_seconds=budget, **kwargs)

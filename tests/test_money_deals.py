@@ -53,6 +53,10 @@ def test_chip_chop_rounding():
     # 1001 above nothing (next payout 0 with 3 left, 2 paid: 700/301/0): stacks 1:1:1 -> 333.67 each;
     # 333 each and 2 units left, to the smaller ids.
     assert chop("chips", ["cat", "bob", "ann"], [10, 10, 10], [700, 301, 0]) == {"cat": 333, "bob": 334, "ann": 334}
+    # 1000/100/100, stacks 8:1:1: each gets the next payout, 100, and the other 900 go 720/90/90.
+    assert chop("chips", ["a", "b", "c"], [8, 1, 1], [1000, 100, 100]) == {"a": 820, "b": 190, "c": 190}
+    # 7:2:1: 630/180/90 of the 900.
+    assert chop("chips", ["a", "b", "c"], [7, 2, 1], [1000, 100, 100]) == {"a": 730, "b": 280, "c": 190}
     # Nothing beyond the next payout: everyone gets it.
     assert chop("chips", ["a", "b"], [5, 1], [100, 100]) == {"a": 100, "b": 100}
     assert chop("chips", ["a", "b", "c"], [5, 1, 1], [300, 200, 100], keep=300) == {"a": 100, "b": 100, "c": 100}
@@ -65,6 +69,9 @@ def test_deals_need_two_players_each_with_a_stack_and_a_place():
     for method in ("custom", "coinflip"):
         with pytest.raises(TournamentError, match="needs the amounts agreed"):
             chop(method, ["a", "b"], [1, 1], [5, 1])
+    # Even when there is nothing to share beyond the next payout, a custom deal needs its amounts.
+    with pytest.raises(TournamentError, match="'custom' deal needs the amounts agreed"):
+        chop("custom", ["a", "b"], [1, 1], [100, 100])
 
 
 def test_exact_icm_up_to_twelve_players(monkeypatch):
@@ -104,3 +111,47 @@ def test_check_amounts_accepts_exactly_the_next_payout():
         check_amounts({"a": 801, "b": 200}, ["a", "b"], 1000, 200)
     with pytest.raises(TournamentError, match="leave out 'b' and name 'c', 'd' who are not in play"):
         check_amounts({"a": 1000, "c": 0, "d": 0}, ["a", "b"], 1000, 0)
+    head = "a deal must cover exactly the players left; the amounts "
+    with pytest.raises(TournamentError, match=f"^{head}leave out 'b'$"):
+        check_amounts({"a": 1000}, ["a", "b"], 1000, 0)
+    with pytest.raises(TournamentError, match=f"^{head}name 'c' who is not in play$"):
+        check_amounts({"a": 1000, "b": 0, "c": 0}, ["a", "b"], 1000, 0)
+
+
+@pytest.mark.parametrize("equities, message", [
+    ((-1.0, 2.0), "negative equity"), ((-0.5, 2.0), "negative equity"), ((0.0, 0.0), "no equity to anyone"),
+    ((float("nan"), 1.0), "not a finite number"), ((float("inf"), 1.0), "not a finite number"),
+])
+def test_a_model_answer_that_cannot_be_money_is_refused(monkeypatch, equities, message):
+    monkeypatch.setattr(deals, "run_icm", lambda stacks, prizes, **kw: equities)
+    with pytest.raises(TournamentError, match=message):
+        chop("icm", ["a", "b"], [3, 1], [300, 100])
+
+
+def test_model_equities_are_scaled_to_the_money_exactly(monkeypatch):
+    # A model whose floats add up to a little less than the 400 shared: scaled to 400 exactly, 3:1 above
+    # the next payout (100 each): 300 and 100.
+    monkeypatch.setattr(deals, "run_icm", lambda stacks, prizes, **kw: (299.99999, 99.99999))
+    assert chop("icm", ["a", "b"], [3, 1], [300, 100]) == {"a": 300, "b": 100}
+    # A zero equity is fine (the player still gets the next payout), and so are equities adding up to 1.
+    monkeypatch.setattr(deals, "run_icm", lambda stacks, prizes, **kw: (0.0, 2.0))
+    assert chop("icm", ["a", "b"], [3, 1], [300, 100]) == {"a": 100, "b": 300}
+    monkeypatch.setattr(deals, "run_icm", lambda stacks, prizes, **kw: (0.75, 0.25))
+    assert chop("icm", ["a", "b"], [3, 1], [300, 100]) == {"a": 300, "b": 100}
+    # Equities of 1 and 1 (any scale): 200 each.
+    monkeypatch.setattr(deals, "run_icm", lambda stacks, prizes, **kw: (1, 1))
+    assert chop("icm", ["a", "b"], [3, 1], [300, 100]) == {"a": 200, "b": 200}
+
+
+def test_a_model_timeout_names_that_models_budget(monkeypatch):
+    from pokerengine.errors import ModelTimeout
+
+    def slow(*args, **kw):
+        raise ModelTimeout("too slow")
+
+    monkeypatch.setattr(deals, "run_icm", slow)
+    monkeypatch.setattr(deals, "run_dcm", slow)
+    with pytest.raises(TournamentError, match=r"^ICM could not work out the deal within 3.0 s$"):
+        chop("icm", ["a", "b"], [3, 1], [300, 100], icm_seconds=3.0, dcm_seconds=7.0)
+    with pytest.raises(TournamentError, match=r"^DCM could not work out the deal within 7.0 s$"):
+        chop("dcm", ["a", "b"], [3, 1], [300, 100], icm_seconds=3.0, dcm_seconds=7.0)

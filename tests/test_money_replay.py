@@ -21,6 +21,8 @@ INF = float("inf")
         ([10.5, 9.5], [105, 95], 10, MATCHED),
         ([1, 2], [1, 2], 10, MISMATCHED),
         ([1, 2], [10, 20], 10, MATCHED),
+        ([1, 2], [1, 2], 2, MISMATCHED),
+        ([1, 2], [2, 4], 2, MATCHED),
         # A fractional tied share: ours within a chip either way, same total.
         ([674.5, 674.5, 100], [675, 674, 100], 1, SPLIT_CHIP),
         ([674.5, 674.5, 100], [674, 675, 100], 1, SPLIT_CHIP),
@@ -103,3 +105,39 @@ finishing_stacks = [100, 100]
 '''))
     assert dict(r.settlement.payouts) == {1: 2, 2: 3} and r.settlement.pots[0].odd_units == (2,)
     assert r.finishing_stacks == (100, 100) and r.status == MATCHED
+
+
+def test_the_folded_seat_cache_is_bounded():
+    # Folded seats are cached by (player index, chips put in), up to 4097 of them; then it starts over.
+    from pokerengine.history import settling
+    from pokerengine.seats import Seat
+
+    def hand(ante):  # p3 folds having put in only its ante: the cached seat (2, ante)
+        text = THREE.replace("antes = [1, 1, 1]", f"antes = [{ante}, {ante}, {ante}]")
+        return replay_hand(loads(text.replace('variant = "NT"', 'variant = "NT"\nante_trimming_status = true')))
+
+    cache = settling.FOLDED_SEATS
+    saved = dict(cache)
+    cache.clear()
+    try:
+        hand(1)
+        hand(2)
+        hand(1)
+        assert sorted(cache) == [(2, 1), (2, 2)] and cache[2, 1] == Seat(3, 1, True)
+        for k in range(4094):
+            cache[100 + k, 1] = Seat(101 + k, 1, True)
+        assert len(cache) == 4096
+        hand(3)  # 4096 entries: room for one more
+        assert len(cache) == 4097
+        hand(4)  # full: cleared, then this one
+        assert sorted(cache) == [(2, 4)]
+        assert hand(5).settlement.seats[2] == Seat(3, 5, True)
+    finally:
+        cache.clear()
+        cache.update(saved)
+
+
+def test_hand_replay_repr_is_short():
+    # The record, the outcome and the settlement are left out of the repr: only finishing stacks and status.
+    r = replay_hand(loads(THREE))
+    assert repr(r) == "HandReplay(finishing=(104, 97, 99), status='unchecked')"

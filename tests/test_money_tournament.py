@@ -1,7 +1,10 @@
 """Prize money in the tournament state machine: payouts over re-entries, deals locking money in
 (mutation tests: docs/mutation.md)."""
 
-from pokerengine.tournament import EquityConfig, Tournament
+import pytest
+
+from pokerengine.errors import TournamentError
+from pokerengine.tournament import Entrant, EquityConfig, Tournament
 
 OFF = EquityConfig.off()
 
@@ -53,3 +56,55 @@ def test_partial_deal_locks_money_and_a_second_deal_adds_to_it():
     assert t.payouts() == {"ann": 250 + 180, "bob": 230 + 120, "cat": 220}
     assert sum(t.payouts().values()) == 1000
     assert [(s.best, s.player) for s in t.standings()] == [(1, "ann"), (2, "bob"), (3, "cat")]
+
+
+def four_on_two_tables():
+    t = Tournament(equity=OFF)
+    t.start([400, 300, 200, 100], [Entrant("ann", 40, table="A"), Entrant("bob", 30, table="A"),
+                                   Entrant("cat", 20, table="B"), Entrant("dan", 10, table="B")])
+    t.hand_for_hand()
+    t.hand("A", {"ann": 50, "bob": 20}, round=1)
+    assert t.round == 1
+    return t
+
+
+def test_ending_ranks_by_chips_across_tables_and_closes_the_round():
+    # Ended during hand-for-hand round 1 with ann 50, bob 20 (table A), cat 20, dan 10 (table B): the
+    # players left are ranked by chips, tables apart (not a hand-for-hand tie): ann 1st (400), bob and
+    # cat tie 2nd-3rd (250 each), dan 4th (100).  The round is over.
+    t = four_on_two_tables()
+    t.end()
+    assert [(s.best, s.worst, s.player, s.prize) for s in t.standings()] == [
+        (1, 1, "ann", 400), (2, 3, "bob", 250), (2, 3, "cat", 250), (4, 4, "dan", 100)]
+    assert t.round is None and t.state().round is None
+
+
+def test_partial_deal_closes_the_round_and_reports_no_busts():
+    t = four_on_two_tables()
+    r = t.deal("chips", keep=100)
+    assert r.busted == () and t.round is None and t.status == "hand_for_hand"
+
+
+def test_partial_deal_keeps_the_prizes_of_places_already_decided():
+    # 500/300/200/100; dan busts 4th (100).  The three left chop all but 200 by chips: 200 each (the
+    # next payout) + 300 split 5:3:2 -> ann 300, bob 260, cat 240; the prize list becomes 200, 0, 0 for
+    # the places still open and keeps dan's 100 for 4th.
+    t = Tournament(equity=OFF)
+    t.start([500, 300, 200, 100], {"ann": 40, "bob": 30, "cat": 20, "dan": 10})
+    t.hand("A", {"ann": 50, "dan": 0})
+    r = t.deal("chips", keep=200)
+    assert r.busted == () and r.event.amounts == {"ann": 300, "bob": 260, "cat": 240}
+    assert t.prizes == (200, 0, 0, 100) and t.open_prizes() == (200, 0, 0)
+    t.hand("A", {"ann": 70, "cat": 0})
+    t.hand("A", {"ann": 100, "bob": 0})
+    assert [(s.best, s.player, s.prize) for s in t.standings()] == [
+        (1, "ann", 500), (2, "bob", 260), (3, "cat", 240), (4, "dan", 100)]
+
+
+def test_agreed_amounts_still_respect_the_keep_rules():
+    # An ICM deal keeps at most first less second prize (4000), even with the amounts written out.
+    t = Tournament(equity=OFF)
+    t.start([7000, 3000, 1000], {"ann": 50, "bob": 30, "cat": 20})
+    with pytest.raises(TournamentError, match=r"at most first prize less second prize \(4000\), got 4001"):
+        t.deal("icm", keep=4001, amounts={"ann": 2999, "bob": 3000, "cat": 1000})
+    assert t.status == "running" and t.open_prizes() == (7000, 3000, 1000)

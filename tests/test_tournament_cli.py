@@ -81,7 +81,7 @@ def test_torn_last_line_is_reported_and_ignored(capsys):
     [
         ('{"event": "start", "prizes": [1], "players": [{"id": "a", "stack": 1}, {"id": "b", "stack": 1}]}\n'
          '{"event": "hand", "table": "A", "stacks": {"a": 3, "b": 0}}\n',
-         "pokerengine: error: line 2: hand at table A does not balance: 2 chips before, 3 after\n"),
+         "pokerengine: error: line 2: hand at table 'A' does not balance: 2 chips before, 3 after\n"),
         ('{"event": "hand_for_hand", "on": true}\n', "pokerengine: error: line 1: cannot record a hand_for_hand event before the start\n"),
         ('not json\n{"event": "end"}\n', "pokerengine: error: line 1: not valid JSON"),
     ],

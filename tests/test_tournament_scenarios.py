@@ -122,7 +122,7 @@ def test_hand_for_hand_round_numbers_are_checked():
     with pytest.raises(TournamentError, match="needs its round number"):
         t.hand("A", {"ann": 5500, "bob": 500})
     t.hand("A", {"ann": 5500, "bob": 500}, round=3)
-    with pytest.raises(TournamentError, match="table A has already played hand-for-hand round 3"):
+    with pytest.raises(TournamentError, match="table 'A' has already played hand-for-hand round 3"):
         t.hand("A", {"ann": 5000, "bob": 1000}, round=3)
     with pytest.raises(TournamentError, match="round 2 is over: round 3 has started"):
         t.hand("B", {"dan": 2000, "eve": 4000}, round=2)
@@ -138,7 +138,7 @@ def test_hand_for_hand_round_numbers_are_checked():
 
 def test_seating_is_enforced_when_tables_are_assigned():
     t = six_h4h()
-    with pytest.raises(TournamentError, match="'dan' sits at table B"):
+    with pytest.raises(TournamentError, match="'dan' sits at table 'B'"):
         t.hand("A", {"ann": 4000, "dan": 4000})
     t.move("dan", "A", seat=4)
     t.hand("A", {"ann": 4000, "dan": 4000})
@@ -147,10 +147,10 @@ def test_seating_is_enforced_when_tables_are_assigned():
 
 def test_seats_cannot_be_shared():
     t = Tournament(equity=OFF)
-    with pytest.raises(TournamentError, match="both sit in seat 1 at table A"):
+    with pytest.raises(TournamentError, match="both sit in seat 1 at table 'A'"):
         t.start([10], [{"id": "a", "stack": 1, "table": "A", "seat": 1}, {"id": "b", "stack": 1, "table": "A", "seat": 1}])
     t.start([10], [{"id": "a", "stack": 1, "table": "A", "seat": 1}, {"id": "b", "stack": 1, "table": "A", "seat": 2}])
-    with pytest.raises(TournamentError, match="seat 1 at table A is taken by 'a'"):
+    with pytest.raises(TournamentError, match="seat 1 at table 'A' is taken by 'a'"):
         t.move("b", "A", 1)
     t.move("a", "B", 1)
     t.move("b", "A", 1)  # free again
@@ -324,7 +324,7 @@ def test_replay_names_the_line_of_a_refused_event():
         '{"event": "start", "prizes": [10], "players": [{"id": "a", "stack": 5}, {"id": "b", "stack": 5}]}\n',
         '{"event": "hand", "table": "A", "stacks": {"a": 11, "b": 0}}\n',
     ]
-    with pytest.raises(EventLogError, match="line 2: hand at table A does not balance"):
+    with pytest.raises(EventLogError, match="line 2: hand at table 'A' does not balance"):
         Tournament.replay(lines)
 
 

@@ -331,7 +331,7 @@ class Tournament(Commands):
                 if p.table is None:
                     raise TournamentError(f"{p.id!r} has a seat but no table")
                 if (p.table, p.seat) in seats:
-                    raise TournamentError(f"{p.id!r} and {seats[p.table, p.seat]!r} both sit in seat {p.seat} at table {p.table}")
+                    raise TournamentError(f"{p.id!r} and {seats[p.table, p.seat]!r} both sit in seat {p.seat} at table {p.table!r}")
                 seats[p.table, p.seat] = p.id
         if not ev.late_registration:
             if len(ev.players) < 2:
@@ -381,7 +381,7 @@ class Tournament(Commands):
                 if rnd < self._round:
                     raise TournamentError(f"hand-for-hand round {rnd} is over: round {self._round} has started")
                 if rnd == self._round and table in self._round_tables:
-                    raise TournamentError(f"table {table} has already played hand-for-hand round {rnd}")
+                    raise TournamentError(f"table {table!r} has already played hand-for-hand round {rnd}")
         elif rnd is not None:
             raise TournamentError("a round number is only for hands played hand-for-hand")
         before: dict[str, int] = {}
@@ -391,7 +391,7 @@ class Tournament(Commands):
             before[p] = s if s is not None else self._alive(p, "hand")
             t = where[p][0]
             if t is not None and t != table:
-                raise TournamentError(f"hand at table {table}: {p!r} sits at table {t}")
+                raise TournamentError(f"hand at table {table!r}: {p!r} sits at table {t!r}")
         if ev.stacks is not None:
             after = dict(ev.stacks)
         else:
@@ -399,10 +399,10 @@ class Tournament(Commands):
             negative = [p for p, s in after.items() if s < 0]
             if negative:
                 p = negative[0]
-                raise TournamentError(f"hand at table {table}: {p!r} cannot lose {-ev.deltas[p]} with {before[p]} chips")  # type: ignore[index]
+                raise TournamentError(f"hand at table {table!r}: {p!r} cannot lose {-ev.deltas[p]} with {before[p]} chips")  # type: ignore[index]
         b, a = sum(before.values()), sum(after.values())
         if a != b:
-            raise TournamentError(f"hand at table {table} does not balance: {b} chips before, {a} after")
+            raise TournamentError(f"hand at table {table!r} does not balance: {b} chips before, {a} after")
         busted = tuple(p for p, s in after.items() if s == 0)
 
         def commit() -> tuple[str, ...]:
@@ -490,7 +490,7 @@ class Tournament(Commands):
             raise TournamentError(f"{player!r} has a seat but no table")
         other = self._seats.get((table, seat))
         if other is not None and other != player:
-            raise TournamentError(f"seat {seat} at table {table} is taken by {other!r}")
+            raise TournamentError(f"seat {seat} at table {table!r} is taken by {other!r}")
 
     def _plan_entry(self, ev: LateEntry) -> tuple[Event, _Commit]:
         if self._status != "registering":
