@@ -32,6 +32,7 @@ from .live import replay as replay_live
 from .models import MODELS, Equities, dcm, icm, malmuth_weitzman, monte_carlo, roberts
 from .pots import Pot, PotLayout, build_pots
 from .rake import Rake
+from .runs import RunsSettlement, settle_runs
 from .seats import Seat
 from .settlement import PotResult, Settlement, settle
 from .tournament import EquityConfig, Snapshot, Standing, Tournament, TournamentState
@@ -46,10 +47,12 @@ __all__ = [
     "PotLayout",
     "PotResult",
     "Rake",
+    "RunsSettlement",
     "Seat",
     "Settlement",
     "build_pots",
     "settle",
+    "settle_runs",
     # hand histories
     "HandHistory",
     "HandReplay",

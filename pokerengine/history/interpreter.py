@@ -56,7 +56,7 @@ from .notation import RANK
 from .notation import TWO_CARDS as _PAIR
 from .notation import compiled_action as _compile
 from .quick import PLANS, play_quick
-from .record import HandHistory, Number
+from .record import RUN_COUNT, HandHistory, Number
 from .variants import VARIANTS, Variant, get_variant
 
 DEAL, DRAW, SHOWDOWN, OVER = "deal", "draw", "showdown", "over"
@@ -84,6 +84,9 @@ class Outcome:
     folded: tuple[bool, ...]
     cards: tuple[tuple[int, ...] | None, ...]
     board: tuple[int, ...]
+    #: A hand run more than once (``_run_count``, ``docs/runs.md``): every run's whole board, the
+    #: first being ``board``; empty for a hand run once.
+    runs: tuple[tuple[int, ...], ...] = ()
 
     @property
     def live(self) -> tuple[int, ...]:
@@ -104,7 +107,8 @@ def interpret(hand: HandHistory, *, quick: bool = True) -> Outcome:
     the ordinary back to the full interpreter; ``quick=False`` plays every hand with the full one.
     """
     variant = VARIANTS.get(hand.variant) or get_variant(hand.variant)
-    plan = PLANS.get(hand.variant) if quick else None
+    # (A hand run more than once deals more board cards than the short way knows of.)
+    plan = PLANS.get(hand.variant) if quick and RUN_COUNT not in hand.user_fields else None
     if plan is not None:  # hold'em or Omaha: the short way first
         fields = play_quick(hand, variant, plan)
         if fields is not None:
@@ -160,7 +164,7 @@ class _Hand(Betting):
                  "up_known", "board", "seen", "discarded", "dealt", "deck_size", "street", "phase", "all_in",
                  "need", "need_board", "owed", "street_dealt", "draw_order", "pending", "free_opener", "acted",
                  "last_raise", "raises", "short", "completion", "bring_in_due", "draws_later", "special", "top",
-                 "actions", "start", "fixed", "pot_limit")
+                 "actions", "start", "fixed", "pot_limit", "run_count", "run_from", "run_cards", "run_sizes")
     # (Types of the attributes not evident from their first assignment.)
     bring_in: int
     small_bet: int
@@ -229,6 +233,13 @@ class _Hand(Betting):
             st = variant.streets
             later = _DRAWS_LATER[variant.code] = tuple(any(s.draw for s in st[k + 1 :]) for k in range(len(st)))
         self.draws_later = later
+        self.run_count = hand.run_count
+        if self.run_count > 1 and variant.kind != "board":
+            raise HistoryParseError(f"{hand.label}: {RUN_COUNT} is {self.run_count}, but {variant.name} has no board "
+                                    "to run more than once")
+        self.run_from = -1  # board cards dealt when nobody could bet any more (then the runs begin)
+        self.run_cards: list[list[int]] = []  # the cards of runs 2, 3
+        self.run_sizes: list[int] = []  # the board cards each street of a run deals
         self._next_street()
 
     # -- helpers --------------------------------------------------------------------------------
@@ -377,11 +388,23 @@ class _Hand(Betting):
         self.index = -1
         if self.phase is not SHOWDOWN and self.phase is not OVER:
             raise self.fail(f"the history ends before the hand is over ({self._waiting()})")
+        runs: tuple[tuple[int, ...], ...] = ()
+        if self.run_count > 1:
+            if not 0 <= self.run_from < len(self.board):
+                raise self.fail(f"{RUN_COUNT} is {self.run_count}, but the players were not all in before the "
+                                "board was complete: there was nothing to run again")
+            cards, per_run = self.run_cards, len(self.board) - self.run_from
+            if len(cards) < self.run_count - 1 or len(cards[-1]) < per_run:
+                k = len(cards) + (1 if cards and len(cards[-1]) < per_run else 2)
+                raise self.fail(f"the history ends before the hand is over (run {k} of {self.run_count} is not "
+                                "dealt)")
+            common = tuple(self.board[:self.run_from])
+            runs = (tuple(self.board), *(common + tuple(c) for c in cards))
         return Outcome(self.v, self.scale, self.starting, tuple([p + b for p, b in zip(self.put, self.bets)]),
                        tuple(self.antes), tuple(self.folded),
                        # (a hand with no None holds ints, which the checker cannot see)
                        tuple([None if None in h else tuple(h) for h in self.hole]),  # type: ignore[arg-type]
-                       tuple(self.board))
+                       tuple(self.board), runs)
 
     def _waiting(self) -> str:
         if self.phase == BET:
@@ -396,6 +419,8 @@ class _Hand(Betting):
         return f"hole cards to deal on the {self._street_name()}"
 
     def _next_street(self) -> None:
+        if self.all_in and self.run_from < 0:
+            self.run_from = len(self.board)
         self.street += 1
         if self.street == len(self.v.streets):
             self.phase = SHOWDOWN
@@ -472,6 +497,9 @@ class _Hand(Betting):
     def _deal_board(self, cards: tuple[int | None, ...]) -> None:
         if self.v.kind != "board":
             raise self.fail(f"{self.v.name} has no board")
+        if self.phase is SHOWDOWN and self.run_count > 1 and 0 <= self.run_from < len(self.board):
+            self._deal_run(cards)
+            return
         if self.phase != DEAL or len(cards) > self.need_board:
             if self.phase == DEAL and self.need_board:
                 raise self.fail(f"the {self._street_name()} has {self.need_board} board card(s) to deal, "
@@ -484,6 +512,31 @@ class _Hand(Betting):
         self.need_board -= len(cards)
         self.owed -= len(cards)
         self._dealing_done()
+
+    def _deal_run(self, cards: tuple[int | None, ...]) -> None:
+        """Board cards of run 2 or 3 (``_run_count``): street by street, as the first run was dealt."""
+        if not self.run_sizes:
+            done = 0
+            for st in self.v.streets:
+                if st.board and done >= self.run_from:
+                    self.run_sizes.append(st.board)
+                done += st.board
+        runs, sizes = self.run_cards, self.run_sizes
+        if not runs or len(runs[-1]) == sum(sizes):
+            if len(runs) + 1 == self.run_count:
+                raise self.fail(f"every run is dealt ({RUN_COUNT} is {self.run_count})")
+            runs.append([])
+        run = runs[-1]
+        step, dealt = 0, 0
+        while dealt < len(run):
+            dealt += sizes[step]
+            step += 1
+        if len(cards) != sizes[step]:
+            raise self.fail(f"run {len(runs) + 1} deals {sizes[step]} board card(s) now, not {len(cards)}")
+        if None in cards:
+            raise self.fail("board cards must be known")
+        self._take(cards)  # one deck for every run: a card dealt in any run cannot come again
+        run.extend(cards)  # type: ignore[arg-type]  # no None: checked above
 
     def _draw(self, i: int, cards: tuple[int | None, ...]) -> None:
         self._check_player(i)

@@ -41,6 +41,7 @@ import attrs
 
 from .._checks import MAX_CHIPS, chips, shown
 from ..errors import HistoryParseError
+from ..runs import MAX_RUNS
 
 Number = Union[int, float]
 
@@ -53,6 +54,9 @@ MAX_ACTIONS = 10_000
 #: The longest action text (commentary included; real ones have a few dozen characters): error
 #: messages that quote an action stay short, and a hand's actions take at most some megabytes.
 MAX_ACTION_CHARS = 500
+#: The user field that says how many times the board was run (``docs/runs.md``): 1, 2 or 3
+#: (:data:`pokerengine.runs.MAX_RUNS`).
+RUN_COUNT = "_run_count"
 
 #: The variant codes of the PHH spec and the fields each one requires (``required.rst``).
 REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
@@ -378,6 +382,27 @@ class HandHistory:
         if self.source is None:
             return f"hand {self.hand}" if self.hand is not None else "hand"
         return self.source if self.key is None else f"{self.source} [{self.key}]"
+
+    @property
+    def run_count(self) -> int:
+        """How many times the board was run (the user field ``_run_count``; 1 when absent).
+
+        The PHH spec (0.0.1) has no notation for a hand run more than once; ``docs/runs.md``
+        defines this field and how the runs' board cards follow one another in ``actions``.
+
+        >>> HandHistory(variant="NT", antes=(0, 0), blinds_or_straddles=(1, 2), min_bet=2,
+        ...             starting_stacks=(9, 9), user_fields={"_run_count": 2}).run_count
+        2
+        >>> HandHistory(variant="NT", antes=(0, 0), blinds_or_straddles=(1, 2), min_bet=2,
+        ...             starting_stacks=(9, 9), user_fields={"_run_count": 4}).run_count
+        Traceback (most recent call last):
+        ...
+        pokerengine.errors.HistoryParseError: hand: _run_count must be 1, 2 or 3, got 4
+        """
+        value = self.user_fields.get(RUN_COUNT, 1)
+        if type(value) is not int or not 1 <= value <= MAX_RUNS:
+            raise HistoryParseError(f"{self.label}: {RUN_COUNT} must be 1, 2 or 3, got {shown(value)}")
+        return value
 
     def fields(self) -> dict[str, Any]:
         """The fields the file sets, in spec order, then the user fields (what :func:`dumps` writes)."""

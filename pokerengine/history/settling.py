@@ -10,6 +10,8 @@ Conventions (see ``docs/replay.md``):
   draw games start at the small blind (p1; heads-up the button, p2), stud
   games give them to the best card by suit (TDA 20-B).
 * Finishing stack = starting stack - everything put in + payout.
+* A hand run more than once (user field ``_run_count``, ``docs/runs.md``) settles through
+  :func:`pokerengine.runs.settle_runs`: each pot divided into the runs, the odd unit to the first.
 
 >>> from pokerengine.history.reader import loads
 >>> r = replay_hand(loads('''variant = "NT"
@@ -34,6 +36,7 @@ import attrs
 
 from ..errors import PokerEngineError
 from ..seats import Seat
+from ..runs import settle_runs
 from ..settlement import Settlement, settle
 from .amounts import INFINITE, exact, show
 from .interpreter import Outcome, interpret
@@ -76,8 +79,14 @@ def settle_outcome(outcome: Outcome, *, ante_trimming: bool) -> Settlement:
     # The small blind is p1 (heads-up p2, the button); the button is the last player.
     first, button = seats[0].seat, seats[-1].seat
     sb = first if button != 2 or len(outcome.starting) > 2 else 2
+    dead = 0 if ante_trimming else sum(antes)
+    if outcome.runs:  # run more than once (docs/runs.md): each pot divided, each part on its own board
+        run1, run2 = outcome.runs[0], outcome.runs[1]
+        cut = next(k for k, (a, b) in enumerate(zip(run1, run2)) if a != b)  # one deck: runs share no card
+        return settle_runs(seats, board=run1[:cut], runs=[b[cut:] for b in outcome.runs], game=v.game,
+                           small_blind=sb, button=button, dead=dead).settlement
     return settle(seats, board=outcome.board if v.kind == "board" else (), game=v.game, small_blind=sb,
-                  button=button, dead=0 if ante_trimming else sum(antes))
+                  button=button, dead=dead)
 
 
 def finishing_units(outcome: Outcome, settlement: Settlement) -> tuple[int, ...]:
