@@ -27,7 +27,7 @@ from .history import HandHistory, HandReplay, HandReport, Outcome, ReplaySummary
 from .history import dumps as dumps_history
 from .history import load as load_history
 from .history import loads as loads_history
-from .live import REPLAY, TDA, Deck, Hand, Legal, Options, RaiseRange
+from .live import REPLAY, TDA, Deck, Hand, Legal, Options, RaiseRange, Table
 from .live import replay as replay_live
 from .models import MODELS, Equities, dcm, icm, malmuth_weitzman, monte_carlo, roberts
 from .pots import Pot, PotLayout, build_pots
@@ -73,6 +73,7 @@ __all__ = [
     "REPLAY",
     "RaiseRange",
     "TDA",
+    "Table",
     "replay_live",
     # tournaments
     "EquityConfig",

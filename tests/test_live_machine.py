@@ -1,17 +1,18 @@
 """Stateful property test of the live engine: random tables, random actions, invariants after each.
 
-A :class:`~hypothesis.stateful.RuleBasedStateMachine` seats a random table (game, 2 to 9 players,
-stacks short and deep, blinds, straddles, antes or a big blind ante, a dead button, a chip unit,
-the house options) and plays hand after hand, stacks carried over.  Rules: a legal action with an
-amount at the edges (the minimum, the maximum, all-in for less, anything between); an action
+A :class:`~hypothesis.stateful.RuleBasedStateMachine` seats a random table (game, every one of the
+eleven, 2 to 9 players, stacks short and deep, blinds, straddles, antes or a big blind ante, stud's
+ante and bring-in, a dead button, a chip unit, the house options) and plays hand after hand, stacks
+carried over, sometimes dead chips (a missed blind).  Rules: a legal action with an amount at the edges (the minimum, the maximum, all-in
+for less, anything between; stud's bring-in or completion; a draw of any number of cards); an action
 picked without looking, which must be accepted exactly when :meth:`Hand.legal_actions` says so and
 otherwise change nothing.  Invariants after every step: chips are conserved, exactly one seat is
 to act or none (and ``legal_actions`` agrees), and a finished hand's PHH record replays to the same
 stacks, through the engine's replay mode and through today's PHH replayer (which may only refuse
 the TDA 47-B reopening that PokerKit's rules lack, or an uncapped heads-up raise).
 
-The quick profile runs 150 tables; ``POKERENGINE_HYPOTHESIS=deep`` runs a million (tens of
-millions of actions).
+The quick profile runs 150 tables; ``POKERENGINE_HYPOTHESIS=deep`` runs ``POKERENGINE_DEEP_EXAMPLES``
+tables; ``tests/test_live_deep.py`` plays at least a million actions.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ from pokerengine.errors import IllegalActionError, PokerEngineError
 from pokerengine.history import dumps, loads, replay_hand
 from pokerengine.live import REPLAY, Hand, Options, replay
 
-GAMES_AND_SIZES = [("NT", 9), ("NS", 9), ("FT", 9), ("PO", 6), ("FO/8", 6)]
+GAMES_AND_SIZES = [("NT", 9), ("NS", 9), ("FT", 9), ("PO", 6), ("FO/8", 6), ("F7S", 7), ("F7S/8", 7), ("FR", 7),
+                   ("N2L1D", 8), ("F2L3D", 8), ("FB", 9)]
+STUD = ("F7S", "F7S/8", "FR")
 # Strategies built once (drawing from a prebuilt strategy is much cheaper than building one per draw).
 STACK_UNITS = st.one_of(st.integers(1, 12), st.integers(20, 400))
 UNITS = st.sampled_from([1, 1, 1, 5, 25])
@@ -50,6 +53,11 @@ def tables(draw):
     if n > 2 and draw(st.booleans()) and draw(st.booleans()):
         kw["straddles"] = (2 * bb,)
     forced = draw(FORCED)
+    if game in STUD:  # no blinds: an ante (or none), a bring-in (or none), the small and big bets
+        small = unit * draw(st.sampled_from([2, 4]))
+        kw = {"chip_unit": unit, "bring_in": unit * draw(st.sampled_from([0, 1, 1])), "small_bet": small,
+              "big_bet": 2 * small}
+        forced = "ante" if forced == "bba" else forced
     if forced == "ante":
         kw["ante"] = unit * draw(st.integers(1, 3))
     elif forced == "bba":
@@ -62,6 +70,8 @@ def tables(draw):
         auto_show=draw(st.booleans()),
         ante_trimming=forced == "ante" and draw(st.booleans()),
     )
+    if not options.ante_trimming and draw(st.booleans()) and draw(st.booleans()):  # a missed blind posted dead
+        kw["dead"] = {draw(st.sampled_from(seats)): unit * draw(st.integers(1, 3))}
     return game, stacks, button, kw, options, draw(st.integers(0, 2**32))
 
 
@@ -76,6 +86,8 @@ class LiveHandMachine(RuleBasedStateMachine):
         kw = self.kw
         if len(stacks) < 3:
             kw = {k: v for k, v in kw.items() if k != "straddles"}
+        if "dead" in kw:  # the seat posting dead chips may have busted
+            kw = {**kw, "dead": {s: x for s, x in kw["dead"].items() if s in stacks}}
         self.hand = Hand(self.game, stacks, button=self.button, options=self.options, rng=self.rng, **kw)
         self.total = sum(stacks.values())
         self.checked = False
@@ -90,6 +102,13 @@ class LiveHandMachine(RuleBasedStateMachine):
         seat = legal.seat
         if legal.show:
             hand.show(seat) if pick < 7 else hand.muck(seat)
+            return
+        if legal.draw is not None:  # discard ``pick`` cards, at most all
+            held = hand.cards(seat)
+            hand.draw(seat, held[: 2 * min(pick % 6, legal.draw)])
+            return
+        if legal.bring_in is not None:
+            hand.bring_in(seat) if pick < 6 or legal.raise_to is None else hand.complete(seat)
             return
         if pick == 0:
             hand.fold(seat)
@@ -109,7 +128,8 @@ class LiveHandMachine(RuleBasedStateMachine):
                 to = r.min_to + int((r.max_to - r.min_to) * frac) // unit * unit
             hand.raise_to(seat, to)
 
-    @rule(who=st.integers(0, 9), verb=st.sampled_from(["fold", "check", "call", "raise", "show", "muck"]),
+    @rule(who=st.integers(0, 9),
+          verb=st.sampled_from(["fold", "check", "call", "raise", "show", "muck", "bring_in", "draw"]),
           amount=st.integers(-2, 5000), near=st.sampled_from(["min-1", "max+1", "min+1", "free"]))
     def any_action(self, who, verb, amount, near):
         """An action chosen blind: accepted exactly when legal_actions allows it, else nothing changes."""
@@ -122,8 +142,14 @@ class LiveHandMachine(RuleBasedStateMachine):
             amount = {"min-1": r.min_to - 1, "max+1": r.max_to + 1, "min+1": r.min_to + 1}[near]
         ok = self.allowed(legal, seat, verb, amount)
         before = hand.snapshot()
+        if verb == "draw":  # discard the first ``amount`` cards held (perhaps more than held)
+            amount = amount % 7
+            ok = ok and amount <= legal.draw
+            args: tuple = (seat, (hand.cards(seat) + "2c" * 7)[: 2 * amount])
+        else:
+            args = (seat, amount) if verb == "raise" else (seat,)
         try:
-            getattr(hand, "raise_to" if verb == "raise" else verb)(*((seat, amount) if verb == "raise" else (seat,)))
+            getattr(hand, "raise_to" if verb == "raise" else verb)(*args)
         except IllegalActionError:
             assert not ok, f"{verb} {amount} by seat {seat} refused though legal: {legal}"
             assert hand.snapshot() == before
@@ -145,6 +171,10 @@ class LiveHandMachine(RuleBasedStateMachine):
             return legal.call is not None
         if verb in ("show", "muck"):
             return getattr(legal, verb)
+        if verb == "bring_in":
+            return legal.bring_in is not None
+        if verb == "draw":
+            return legal.draw is not None
         hand = self.hand
         allin = hand.stacks[seat] + hand.bets[seat]
         return legal.can_raise_to(amount) and (amount % hand.unit == 0 or amount == allin)
@@ -171,7 +201,7 @@ class LiveHandMachine(RuleBasedStateMachine):
         hand = self.hand
         who = hand.to_act
         assert hand.legal_actions().seat == who
-        if hand.phase in ("bet",) or (hand.phase == "showdown" and not hand.options.replay):
+        if hand.phase in ("bet", "draw") or (hand.phase == "showdown" and not hand.options.replay):
             assert who in hand.seats
         else:
             assert who is None

@@ -1,8 +1,9 @@
-"""The live engine in replay mode against the PHH replayer, on every bundled flop-game hand.
+"""The live engine in replay mode against the PHH replayer, on every bundled hand of every game.
 
-Each hand is cut at every action: the next recorded betting action must be one that
+Each hand is cut at every action: the next recorded player action must be one that
 :meth:`Hand.legal_actions` allows (fold, check or call, a bet or raise in the range, or in replay
-mode the raise to exactly what the deepest opponent can match), and the hand played through the
+mode the raise to exactly what the deepest opponent can match; a stud bring-in; a draw of at most
+the cards held), and the hand played through the
 engine must end with the finishing stacks of :func:`pokerengine.history.replay_hand`.  Set
 ``POKERENGINE_PHH`` to a folder (e.g. the shared corpus) to run the same check on more hands.
 """
@@ -22,7 +23,7 @@ FOLDERS = [ROOT / "fixtures" / "phh"] + ([Path(os.environ["POKERENGINE_PHH"])] i
                                          else [])
 
 
-def flop_hands():
+def all_hands():
     for folder in FOLDERS:
         for path in iter_files([folder]):
             for hand in load(path):
@@ -33,12 +34,19 @@ def flop_hands():
 def check_recorded_action_is_legal(hand, text: str) -> None:
     a = compile_action(text)
     verb = a[0]
-    if verb not in ("f", "cc", "cbr"):
+    if verb not in ("f", "cc", "cbr", "pb", "sd"):
         return
     legal = hand.legal_actions()
     seat = hand.seats[a[1] - 1]
-    assert legal.seat == seat, f"{text}: {legal.seat} is to act"
-    if verb == "f":
+    if hand._free_opener:  # a stud replay whose up cards are unknown: any player may open
+        assert a[1] - 1 in hand._pending, text
+    else:
+        assert legal.seat == seat, f"{text}: {legal.seat} is to act"
+    if verb == "pb":
+        assert legal.bring_in is not None
+    elif verb == "sd":
+        assert legal.draw is not None and len(a[2]) <= legal.draw
+    elif verb == "f":
         assert legal.fold
     elif verb == "cc":
         assert legal.check or legal.call is not None
@@ -49,9 +57,11 @@ def check_recorded_action_is_legal(hand, text: str) -> None:
                 f"{text}: legal {legal.raise_to}, {legal.no_raise}")
 
 
-def test_every_flop_game_hand_replays_through_the_engine_to_the_recorded_stacks():
+def test_every_hand_replays_through_the_engine_to_the_recorded_stacks():
     played = 0
-    for record in flop_hands():
+    games = set()
+    for record in all_hands():
+        games.add(record.variant)
         expected = replay_hand(record)
         hand = start(record, scale=expected.outcome.scale)  # amounts in units of 1/scale, as the replayer counts
         for text in record.actions:
@@ -63,5 +73,6 @@ def test_every_flop_game_hand_replays_through_the_engine_to_the_recorded_stacks(
         assert [p.amount for p in ours.pots] == [p.amount for p in theirs.pots], record.label
         assert ours.dead == theirs.dead
         played += 1
-    assert played >= 600  # the bundled corpus: 603 NT, NS, FT, PO and FO/8 hands
+    assert played >= 649  # the bundled corpus: 603 NT, NS, FT, PO, FO/8 hands and 46 stud and draw hands
+    assert games == set(GAMES)  # every game of the engine
 

@@ -198,6 +198,25 @@ def test_fixed_limit_cap_is_a_bet_and_three_raises():
     refused(hand, "p2 cbr 500", "no more raises")
 
 
+def test_fixed_limit_cap_pre_flop_counts_the_big_blind_as_the_bet():
+    # 50/100 fixed limit, three players: the big blind (100) is the bet; raises to 200, 300 and 400
+    # are the three raises: the small blind may only call 300 more or fold.  Replay mode follows
+    # PokerKit (the records): four raises on top of the blind, so a raise to 500 is still offered.
+    def raised(options: Options) -> Hand:
+        hand = Hand("FT", [5000, 5000, 5000], blinds=(50, 100), rng=random.Random(0), options=options)
+        return play(hand, "p3 cbr 200", "p1 cbr 300", "p2 cbr 400")
+
+    hand = raised(Options())
+    legal = hand.legal_actions()
+    assert legal.seat == 3 and legal.raise_to is None and legal.call == 200
+    refused(hand, "p3 cbr 500", "no more raises")
+    assert raised(REPLAY).legal_actions().raise_to == RaiseRange(500, 500)
+    # a straddle is a raise: blinds 50/100 and a straddle of 200, then raises to 300 and 400 cap it
+    hand = Hand("FT", [5000] * 4, blinds=(50, 100), straddles=(200,), rng=random.Random(0))
+    play(hand, "p4 cbr 300", "p1 cbr 400")
+    assert hand.legal_actions().raise_to is None
+
+
 def test_fixed_limit_cap_lifted_heads_up_when_the_house_says_so():
     def heads_up(options: Options) -> Hand:
         hand = Hand("FT", [5000, 5000, 5000], blinds=(50, 100), rng=random.Random(0), options=options)

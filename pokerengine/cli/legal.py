@@ -11,16 +11,22 @@ histories do); then the command prints who is to act and what they may do::
 when no bet or raise is allowed, else the street totals a ``cbr`` may go to (in replay mode it may
 add ``cover_to``: a total below ``min_to`` that records write, exactly what the deepest opponent
 can match).  At showdown ``"show": true, "muck": true``; when cards are due ``"to_act": "d"`` and
-``"deal": {"hole": {"p1": 2, ...}, "board": 3}``; a finished hand has ``"over": true`` and
-``"to_act": null`` (in replay mode a recorded show may still follow, so ``show`` stays true).
+``"deal": {"hole": {"p1": 2, ...}, "board": 3}`` (a draw game's replacement cards are owed while
+the next player draws: then ``deal`` comes with ``to_act`` the drawing player); a finished hand has
+``"over": true`` and ``"to_act": null`` (in replay mode a recorded show may still follow, so
+``show`` stays true).  Stud adds ``"bring_in": 50`` when the bring-in is due (``raise`` is then the
+completion to the small bet; no fold, no check); a draw game adds ``"draw": {"max": 5}`` (how many
+cards the player may discard; 0 stands pat).  A stud record whose up cards are unknown (``????``)
+lets any player open: ``"openers": ["p1", "p4", ...]``.
 Amounts are in the record's units (decimal numbers for a record with decimal amounts).
 
 Under ``--rules tda`` cards a record does not show (``????``) stand for cards the record does not
 use (they change nothing that is legal), and a recorded show of a hand the engine has already
 turned face up (TDA 16: all-in hands are tabled at once), or after the hand is over, is passed over.
+(Unknown stud up cards become the cards least likely to open: aces.)
 
-Games: the flop games the live engine plays (NT, NS, FT, PO, FO/8); stud and draw games are
-refused with exit status 2.  Input: one hand, at most :data:`MAX_INPUT_BYTES` bytes of UTF-8
+Games: every PHH game (the live engine's: NT, NS, FT, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D,
+FB).  Input: one hand, at most :data:`MAX_INPUT_BYTES` bytes of UTF-8
 (``-`` reads standard input); bad input, or a recorded action the rules refuse (the message names
 the action and the rule), is one line on stderr and exit status 2.  Time: linear in the number of
 actions times the number of players (measured: a record of 10,000 actions 0.3 s, an 8 MiB file
@@ -51,8 +57,8 @@ def add_parser(sub: Any) -> None:
         "legal",
         help="what may happen next in a (possibly unfinished) PHH hand: whose turn, legal actions and amounts",
         description="Play the actions of one PHH hand history (possibly unfinished) through the live engine and "
-        "print whose turn it is and the legal actions with their amounts (street totals, as cbr writes them). "
-        "Games: NT, NS, FT, PO and FO/8 for now; stud and draw games are refused (exit status 2). "
+        "print whose turn it is and the legal actions with their amounts (street totals, as cbr writes them), "
+        "the bring-in in stud and how many cards may be drawn in draw games. Games: every PHH game. "
         f"At most {MAX_INPUT_BYTES // 2**20} MiB of input.",
     )
     p.add_argument("file", help=".phh file, or - for standard input")
@@ -65,27 +71,37 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from .settle import read_input
 
+    from ..history import loads
+    from ..history.variants import VARIANTS
+    from ..live.hand import _NAMES
+
     what = "standard input" if args.file == "-" else args.file
-    out = legal(read_input(args.file, MAX_INPUT_BYTES), args.rules, what=what)
-    print(json.dumps(out) if args.json else describe(out))
+    history = loads(_text(read_input(args.file, MAX_INPUT_BYTES), what), source=what)
+    out = legal_history(history, args.rules)
+    print(json.dumps(out) if args.json else describe(out, _NAMES[VARIANTS[history.variant].kind]))
     return 0
+
+
+def _text(data: bytes | str, what: str) -> str:
+    from ..errors import HistoryParseError
+
+    if isinstance(data, (bytes, bytearray)):
+        if len(data) > MAX_INPUT_BYTES:
+            raise HistoryParseError(f"{what}: larger than {MAX_INPUT_BYTES:,} bytes")
+        try:
+            return bytes(data).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise HistoryParseError(f"{what}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+    return data
 
 
 def legal(data: bytes | str, rules: str = "tda", *, what: str = "<input>") -> dict[str, Any]:
     """What may happen next in the PHH hand ``data`` (bytes or text of one ``.phh``), as the JSON
     value ``pokerengine legal --json`` prints.  Bad input, an unsupported game or a recorded
     action the rules refuse: a :class:`~pokerengine.errors.PokerEngineError` (one line)."""
-    from ..errors import HistoryParseError
     from ..history import loads
 
-    if isinstance(data, (bytes, bytearray)):
-        if len(data) > MAX_INPUT_BYTES:
-            raise HistoryParseError(f"{what}: larger than {MAX_INPUT_BYTES:,} bytes")
-        try:
-            data = bytes(data).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise HistoryParseError(f"{what}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
-    return legal_history(loads(data, source=what), rules)
+    return legal_history(loads(_text(data, what), source=what), rules)
 
 
 def legal_history(history: HandHistory, rules: str = "tda") -> dict[str, Any]:
@@ -98,8 +114,8 @@ def legal_history(history: HandHistory, rules: str = "tda") -> dict[str, Any]:
         raise PokerEngineError(f"rules must be 'tda' or 'replay', got {rules!r}"[:200])
     if history.variant not in GAMES:
         name = VARIANTS[history.variant].name if history.variant in VARIANTS else history.variant
-        raise HistoryParseError(f"{history.label}: {name} ({history.variant}) is not supported yet: the live engine "
-                                f"plays {', '.join(GAMES)} (stud and draw games come later)")
+        raise HistoryParseError(f"{history.label}: {name} ({history.variant}) is not a game the live engine "
+                                f"plays ({', '.join(GAMES)})")
     return _state(_play(history, rules))
 
 
@@ -166,14 +182,16 @@ def _known_cards(history: HandHistory) -> tuple[str, ...]:
     seen: set[int] = set()
     shows: dict[int, tuple[int | None, ...]] = {}
     for a in parsed:
-        cards = a[2] if a[0] in ("dh", "sm") else a[1] if a[0] == "db" else None
+        cards = a[2] if a[0] in ("dh", "sm", "sd") else a[1] if a[0] == "db" else None
         if cards:
             seen.update(c for c in cards if c is not None)
         if a[0] == "sm" and a[2]:
             shows[a[1]] = a[2]
     lowest = VARIANTS[history.variant].lowest_rank
-    spare = [c for c in DECK if rank(c) >= lowest and c not in seen]
+    spare = [c for c in DECK if rank(c) >= lowest and c not in seen]  # pop(): aces first (never a bring-in)
     out = list(history.actions)
+    if VARIANTS[history.variant].kind == "draw":
+        return _known_draws(parsed, out, shows, spare)
     for i, a in enumerate(parsed):
         if a[0] == "dh" and None in a[2]:
             cards = list(a[2])
@@ -183,6 +201,50 @@ def _known_cards(history: HandHistory) -> tuple[str, ...]:
                     cards[k] = reveal.pop(0) if reveal else spare.pop()
             if None not in cards:
                 out[i] = f"d dh p{a[1]} {cards_text(c for c in cards if c is not None)}"
+    return tuple(out)
+
+
+def _known_draws(parsed: list[tuple[Any, ...]], out: list[str], shows: dict[int, tuple[int | None, ...]],
+                 spare: list[int]) -> tuple[str, ...]:
+    """:func:`_known_cards` for a draw game: the cards a player shows go to their latest unknown
+    cards (so they are still held at the end), and an unknown discard is a held card the player
+    does not show."""
+    from ..cards import cards_text
+
+    reveal = {p: [c for c in cards if c is not None] for p, cards in shows.items()}
+    for a in parsed:  # shown cards dealt known need no filling
+        if a[0] == "dh" and a[1] in reveal:
+            reveal[a[1]] = [c for c in reveal[a[1]] if c not in a[2]]
+    dealt: dict[int, list[int | None]] = {}
+    for i in range(len(parsed) - 1, -1, -1):  # latest deals first
+        a = parsed[i]
+        if a[0] == "dh" and None in a[2]:
+            cards = list(a[2])
+            mine = reveal.get(a[1], [])
+            for k in range(len(cards) - 1, -1, -1):
+                if cards[k] is None and (mine or spare):
+                    cards[k] = mine.pop() if mine else spare.pop()
+            dealt[i] = cards
+    held: dict[int, list[int]] = {}
+    for i, a in enumerate(parsed):
+        if a[0] == "dh":
+            cards = dealt.get(i, list(a[2]))
+            if None not in cards:
+                out[i] = f"d dh p{a[1]} {cards_text(c for c in cards if c is not None)}"
+            held.setdefault(a[1], []).extend(c for c in cards if c is not None)
+        elif a[0] == "sd" and a[2]:
+            hand = held.get(a[1], [])
+            keep = set(c for c in shows.get(a[1], ()) if c is not None)
+            gone: list[int] = []
+            for c in a[2]:
+                if c is None:
+                    c = next((x for x in hand if x not in keep), hand[0] if hand else None)
+                if c is None:
+                    return tuple(out)  # nothing held to discard: play() reports it
+                if c in hand:
+                    hand.remove(c)
+                gone.append(c)
+            out[i] = f"p{a[1]} sd {cards_text(gone)}"
     return tuple(out)
 
 
@@ -198,6 +260,10 @@ def _state(hand: Hand) -> dict[str, Any]:
     legal = hand.legal_actions()
     to_act = None if legal.seat is None else f"p{hand.seats.index(legal.seat) + 1}"
     actions: dict[str, Any] = {"fold": legal.fold, "check": legal.check, "call": amount(legal.call), "raise": None}
+    if legal.bring_in is not None:
+        actions["bring_in"] = amount(legal.bring_in)
+    if legal.draw is not None:
+        actions["draw"] = {"max": legal.draw}
     if legal.raise_to is not None:
         actions["raise"] = {"min_to": amount(legal.raise_to.min_to), "max_to": amount(legal.raise_to.max_to)}
         cover = hand.replay_cover()
@@ -205,21 +271,25 @@ def _state(hand: Hand) -> dict[str, Any]:
             actions["raise"]["cover_to"] = amount(cover)
     if legal.show or legal.muck or (hand.replay and hand.running_out):  # replay: also during the run-out
         actions["show"] = actions["muck"] = True
-    if hand.phase == "deal":
-        hole, board = hand.owed
-        to_act = "d"
+    hole, board = hand.owed
+    if hole or board:
+        to_act = to_act or "d"
         actions["deal"] = {"hole": {f"p{hand.seats.index(s) + 1}": k for s, k in hole.items()}, "board": board}
-    return {"over": hand.over, "street": hand.street, "to_act": to_act, "actions": actions}
+    out: dict[str, Any] = {"over": hand.over, "street": hand.street, "to_act": to_act, "actions": actions}
+    if len(hand.openers) > 1:
+        out["openers"] = [f"p{hand.seats.index(s) + 1}" for s in hand.openers]
+    return out
 
 
 STREETS = ("pre-flop", "flop", "turn", "river", "showdown")
 
 
-def describe(state: dict[str, Any]) -> str:
-    """The short text ``pokerengine legal`` prints without ``--json``."""
-    street = STREETS[min(state["street"], 4)]
+def describe(state: dict[str, Any], names: tuple[str, ...] = STREETS[:4]) -> str:
+    """The short text ``pokerengine legal`` prints without ``--json`` (``names``: the game's
+    street names, hold'em's by default)."""
+    street = names[state["street"]] if state["street"] < len(names) else "showdown"
     a = state["actions"]
-    if "deal" in a:
+    if "deal" in a and state["to_act"] == "d":
         hole, board = a["deal"]["hole"], a["deal"]["board"]
         owed = [f"{p}: {k} hole card{'s' * (k != 1)}" for p, k in hole.items()]
         if board:
@@ -231,14 +301,18 @@ def describe(state: dict[str, Any]) -> str:
         return f"{street}: nobody is to act"
     if a.get("show"):
         return f"{street}: {state['to_act']} shows or mucks"
+    if "draw" in a:
+        return f"{street}: {state['to_act']} draws: discard 0 to {a['draw']['max']} cards"
     can = ["fold"] if a["fold"] else []
+    if "bring_in" in a:
+        can.append(f"bring in {a['bring_in']}")
     if a["check"]:
         can.append("check")
     if a["call"] is not None:
         can.append(f"call {a['call']}")
     r = a["raise"]
     if r is not None:
-        verb = "bet" if a["check"] and state["street"] else "raise"
+        verb = "complete" if "bring_in" in a else "bet" if a["check"] and state["street"] else "raise"
         can.append(f"{verb} to {r['min_to']}" if r["min_to"] == r["max_to"] else
                    f"{verb} to {r['min_to']} to {r['max_to']}")
         if "cover_to" in r:

@@ -199,6 +199,17 @@ class _Hand(Betting):
             antes.reverse()
             blinds.reverse()
         self.blinds = blinds
+        posts = hand.user_fields.get("_posts")  # live posts out of position (pokerengine.live): not blinds
+        if posts is not None:  # for the opener or the full bet, though their chips are in the pot
+            if type(posts) not in (list, tuple) or len(posts) != n:
+                raise HistoryParseError(f"{hand.label}: _posts must list one amount per player")
+            posts = self._units(posts, "_posts")
+            if n == 2:
+                posts.reverse()
+            if any(not 0 <= q <= b for b, q in zip(blinds, posts)):
+                raise HistoryParseError(f"{hand.label}: each of _posts must be between 0 and the player's "
+                                        "blinds_or_straddles amount")
+            self.blinds = [b - q for b, q in zip(blinds, posts)]
         sizes = (hand.bring_in or 0, hand.small_bet or 0, hand.big_bet or 0, hand.min_bet or 0)
         # as ints: a size written as a float with no fraction (3.0) becomes 3 like every other amount
         self.bring_in, self.small_bet, self.big_bet, self.min_bet = (

@@ -114,6 +114,8 @@ def play_quick(hand: HandHistory, v: Variant, plan: tuple[int, tuple[int, ...]])
     """The fields of ``hand``'s :class:`~pokerengine.history.interpreter.Outcome` after ``variant`` and
     ``scale`` (starting stacks, contributions, antes, folds, cards, board), or ``None`` to play it in full.
     """
+    if "_posts" in hand.user_fields:  # live posts out of position: the full interpreter knows them
+        return None
     key = (hand.starting_stacks, hand.antes, hand.blinds_or_straddles, hand.min_bet, hand.bring_in, hand.small_bet,
            hand.big_bet)
     setup = SETUPS.get(key) or _setup(key)

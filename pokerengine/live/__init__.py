@@ -1,8 +1,9 @@
-"""The live hand engine: run one hand from the deal to the settlement, by the TDA rules.
+"""The live hand engine: run one hand of any PHH game from the deal to the settlement, by the TDA rules.
 
 A poker server asks :attr:`Hand.to_act` and :meth:`Hand.legal_actions`, applies the player's
 choice (:meth:`Hand.fold`, :meth:`Hand.check`, :meth:`Hand.call`, :meth:`Hand.raise_to`,
-:meth:`Hand.show`, :meth:`Hand.muck`), and, once :attr:`Hand.over`, reads
+:meth:`Hand.show`, :meth:`Hand.muck`; stud's :meth:`Hand.bring_in` and :meth:`Hand.complete`, draw
+games' :meth:`Hand.draw`), and, once :attr:`Hand.over`, reads
 :attr:`Hand.settlement` and :meth:`Hand.history`.  ``docs/live.md`` has a server loop, every rule
 with its number, the options, and how live and replay modes differ.
 
@@ -17,10 +18,12 @@ with its number, the options, and how live and replay modes differ.
 """
 
 from .actions import Legal, RaiseRange
+from .buttons import Positions
 from .deck import Deck
 from .hand import GAMES, MAX_PLAYERS, MAX_SEAT, Hand
 from .options import REPLAY, TDA, Options
 from .phh import replay, start, to_history
+from .table import Finished, Table
 
 __all__ = [
     "GAMES",
@@ -29,10 +32,13 @@ __all__ = [
     "REPLAY",
     "TDA",
     "Deck",
+    "Finished",
     "Hand",
     "Legal",
     "Options",
+    "Positions",
     "RaiseRange",
+    "Table",
     "replay",
     "start",
     "to_history",

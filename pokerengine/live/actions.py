@@ -10,6 +10,8 @@ is the chips the player puts in now.
  'show': False, 'muck': False}
 >>> legal.can_raise_to(500), legal.can_raise_to(100)
 (True, False)
+>>> Legal(seat=2, draw=5).to_json()["draw"], Legal(seat=1, bring_in=1, raise_to=RaiseRange(4, 4)).to_json()["bring_in"]
+({'max': 5}, 1)
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ class Legal:
     ``fold``, ``check``: allowed or not.  ``call``: chips put in by calling (all-in for less
     included), ``None`` when there is nothing to call.  ``raise_to``: the bet or raise range,
     ``None`` when no bet or raise is allowed, and then ``no_raise`` says which rule forbids it.
-    ``show``, ``muck``: at showdown.
+    ``show``, ``muck``: at showdown.  ``bring_in`` (stud, third street): the chips the player
+    posts by bringing in (then ``raise_to`` is the completion to the small bet, and there is no
+    fold or check); ``draw`` (draw games): the most cards the player may discard (0 stands pat).
     """
 
     seat: int | None
@@ -42,6 +46,8 @@ class Legal:
     raise_to: RaiseRange | None = None
     show: bool = False
     muck: bool = False
+    bring_in: int | None = None
+    draw: int | None = None
     no_raise: str | None = attrs.field(default=None, eq=False, repr=False)
 
     def can_raise_to(self, amount: int) -> bool:
@@ -50,11 +56,17 @@ class Legal:
         return r is not None and type(amount) is int and r.min_to <= amount <= r.max_to
 
     def to_json(self) -> dict[str, object]:
-        """A JSON-ready dict: ``raise`` is ``{"min_to", "max_to"}`` or ``None``."""
+        """A JSON-ready dict: ``raise`` is ``{"min_to", "max_to"}`` or ``None``; ``bring_in`` (an
+        amount) and ``draw`` (``{"max": n}``) appear only when the player may do that."""
         r = self.raise_to
-        return {"seat": self.seat, "fold": self.fold, "check": self.check, "call": self.call,
-                "raise": None if r is None else {"min_to": r.min_to, "max_to": r.max_to},
-                "show": self.show, "muck": self.muck}
+        out: dict[str, object] = {"seat": self.seat, "fold": self.fold, "check": self.check, "call": self.call,
+                                  "raise": None if r is None else {"min_to": r.min_to, "max_to": r.max_to},
+                                  "show": self.show, "muck": self.muck}
+        if self.bring_in is not None:
+            out["bring_in"] = self.bring_in
+        if self.draw is not None:
+            out["draw"] = {"max": self.draw}
+        return out
 
 
 NOBODY = Legal(None)

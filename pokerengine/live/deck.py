@@ -10,12 +10,15 @@ seat left of the button, one card burnt before each board street.
 >>> d = Deck.shuffled(random.Random(7))
 >>> len(d), d.remaining
 (52, 52)
->>> from pokerengine.cards import cards_text
+>>> from pokerengine.cards import cards_text, parse_cards
 >>> d = Deck.of("AsKdQh")
 >>> cards_text(d.deal(2)), d.remaining
 ('AsKd', 1)
 >>> Deck.shuffled(short=True).remaining
 36
+>>> d = Deck.of("AsKd")
+>>> _ = d.deal(2); d.refill(parse_cards("2c3c")); d.remaining
+2
 >>> Deck.of("AsAs")
 Traceback (most recent call last):
 ...
@@ -40,11 +43,12 @@ _FULL = frozenset(DECK)
 class Deck:
     """Cards in dealing order; :meth:`deal` takes from the top.  Use :meth:`shuffled` or :meth:`of`."""
 
-    __slots__ = ("_cards", "_next")
+    __slots__ = ("_cards", "_next", "_rng")
 
-    def __init__(self, cards: tuple[int, ...]) -> None:
+    def __init__(self, cards: tuple[int, ...], rng: random.Random | None = None) -> None:
         self._cards = cards
         self._next = 0
+        self._rng = rng
 
     @classmethod
     def shuffled(cls, rng: random.Random | None = None, *, short: bool = False) -> "Deck":
@@ -59,7 +63,7 @@ class Deck:
             raise CardError(f"rng must be a random.Random, got {shown(rng)}")
         cards = list(SHORT_DECK if short else DECK)
         rng.shuffle(cards)
-        return cls(tuple(cards))
+        return cls(tuple(cards), rng)
 
     @classmethod
     def of(cls, cards: str | Sequence[str]) -> "Deck":
@@ -91,6 +95,14 @@ class Deck:
             raise CardError(f"the deck has {len(self._cards) - start} cards left, {k} needed")
         self._next = start + k
         return self._cards[start : start + k]
+
+    def refill(self, cards: Sequence[int]) -> None:
+        """Shuffle ``cards`` (a draw game's discards) under the cards left: the deck ran out.  The
+        shuffle uses the deck's own ``rng`` (:meth:`shuffled`), else the operating system's."""
+        more = list(cards)
+        (self._rng or secrets.SystemRandom()).shuffle(more)
+        self._cards = self._cards[self._next :] + tuple(more)
+        self._next = 0
 
     def check_game(self, lowest_rank: int) -> None:
         """Every card belongs to the game's deck (``lowest_rank`` 4: the short deck)."""

@@ -1,8 +1,10 @@
-"""One live hand of a flop game, from the deal to the settlement: whose turn, what is legal, what happened.
+"""One live hand, from the deal to the settlement: whose turn, what is legal, what happened.
 
-:class:`Hand` runs no-limit, pot-limit and fixed-limit hold'em (PHH ``NT``, ``FT``), short-deck
-hold'em (``NS``), pot-limit Omaha (``PO``) and fixed-limit Omaha hi/lo (``FO/8``), with antes, a
-big blind ante, blinds, straddles, a button (dead or not) and a chip unit.  It tells whose turn it
+:class:`Hand` runs every PHH game: no-limit and fixed-limit hold'em (``NT``, ``FT``), short-deck
+hold'em (``NS``), pot-limit Omaha (``PO``), fixed-limit Omaha hi/lo (``FO/8``), the stud games
+(``F7S``, ``F7S/8``, razz ``FR``: :mod:`pokerengine.live.stud`) and the draw games (``N2L1D``,
+``F2L3D``, badugi ``FB``: :mod:`pokerengine.live.draw`), with antes, a big blind ante, dead
+chips, blinds, straddles, a bring-in, a button (dead or not) and a chip unit.  It tells whose turn it
 is (:attr:`Hand.to_act`), the street, the pot, and the legal actions with their amounts
 (:meth:`Hand.legal_actions`); it applies an action or refuses it with
 :class:`~pokerengine.errors.IllegalActionError` naming the rule, changing nothing.  A finished
@@ -42,30 +44,28 @@ from ..history.amounts import MAX_SCALE, decimals, units
 from ..history.amounts import amount as parse_amount
 from ..history.notation import compile_action
 from ..history.record import HandHistory
-from ..history.variants import VARIANTS, Variant
+from ..history.variants import Variant
 from ..seats import Seat
+from ..runs import MAX_RUNS, RunsSettlement, settle_runs
 from ..settlement import Settlement, settle
 from . import rules
+from . import draw as draws
+from . import stud
 from .actions import NOBODY, Legal, RaiseRange
+from .arguments import GAMES, MAX_PLAYERS, MAX_SEAT, _amount, _blinds, _dead, _fail, _posts, _seating, _steps, _variant
 from .deck import Deck
 from .options import TDA, Options
 from .rules import AFTER, clockwise, position_opener, round_start
 
-#: The PHH variant codes a live hand plays this version (stud and draw games come later).
-GAMES = ("NT", "NS", "FT", "PO", "FO/8")
+__all__ = ["GAMES", "MAX_PLAYERS", "MAX_SEAT", "Hand", "Rescale"]
+
 STREET_NAMES = ("pre-flop", "flop", "turn", "river")
-MAX_PLAYERS = 23
-"""Most players in one hand (hold'em from one 52-card deck; Omaha and short deck allow fewer)."""
-MAX_SEAT = 1000
-"""Highest seat number."""
+_NAMES = {"board": STREET_NAMES, "stud": stud.STREET_NAMES,
+          "draw": ("pre-draw", "first draw", "second draw", "third draw")}
 MAX_ACTION_TEXT = 400
 """Longest PHH action text :meth:`Hand.play` reads."""
 
-DEAL, BET, SHOWDOWN, OVER = "deal", "bet", "showdown", "over"
-
-
-def _fail(message: str) -> PokerEngineError:
-    return PokerEngineError(message)
+DEAL, BET, DRAW, SHOWDOWN, OVER = "deal", "bet", "draw", "showdown", "over"
 
 
 class Hand:
@@ -75,9 +75,15 @@ class Hand:
     1, 2, ...  ``button``: a seat number (default: the highest seat); it may be an empty seat (a
     dead button).  ``blinds``: ``(small, big)`` (heads-up the button posts the small blind,
     TDA 34; a small blind of 0 means none), or ``{seat: amount}`` for any arrangement;
-    ``straddles``: amounts posted after the big blind, in turn.  ``ante``: every player's;
+    ``straddles``: amounts posted after the big blind, in turn.  Stud has no blinds: ``bring_in``
+    (the forced bet of the lowest up card, razz the highest; 0: none).  ``ante``: every player's;
     ``big_blind_ante``: one ante paid by the big blind for the table (blind first when short,
-    TDA 2024).  ``min_bet`` (no limit, pot limit; default the big blind), ``small_bet`` and
+    TDA 2024).  ``posts``: ``{seat: chips}`` posted live out of position (a big blind to come back
+    or to join): toward the seat's bet, which may check if nobody raises; the pre-flop order is
+    still from the big blind.  ``dead``: ``{seat: chips}`` posted dead (a missed small blind): into the pot,
+    not toward the seat's bet, dead money at the settlement (written in PHH as an ante of that
+    seat, which settles the same; not with ``ante_trimming``).  ``min_bet`` (no limit, pot limit;
+    default the big blind), ``small_bet`` and
     ``big_bet`` (fixed limit; default the big blind and twice that).  ``chip_unit``: the smallest
     chip; every stack and amount is a multiple of it.  ``options``: :class:`Options`.
 
@@ -88,15 +94,20 @@ class Hand:
     """
 
     __slots__ = ("variant", "options", "replay", "seats", "button", "_pos", "n", "unit", "fixed", "pot_limit",
-                 "steps", "starting", "blinds", "antes", "_stacks", "_bets", "_put", "_folded", "_live", "_faced",
+                 "steps", "starting", "blinds", "antes", "dead", "posts", "_opening", "bring_in_amount", "_stacks", "_bets", "_put",
+                 "_folded", "_live", "_faced",
                  "_hole", "_board", "_seen", "_need", "_need_board", "_deck", "_street", "_phase", "_pending",
                  "_top", "_full", "_rep_full", "_step", "_raises", "_aggressor", "_all_in", "_queue", "_shown",
-                 "_log", "_settled", "_settled_at", "scale")
+                 "_log", "_settled", "_settled_at", "scale", "_names", "_up", "_up_known", "_got",
+                 "_bring_in_due", "_completion", "_free_opener", "_draw_order", "_discarded", "_dealt", "_pool",
+                 "_draws_later", "_runs", "_run_from", "_run_cards", "_run_owed", "_run_result")
 
     def __init__(self, game: str, stacks: Mapping[int, int] | Sequence[int], *, button: int | None = None,
                  blinds: Sequence[int] | Mapping[int, int] = (), straddles: Sequence[int] = (), ante: int = 0,
-                 big_blind_ante: int = 0, min_bet: int | None = None, small_bet: int | None = None,
-                 big_bet: int | None = None, chip_unit: int = 1, options: Options = TDA,
+                 big_blind_ante: int = 0, dead: Mapping[int, int] | None = None,
+                 posts: Mapping[int, int] | None = None, bring_in: int = 0,
+                 min_bet: int | None = None, small_bet: int | None = None, big_bet: int | None = None,
+                 chip_unit: int = 1, options: Options = TDA,
                  rng: random.Random | None = None, deck: str | Sequence[str] | Deck | None = None,
                  manual: bool = False) -> None:
         v = _variant(game)
@@ -119,7 +130,19 @@ class Hand:
                 raise _fail("a big blind ante needs a big blind")
             bba_at = bb_at
             antes_due[bba_at] = bba
+        dead_due = _dead(dead, seats, unit, options)
+        posts_due = _posts(posts, seats, unit, blinds_due)
+        if posts_due:
+            blinds_due = [b + q for b, q in zip(blinds_due, posts_due)]
         steps = _steps(v, min_bet, small_bet, big_bet, big_blind, unit)
+        forced = _amount(bring_in, "bring_in", unit)
+        if v.kind == "stud":
+            if big_blind or any(blinds_due):
+                raise _fail(f"{v.name} has no blinds (or posts): give ante and bring_in")
+            if forced >= steps[0]:
+                raise _fail(f"the bring-in ({forced}) must be less than the small bet ({steps[0]})")
+        elif forced:
+            raise _fail(f"{v.name} has no bring-in (a stud game's forced bet)")
         if type(manual) is not bool:
             raise _fail(f"manual must be True or False, got {shown(manual)}")
         if manual:
@@ -134,16 +157,26 @@ class Hand:
         else:
             source = Deck.shuffled(rng, short=v.lowest_rank > 0)
         holes = len(v.streets[0].hole)
-        needed = holes * n + sum(s.board for s in v.streets) + (0 if manual else 3)
+        if v.kind == "stud":
+            needed = stud.CARDS * n  # no burn cards: the replayer counts every card dealt
+        elif v.kind == "draw":
+            needed = holes * n if n <= draws.max_players(holes) else 53
+        else:
+            needed = holes * n + sum(s.board for s in v.streets) + (0 if manual else 3)
         if needed > (36 if v.lowest_rank else 52):
             raise _fail(f"{n} players are too many for {v.name} from one deck")
+        if source is not None and v.kind == "draw" and source.remaining < 52:
+            raise CardError(f"a draw game deals from all 52 cards (the discards are reshuffled when they run out); "
+                            f"the deck has {source.remaining}")
         if source is not None and source.remaining < needed:
             raise CardError(f"the deck has {source.remaining} cards; this hand may need {needed}")
-        self._start(v, options, seats, starts, antes_due, blinds_due, bba_at, steps, unit, source, button)
+        self._start(v, options, seats, starts, antes_due, blinds_due, bba_at, steps, unit, source, button, dead_due,
+                    forced, posts_due)
 
     def _start(self, v: Variant, options: Options, seats: Sequence[int], starts: Sequence[int],
                antes_due: Sequence[int], blinds_due: Sequence[int], bba_at: int, steps: tuple[int, int], unit: int,
-               source: Deck | None, button: int) -> None:
+               source: Deck | None, button: int, dead_due: Sequence[int] | None = None, bring_in: int = 0,
+               posts_due: Sequence[int] | None = None) -> None:
         """Post the forced bets and deal: the common start of a live hand and a replay (checked values)."""
         n = len(seats)
         self.variant = v
@@ -159,7 +192,10 @@ class Hand:
         self.steps = steps
         self.starting = tuple(starts)
         self.blinds = tuple(blinds_due)
-        antes, bets, stacks = [0] * n, [0] * n, [0] * n
+        self.posts = tuple(posts_due) if posts_due else (0,) * n
+        # who opens pre-flop: after the largest blind or straddle, a live post aside (it is no blind)
+        self._opening = [b - q for b, q in zip(blinds_due, self.posts)]
+        antes, bets, stacks, dead = [0] * n, [0] * n, [0] * n, [0] * n
         for p in range(n):
             s = starts[p]
             if p == bba_at and not replay:  # TDA 2024: a short big blind posts the blind before the ante
@@ -168,9 +204,12 @@ class Hand:
             else:
                 a = min(antes_due[p], s)
                 b = min(blinds_due[p], s - a)
-            antes[p], bets[p], stacks[p] = a, b, s - a - b
+            d = min(dead_due[p], s - a - b) if dead_due else 0  # dead chips come after the live blind
+            antes[p], bets[p], stacks[p], dead[p] = a, b, s - a - b - d, d
         self.antes = tuple(antes)
-        self._bets, self._stacks, self._put = bets, stacks, antes
+        self.dead = tuple(dead)
+        self._bets, self._stacks = bets, stacks
+        self._put = [a + d for a, d in zip(antes, dead)] if dead_due else antes
         self._folded = [False] * n
         self._live = n
         self._faced = [-1] * n
@@ -186,45 +225,78 @@ class Hand:
         self._top = self._full = self._rep_full = self._step = self._raises = 0
         self._aggressor = -1
         self._all_in = False
+        self._runs = 0  # how many times the board is run (0: not chosen, run once)
+        self._run_from = -1  # board cards out when nobody could bet any more
+        self._run_cards: list[list[int]] = []  # the cards of runs 2 and 3
+        self._run_owed = 0  # board cards still to deal for runs 2 and 3 (manual=True)
+        self._run_result: RunsSettlement | None = None
         self._queue: list[int] = []
         self._shown = [False] * n
         self._log: list[str] = []
         self._settled: Settlement | None = None
         self._settled_at = -1
         self.scale = 0  # a live hand; a replay (phh.start) sets the record's scale: units of 1/scale
+        self.bring_in_amount = bring_in
+        self._names = _NAMES[v.kind]
+        self._up: list[list[int]] = [[] for _ in range(n)]  # stud: the up cards
+        self._up_known = [True] * n
+        self._got = [0] * n  # stud: cards dealt to each player on this street
+        self._bring_in_due = self._completion = self._free_opener = False
+        self._draw_order: list[int] = []
+        self._discarded: set[int] = set()  # draw games: cards discarded (and not dealt again)
+        self._dealt = 0  # cards dealt, as the replayer counts them (to know when the deck has run out)
+        self._pool: list[int] = []  # a live draw game's discards, to reshuffle when the deck runs out
+        self._draws_later = _draws_later(v)
         self._next_street()
 
     # -- what a server reads ------------------------------------------------------------------------
 
     @property
     def to_act(self) -> int | None:
-        """The seat to act (bet, or show or muck at showdown), or ``None`` (dealing, or over)."""
+        """The seat to act (bet, draw, or show or muck at showdown), or ``None`` (dealing, or over).
+        (A replay of a stud record whose up cards are unknown lets any player open: the first
+        player who may is given.)"""
         if self._phase is BET:
             return self.seats[self._pending[0]]
+        if self._draw_order:
+            return self.seats[self._draw_order[0]]
         if self._queue:
             return self.seats[self._queue[0]]
         return None
 
     @property
+    def openers(self) -> tuple[int, ...]:
+        """The seats that may act now: ``(to_act,)``, or ``()``; in a replay of a stud record whose up
+        cards are unknown, every player who may open the round (the record says who did)."""
+        if self._free_opener:
+            return tuple(self.seats[p] for p in self._pending)
+        who = self.to_act
+        return () if who is None else (who,)
+
+    @property
     def over(self) -> bool:
         """The hand is finished: :attr:`settlement` is ready.  (In replay mode, also at showdown,
         where a recorded show or muck may still follow.)"""
-        return self._phase is OVER or (self._phase is SHOWDOWN and self.replay)
+        return (self._phase is OVER or (self._phase is SHOWDOWN and self.replay)) and not self._run_owed
 
     @property
     def street(self) -> int:
-        """The betting round: 0 pre-flop, 1 flop, 2 turn, 3 river (4 at showdown)."""
+        """The betting round: 0 pre-flop, 1 flop, 2 turn, 3 river (4 at showdown); stud 0 third
+        street to 4 seventh street (5 at showdown); draw games 0 before the first draw, then one
+        more after each draw."""
         return self._street
 
     @property
     def street_name(self) -> str:
-        """``"pre-flop"``, ``"flop"``, ``"turn"``, ``"river"`` or ``"showdown"``."""
+        """``"pre-flop"``, ``"flop"``, ``"turn"``, ``"river"``; ``"third street"`` ...
+        ``"seventh street"``; ``"pre-draw"``, ``"first draw"`` ... ``"third draw"``; or ``"showdown"``."""
         s = self._street
-        return STREET_NAMES[s] if s < len(STREET_NAMES) else "showdown"
+        return self._names[s] if s < len(self._names) else "showdown"
 
     @property
     def phase(self) -> str:
-        """``"deal"`` (cards owed, ``manual=True``), ``"bet"``, ``"showdown"`` or ``"over"``."""
+        """``"deal"`` (cards owed, ``manual=True``), ``"bet"``, ``"draw"`` (a player to draw, or
+        replacement cards owed), ``"showdown"`` or ``"over"``."""
         return self._phase
 
     @property
@@ -258,8 +330,13 @@ class Hand:
         return "".join(map(card_text, self._board))
 
     def cards(self, seat: int) -> str:
-        """A seat's hole cards as text, ``??`` for a card not known (a replay)."""
+        """A seat's hole cards as text (stud: every card, in the order dealt), ``??`` for a card
+        not known (a replay)."""
         return "".join("??" if c is None else card_text(c) for c in self._hole[self._position(seat)])
+
+    def up_cards(self, seat: int) -> str:
+        """Stud: a seat's cards dealt face up, as text (other games: ``""``)."""
+        return "".join(map(card_text, self._up[self._position(seat)]))
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -268,8 +345,17 @@ class Hand:
 
     @property
     def owed(self) -> tuple[dict[int, int], int]:
-        """Cards the caller must deal now (``manual=True``): hole cards by seat, and board cards."""
-        if self._phase is not DEAL:
+        """Cards the caller must deal now (``manual=True``): hole cards by seat (a draw game's
+        replacement cards too), and board cards."""
+        if self._run_owed and (self._phase is OVER or self._phase is SHOWDOWN):  # runs 2, 3 (run_it)
+            runs, sizes = self._run_cards, self._run_sizes()
+            have = len(runs[-1]) if runs and len(runs[-1]) < sum(sizes) else 0
+            step = dealt = 0
+            while dealt < have:
+                dealt += sizes[step]
+                step += 1
+            return {}, sizes[step]
+        if self._phase is not DEAL and self._phase is not DRAW:
             return {}, 0
         return {self.seats[p]: k for p, k in enumerate(self._need) if k}, self._need_board
 
@@ -281,11 +367,19 @@ class Hand:
             owe = self._top - self._bets[p]
             stack = self._stacks[p]
             lim = self._limits(p)
+            if self._bring_in_due:  # stud: bring in or complete; no fold, no check
+                forced = self.bring_in_amount
+                return Legal(self.seats[p], bring_in=forced if forced < stack else stack,
+                             raise_to=None if isinstance(lim, str) else RaiseRange(lim[1], lim[2]),
+                             no_raise=lim if isinstance(lim, str) else None)
             if isinstance(lim, str):
                 return Legal(self.seats[p], True, not owe, (owe if owe < stack else stack) if owe else None,
-                             None, False, False, lim)
+                             no_raise=lim)
             return Legal(self.seats[p], True, not owe, (owe if owe < stack else stack) if owe else None,
                          RaiseRange(lim[1], lim[2]))
+        if self._draw_order:
+            p = self._draw_order[0]
+            return Legal(self.seats[p], draw=len(self._hole[p]))
         if self._queue:
             return Legal(self.seats[self._queue[0]], show=True, muck=True)
         if self.replay and (self._phase is SHOWDOWN or self._phase is OVER):
@@ -297,6 +391,86 @@ class Hand:
         """Nobody can bet any more (at most one player with chips left): the board is dealt out
         without betting (in replay mode a recorded show may come while it is)."""
         return self._all_in
+
+    @property
+    def runs(self) -> int:
+        """How many times the board is run: 1, or what :meth:`run_it` chose."""
+        return self._runs or 1
+
+    def can_run_it(self) -> bool:
+        """:meth:`run_it` may be called now: nobody can bet any more, board cards were still to come
+        when that happened, the runs are not chosen yet and the settlement has not been read."""
+        full = sum(st.board for st in self.variant.streets)
+        return (self._all_in and 0 <= self._run_from < full and not self._runs and self._settled is None
+                and self.variant.kind == "board")
+
+    def run_it(self, times: int) -> tuple[str, ...]:
+        """Run the rest of the board ``times`` times (1 to 3; docs/runs.md, notes betting.md "Run it
+        twice"), when :meth:`can_run_it`.  With the hand's own deck the further runs are dealt at
+        once from the same deck, after the first (the first run may already be out: from one
+        shuffled deck, choosing before or after it is dealt gives the same cards); with
+        ``manual=True`` the caller deals them with :meth:`deal_board`, run after run, street by
+        street, once the first run is complete.  Each pot is divided into the runs (the odd unit
+        to the first run) and each part settled on its own board
+        (:func:`pokerengine.runs.settle_runs`).  Refused, changing nothing, otherwise."""
+        if type(times) is not int or not 1 <= times <= MAX_RUNS:
+            raise _fail(f"a hand is run 1 to {MAX_RUNS} times, got {shown(times)}")
+        if not self.can_run_it():
+            if self._runs or self._settled is not None:
+                raise IllegalActionError("the runs are chosen once, before the settlement is read")
+            raise IllegalActionError("the board is run more than once only when nobody can bet any more "
+                                     "and board cards are still to come")
+        full = sum(st.board for st in self.variant.streets)
+        owed = (times - 1) * (full - self._run_from)
+        sizes = self._run_sizes()
+        deck = self._deck
+        if deck is not None and deck.remaining < owed + (times - 1) * len(sizes):  # burn cards too
+            raise IllegalActionError(f"the deck has {deck.remaining} cards left: not enough to run it {times} times")
+        start = len(self._log)
+        self._runs = times
+        if deck is None:
+            self._run_owed = owed
+            return ()
+        for _ in range(times - 1):
+            run: list[int] = []
+            for size in sizes:
+                deck.deal(1)  # the burn card
+                cards = deck.deal(size)
+                self._seen.update(cards)
+                self._dealt += size
+                run.extend(cards)
+                self._log.append(f"d db {''.join(map(card_text, cards))}")
+            self._run_cards.append(run)
+        return tuple(self._log[start:])
+
+    def _run_sizes(self) -> list[int]:
+        """The board cards each street of a further run deals (from the first street not out)."""
+        sizes, done = [], 0
+        for st in self.variant.streets:
+            if st.board and done >= self._run_from:
+                sizes.append(st.board)
+            done += st.board
+        return sizes
+
+    def _deal_run(self, cards: Sequence[int | None]) -> None:
+        """Board cards of run 2 or 3 (``manual=True``): street by street, as the first run was dealt."""
+        runs, sizes = self._run_cards, self._run_sizes()
+        k = len(runs) - 1 if runs and len(runs[-1]) < sum(sizes) else len(runs)  # the run being dealt
+        have = len(runs[k]) if k < len(runs) else 0
+        step = dealt = 0
+        while dealt < have:
+            dealt += sizes[step]
+            step += 1
+        if len(cards) != sizes[step]:
+            raise IllegalActionError(f"run {k + 2} deals {sizes[step]} board card(s) now, not {len(cards)}")
+        self._check_new(cards, True)
+        if k == len(runs):
+            runs.append([])
+        self._seen.update(cards)  # type: ignore[arg-type]
+        self._dealt += len(cards)
+        runs[k].extend(cards)  # type: ignore[arg-type]
+        self._run_owed -= len(cards)
+        self._log.append(f"d db {_text(cards)}")
 
     def replay_cover(self) -> int | None:
         """Replay mode: the street total below ``legal_actions().raise_to.min_to`` that a recorded
@@ -334,6 +508,28 @@ class Hand:
         return self._do(seat, "cbr", amount)
 
     bet_to = raise_to
+
+    def bring_in(self, seat: int) -> tuple[str, ...]:
+        """Stud, third street: post the bring-in (PHH ``pb``; all-in for less when short)."""
+        return self._do(seat, "pb")
+
+    def complete(self, seat: int) -> tuple[str, ...]:
+        """Stud, third street: complete the bring-in to the small bet (a ``cbr`` to the small bet,
+        or all-in for less)."""
+        p = self._position(seat)
+        return self._do(seat, "cbr", min(self.steps[0], self._stacks[p] + self._bets[p]))
+
+    def draw(self, seat: int, cards: str | Sequence[str] = "") -> tuple[str, ...]:
+        """Draw games: discard ``cards`` (text such as ``"Kd9h"``, or a list; ``""``: stand pat) and,
+        unless the caller deals (``manual=True``), be dealt as many (PHH ``sd``, then ``d dh``)."""
+        p = self._position(seat)
+        start = len(self._log)
+        self._draw(p, _cards_arg(cards) if cards != "" else ())
+        return tuple(self._log[start:])
+
+    def stand_pat(self, seat: int) -> tuple[str, ...]:
+        """Draw games: draw no cards."""
+        return self.draw(seat, "")
 
     def show(self, seat: int, cards: str | Sequence[str] | None = None) -> tuple[str, ...]:
         """Show at showdown.  ``cards``: in replay mode, the cards shown (revealing unknown ones)."""
@@ -383,14 +579,14 @@ class Hand:
             raise IllegalActionError(f"p{p + 1} is not in this hand ({self.n} players)")
         if verb == "dh":
             self._deal_hole(p, a[2])
-        elif verb == "f" or verb == "cc":
+        elif verb == "f" or verb == "cc" or verb == "pb":
             self._bet(p, verb)
         elif verb == "cbr":
             self._bet(p, verb, self._amount(a[2]))
         elif verb == "sm":
             self._show_or_muck(p, a[2], a[3])
         else:
-            raise IllegalActionError(f"{text.strip()!r}: {self.variant.name} has no bring-in or draw")
+            self._draw(p, a[2])
         return tuple(self._log[start:])
 
     def _amount(self, text: str) -> int:
@@ -427,6 +623,16 @@ class Hand:
         if self._phase is not BET:
             raise self._illegal(p, f"no betting now ({self._phase_text()})")
         pending = self._pending
+        if self._free_opener and p in pending:  # replay: up cards unknown, whoever acts first opens
+            k = pending.index(p)
+            self._pending = pending[k:] + pending[:k]
+            self._free_opener = False
+            try:
+                self._bet(p, verb, to)
+            except BaseException:  # refused (or played again in a finer unit): as it was
+                self._pending, self._free_opener = pending, True
+                raise
+            return
         if pending[0] != p:
             if self._folded[p]:
                 raise self._illegal(p, "has folded")
@@ -437,7 +643,21 @@ class Hand:
             self._raise(p, to)  # type: ignore[arg-type]
             return
         bets, stacks, top = self._bets, self._stacks, self._top
-        if verb == "f":
+        if self._bring_in_due:
+            if verb != "pb":
+                raise self._illegal(p, f"stud: the bring-in must bring in ({self.bring_in_amount}) or complete "
+                                       f"to the small bet ({self.steps[0]}), not {_VERBS.get(verb, verb)}")
+            stack = stacks[p]
+            pay = self.bring_in_amount if self.bring_in_amount < stack else stack
+            bets[p] += pay
+            stacks[p] = stack - pay
+            if pay > top:
+                self._top = top = pay
+            self._bring_in_due = False
+            self._log.append(f"p{p + 1} pb")
+        elif verb == "pb":
+            raise self._illegal(p, "no bring-in is due")
+        elif verb == "f":
             self._folded[p] = True
             self._live -= 1
             self._log.append(f"p{p + 1} f")
@@ -480,7 +700,9 @@ class Hand:
         else:
             return "nobody is left to call a raise (the others have folded or are all-in)"
         most = stack + bet
-        if self.replay:
+        if self._completion:
+            least = self._step  # stud: the bring-in is completed to the small bet
+        elif self.replay:
             r = self._rep_full
             least = top + (r if r > self._step else self._step)
         else:
@@ -507,6 +729,9 @@ class Hand:
                 raise self._illegal(p, f"fixed limit: a bet or raise here is to exactly {low}, not {to}")
             raise self._illegal(p, f"pot limit: a raise is at most to {high} (the pot after calling), not {to}")
         if to < low and not (self.replay and to == self._cover(p)):
+            if self._completion:
+                raise self._illegal(p, f"stud: completing the bring-in is to the small bet ({least}), or all-in, "
+                                       f"not {to}")
             raise self._illegal(p, rules.below_minimum(to, least, least - top, top == 0))
         if to % self.unit and to != most:
             raise self._illegal(p, f"amounts are whole chips of {self.unit}; {to} is not")
@@ -520,6 +745,10 @@ class Hand:
         self._top = to
         self._raises += 1
         self._aggressor = p
+        if self._completion:  # the first bet of third street: the bring-in is over
+            self._completion = self._bring_in_due = False
+            if to >= least:  # a full completion reopens the betting for everyone
+                self._faced = [-1] * self.n
         self._faced[p] = to
         folded = self._folded
         self._pending = [j for j in AFTER[self.n][p] if stacks[j] and not folded[j]]
@@ -537,15 +766,25 @@ class Hand:
         self._raises = self._rep_full = 0
         self._aggressor = -1
         self._faced = [-1] * self.n
-        if street == 0:
-            opener = position_opener(self.blinds, self._bets)  # type: ignore[arg-type]
+        if self.variant.kind == "stud":  # the up cards say who opens (stud.py)
+            first = stud.opener(self._up, self._up_known, self._folded, low=self.variant.opening == "low",
+                                third=street == 0)
+            self._free_opener = first is None  # a replay with unknown up cards: whoever acts first opens
+            opener = first or 0
+            self._full = step
+            self._bring_in_due = self._completion = street == 0 and self.bring_in_amount > 0
+        elif street == 0:
+            opener = position_opener(self._opening, self._bets)
             top_blind = max(self.blinds)
             self._full = step if self.fixed or step >= top_blind else top_blind
+            if self.fixed and not self.replay:  # a bet and three raises: the big blind is the bet, a straddle a raise
+                self._raises = len({b for b in self._bets if b >= step})
         else:
             opener = 0
             self._full = step
         self._top, self._pending = round_start(opener, self._bets, self._stacks, self._folded)
         if not self._pending:
+            self._bring_in_due = self._completion = self._free_opener = False
             self._end_betting()
 
     def _end_betting(self) -> None:
@@ -565,8 +804,10 @@ class Hand:
         for i in range(n):
             if stacks[i] and not folded[i]:
                 with_chips += 1
-        if with_chips <= 1 and not self._all_in:  # nobody can bet any more: run the board out
+        if with_chips <= 1 and not self._all_in and not self._draws_later[self._street]:
+            # nobody can bet any more (and nobody draws): run the cards out
             self._all_in = True
+            self._run_from = len(self._board)
             if not self.replay:
                 self._table_all()  # TDA 16: all hands face up once a player is all-in and betting is over
         self._next_street()
@@ -580,27 +821,41 @@ class Hand:
             self._showdown()
             return
         st = streets[self._street]
+        n = self.n
+        if st.draw:  # every live player draws in turn from the button's left (draw.py)
+            self._phase = DRAW
+            self._draw_order = [p for p in range(n) if not self._folded[p]]
+            self._need = [0] * n
+            self._need_board = 0
+            return
         self._phase = DEAL
         k = len(st.hole)
+        self._got = [0] * n
         if self._deck is None:  # the caller deals
             self._need = [0 if f else k for f in self._folded]
             self._need_board = st.board
             if k or st.board:
                 return
         else:
-            deck, n = self._deck, self.n
+            deck = self._deck
             if k:
-                cards = deck.deal(k * n)  # one card at a time round the table, from the button's left
+                live = [p for p in range(n) if not self._folded[p]]
+                m = len(live)
+                cards = deck.deal(k * m)  # one card at a time round the table, from the button's left
                 self._seen.update(cards)
+                self._dealt += k * m
                 log = self._log
-                for p in range(n):
-                    mine = cards[p::n]
+                for i, p in enumerate(live):
+                    mine = cards[i::m]
                     self._hole[p].extend(mine)
+                    if self.variant.kind == "stud":
+                        self._up[p].extend(c for c, up in zip(mine, st.hole) if up)
                     log.append(f"d dh p{p + 1} {''.join(map(card_text, mine))}")
             if st.board:
                 deck.deal(1)  # the burn card
                 cards = deck.deal(st.board)
                 self._seen.update(cards)
+                self._dealt += st.board
                 self._board.extend(cards)
                 self._log.append(f"d db {''.join(map(card_text, cards))}")
         self._street_dealt()
@@ -611,42 +866,121 @@ class Hand:
         else:
             self._begin_betting()
 
-    def _check_new(self, cards: Sequence[int | None], known: bool) -> None:
-        """New cards: in the game's deck, dealt once; unknown (``None``) only in replay mode."""
+    def _check_new(self, cards: Sequence[int | None], known: bool, dealing: bool = False) -> list[int]:
+        """New cards: in the game's deck, dealt once; unknown (``None``) only in replay mode.  Cards
+        ``dealing`` from the deck may be discards again once the deck has run out (draw games, as
+        the replayer counts: more cards dealt than the deck holds); they are returned."""
         fresh: set[int] = set()
+        reused: list[int] = []
         lowest = self.variant.lowest_rank
+        dealt = self._dealt
+        size = 36 if lowest else 52
         for c in cards:
+            dealt += 1
             if c is None:
                 if known or not self.replay:
                     raise IllegalActionError("cards dealt in a live hand must be known")
                 continue
             if c in self._seen or c in fresh:
+                if dealing and dealt > size and c in self._discarded and c not in fresh:
+                    reused.append(c)  # the deck ran out: the discards were shuffled
+                    fresh.add(c)
+                    continue
                 raise IllegalActionError(f"{card_text(c)} has already been dealt")
             if lowest and rank(c) < lowest:
                 raise IllegalActionError(f"{card_text(c)} is not in the {self.variant.name} deck")
             fresh.add(c)
+        return reused
 
     def _deal_hole(self, p: int, cards: Sequence[int | None]) -> None:
         if self._deck is not None:
             raise IllegalActionError("this hand deals its own cards (manual=False)")
-        if self._phase is not DEAL:
+        if self._phase is not DEAL and self._phase is not DRAW:
             raise IllegalActionError(f"no hole cards are dealt now ({self._phase_text()})")
         if self._folded[p]:
             raise self._illegal(p, "has folded")
         owed = self._need[p]
         if not cards or len(cards) > owed:
-            raise self._illegal(p, f"is owed {owed} hole cards, not {len(cards)}")
-        self._check_new(cards, False)
+            if self._phase is DRAW and p in self._draw_order:
+                raise self._illegal(p, "has not drawn yet")
+            raise self._illegal(p, f"is owed {owed} {'replacement' if self._phase is DRAW else 'hole'} cards, "
+                                   f"not {len(cards)}")
+        reused = self._check_new(cards, False, True)
+        self._discarded.difference_update(reused)
         self._seen.update(c for c in cards if c is not None)
+        self._dealt += len(cards)
+        if self._phase is DEAL and self.variant.kind == "stud":
+            got = self._got[p]
+            for c, up in zip(cards, self.variant.streets[self._street].hole[got:]):
+                if up:
+                    if c is None:
+                        self._up_known[p] = False
+                    else:
+                        self._up[p].append(c)
+            self._got[p] = got + len(cards)
         self._hole[p].extend(cards)
         self._need[p] = owed - len(cards)
         self._log.append(f"d dh p{p + 1} {_text(cards)}")
-        if not self._need_board and not any(self._need):
+        self._dealing_done()
+
+    def _dealing_done(self) -> None:
+        if not self._need_board and not any(self._need) and not self._draw_order:
             self._street_dealt()
 
+    # -- drawing ------------------------------------------------------------------------------------
+
+    def _draw(self, p: int, cards: Sequence[int | None]) -> None:
+        """``pN sd CARDS``: discard ``cards`` (none: stand pat), then the replacements (draw.py)."""
+        order = self._draw_order
+        if self._folded[p]:
+            raise self._illegal(p, "has folded")
+        if self._phase is not DRAW or not order:
+            raise self._illegal(p, f"no drawing now ({self._phase_text()})")
+        if order[0] != p:
+            if p not in order:
+                raise self._illegal(p, f"has already drawn on the {self.street_name}")
+            raise self._illegal(p, f"out of turn: seat {self.seats[order[0]]} draws first (TDA 53)")
+        hand = self._hole[p]
+        if len(cards) > len(hand):
+            raise self._illegal(p, f"holds {len(hand)} cards, cannot discard {len(cards)}")
+        try:
+            left, revealed = draws.discard(hand, cards, replay=self.replay)
+        except draws.NotHeld as exc:
+            raise self._illegal(p, f"discards {exc}, which they do not hold") from None
+        self._check_new(revealed, True)
+        self._seen.update(revealed)
+        hand[:] = left
+        known = [c for c in cards if c is not None]
+        self._discarded.update(known)
+        del order[0]
+        self._log.append(f"p{p + 1} sd {_text(cards)}" if cards else f"p{p + 1} sd")
+        k = len(cards)
+        if self._deck is None:
+            self._need[p] = k
+        elif k:
+            new = self._from_deck(k)
+            hand.extend(new)
+            self._log.append(f"d dh p{p + 1} {_text(new)}")
+            self._pool.extend(known)  # after the deal: a player's own discards are not dealt back to them
+        self._dealing_done()
+
+    def _from_deck(self, k: int) -> tuple[int, ...]:
+        """``k`` replacement cards from the hand's deck, the discards reshuffled if it runs out."""
+        assert self._deck is not None
+        cards, reused = draws.replacements(self._deck, self._pool, k)
+        self._discarded.difference_update(reused)
+        self._seen.update(cards)
+        self._dealt += k
+        return cards
+
     def _deal_board(self, cards: Sequence[int | None]) -> None:
+        if self.variant.kind != "board":
+            raise IllegalActionError(f"{self.variant.name} has no board")
         if self._deck is not None:
             raise IllegalActionError("this hand deals its own cards (manual=False)")
+        if self._run_owed and (self._phase is OVER or self._phase is SHOWDOWN):
+            self._deal_run(cards)
+            return
         if self._phase is not DEAL or not self._need_board:
             raise IllegalActionError(f"no board cards are dealt now ({self._phase_text()})")
         if not cards or len(cards) > self._need_board:
@@ -654,11 +988,11 @@ class Hand:
                                      f"not {len(cards)}")
         self._check_new(cards, True)
         self._seen.update(cards)  # type: ignore[arg-type]
+        self._dealt += len(cards)
         self._board.extend(cards)  # type: ignore[arg-type]
         self._need_board -= len(cards)
         self._log.append(f"d db {_text(cards)}")
-        if not self._need_board and not any(self._need):
-            self._street_dealt()
+        self._dealing_done()
 
     # -- showdown -----------------------------------------------------------------------------------
 
@@ -666,7 +1000,7 @@ class Hand:
         self._phase = SHOWDOWN
         if self.replay:
             return
-        order = clockwise(self.n)[self._aggressor if self._aggressor >= 0 else 0]  # TDA 16
+        order = clockwise(self.n)[self._first_to_show()]  # TDA 16
         live = [p for p in order if not self._folded[p]]
         if self.options.auto_show or self._all_in or any(not self._stacks[p] for p in live):
             self._table_all()
@@ -674,9 +1008,20 @@ class Hand:
             return
         self._queue = live
 
+    def _first_to_show(self) -> int:
+        """TDA 16: the last aggressor of the last betting round; else the first player left of the
+        button, in stud the best exposed hand (razz: the lowest)."""
+        if self._aggressor >= 0:
+            return self._aggressor
+        if self.variant.kind == "stud":
+            best = stud.opener(self._up, self._up_known, self._folded, low=self.variant.opening == "low",
+                               third=False)
+            return best or 0
+        return 0
+
     def _table_all(self) -> None:
         """Show every live hand not yet shown, the last aggressor first (TDA 16)."""
-        order = clockwise(self.n)[self._aggressor if self._aggressor >= 0 else 0]
+        order = clockwise(self.n)[self._first_to_show()]
         for p in order:
             if not self._folded[p] and not self._shown[p]:
                 self._shown[p] = True
@@ -760,7 +1105,7 @@ class Hand:
         trim = self.options.ante_trimming
         seats = []
         for p in range(self.n):
-            put = self._put[p] + self._bets[p] - (0 if trim else self.antes[p])
+            put = self._put[p] + self._bets[p] - (0 if trim else self.antes[p]) - self.dead[p]
             folded = self._folded[p]
             hole = self._hole[p]
             cards = () if folded or None in hole else tuple(hole)
@@ -768,11 +1113,29 @@ class Hand:
         order = self.seats
         sb = order[1] if self.n == 2 else order[0]
         board: Sequence[Any] = tuple(self._board)  # card integers, which settle() takes as they are
-        result = settle(seats, board=board, game=self.variant.game, small_blind=sb, button=order[-1],
-                        dead=0 if trim else sum(self.antes), chip_unit=self.unit, odd_chip=self.options.odd_chip,
-                        rake=self.options.rake)
+        odd = None if self.variant.kind == "stud" else self.options.odd_chip  # stud: by suit (TDA 20-B)
+        dead = (0 if trim else sum(self.antes)) + sum(self.dead)
+        if self._runs > 1:  # each pot divided into the runs, each part on its own board (docs/runs.md)
+            cut = self._run_from
+            runs = [board[cut:], *(tuple(c) for c in self._run_cards)]
+            self._run_result = settle_runs(seats, board=board[:cut], runs=runs, game=self.variant.game,
+                                           small_blind=sb, button=order[-1], dead=dead, chip_unit=self.unit,
+                                           odd_chip=odd, rake=self.options.rake)
+            result = self._run_result.settlement
+        else:
+            result = settle(seats, board=board, game=self.variant.game, small_blind=sb, button=order[-1],
+                            dead=dead, chip_unit=self.unit, odd_chip=odd, rake=self.options.rake)
         self._settled, self._settled_at = result, len(self._log)
         return result
+
+    @property
+    def run_settlement(self) -> RunsSettlement | None:
+        """A hand run more than once: every run's board, parts and winners
+        (:class:`~pokerengine.runs.RunsSettlement`); ``None`` for a hand run once."""
+        if self._runs < 2:
+            return None
+        self.settlement  # noqa: B018  (settles, or checks the hand is over)
+        return self._run_result
 
     @property
     def final_stacks(self) -> dict[int, int]:
@@ -793,7 +1156,11 @@ class Hand:
                 tuple(self._folded), self._live, tuple(self._faced), tuple(map(tuple, self._hole)), tuple(self._board),
                 tuple(sorted(self._seen)), tuple(self._need), self._need_board, tuple(self._pending), self._top,
                 self._full, self._rep_full, self._step, self._raises, self._aggressor, self._all_in, tuple(self._queue),
-                tuple(self._shown), tuple(self._log), None if self._deck is None else self._deck.remaining)
+                tuple(self._shown), tuple(self._log), None if self._deck is None else self._deck.remaining,
+                tuple(map(tuple, self._up)), tuple(self._up_known), tuple(self._got), self._bring_in_due,
+                self._completion, self._free_opener, tuple(self._draw_order), tuple(sorted(self._discarded)),
+                self._dealt, tuple(self._pool), self._runs, self._run_from, tuple(map(tuple, self._run_cards)),
+                self._run_owed)
 
     # -- helpers ------------------------------------------------------------------------------------
 
@@ -809,6 +1176,8 @@ class Hand:
     def _phase_text(self) -> str:
         if self._phase is BET:
             return f"betting on the {self.street_name}"
+        if self._phase is DRAW:
+            return f"drawing on the {self.street_name}"
         if self._phase is DEAL:
             return f"dealing the {self.street_name}"
         if self._phase is SHOWDOWN:
@@ -820,6 +1189,15 @@ class Hand:
         state = "over" if self.over else (f"seat {who} to act" if who is not None else self._phase_text())
         return f"<Hand {self.variant.code} {self.n} players, {self.street_name}, pot {self.pot}, {state}>"
 
+
+
+_VERBS = {"f": "fold", "cc": "check or call", "check": "check", "call": "call"}
+
+
+def _draws_later(v: Variant) -> tuple[bool, ...]:
+    """Per street: whether a draw comes on a later street (betting goes on while players draw)."""
+    st = v.streets
+    return tuple(any(s.draw for s in st[k + 1 :]) for k in range(len(st)))
 
 
 def _order(c: int | None) -> int:
@@ -848,108 +1226,3 @@ class Rescale(Exception):
 
     def __init__(self, scale: int) -> None:
         self.scale = scale
-
-
-def _variant(game: object) -> Variant:
-    if type(game) is not str or game not in GAMES:
-        raise _fail(f"game must be one of {', '.join(GAMES)} (PHH codes), got {shown(game)}")
-    return VARIANTS[game]
-
-
-def _amount(value: object, what: str, unit: int, positive: bool = False) -> int:
-    x = chips(value, what, error=PokerEngineError, positive=positive)
-    if x % unit:
-        raise _fail(f"{what} must be a multiple of the chip unit {unit}, got {x}")
-    return x
-
-
-def _seating(stacks: object, button: object, unit: int) -> tuple[list[int], list[int], int]:
-    """Seats and stacks clockwise from the seat after the button, and the button seat."""
-    if isinstance(stacks, Mapping):
-        if not 2 <= len(stacks) <= MAX_PLAYERS:
-            raise _fail(f"a hand has 2 to {MAX_PLAYERS} players, got {len(stacks)}")
-        pairs = []
-        for seat, stack in stacks.items():
-            if type(seat) is not int or not 1 <= seat <= MAX_SEAT:
-                raise _fail(f"seat numbers are ints from 1 to {MAX_SEAT}, got {shown(seat)}")
-            pairs.append((seat, _amount(stack, f"seat {seat}'s stack", unit, positive=True)))
-        pairs.sort()
-    elif type(stacks) is list or type(stacks) is tuple:
-        if not 2 <= len(stacks) <= MAX_PLAYERS:
-            raise _fail(f"a hand has 2 to {MAX_PLAYERS} players, got {len(stacks)}")
-        pairs = [(k + 1, _amount(s, f"seat {k + 1}'s stack", unit, positive=True)) for k, s in enumerate(stacks)]
-    else:
-        raise _fail(f"stacks must be a mapping seat -> chips or a list of chips, got {shown(stacks)}")
-    if button is None:
-        button = pairs[-1][0]
-    elif type(button) is not int or not 1 <= button <= MAX_SEAT:
-        raise _fail(f"button must be a seat number from 1 to {MAX_SEAT}, got {shown(button)}")
-    k = next((i for i, (seat, _) in enumerate(pairs) if seat > button), 0)  # the first seat after the button
-    pairs = pairs[k:] + pairs[:k]
-    return [s for s, _ in pairs], [x for _, x in pairs], button
-
-
-def _blinds(blinds: object, straddles: object, seats: list[int], unit: int) -> tuple[list[int], int, int]:
-    """Each position's blind or straddle, the big blind and its position (-1: none).  Blinds by seat:
-    the big blind is the largest (the later seat on a tie)."""
-    n = len(seats)
-    due = [0] * n
-    if isinstance(blinds, Mapping):
-        if straddles:
-            raise _fail("with blinds given by seat, put the straddles in the same mapping")
-        if len(blinds) > n:
-            raise _fail(f"{len(blinds)} blinds for {n} players")
-        where = {s: p for p, s in enumerate(seats)}
-        for seat, amount in blinds.items():
-            if type(seat) is not int or seat not in where:
-                raise _fail(f"blind for seat {shown(seat)}, which is not in this hand")
-            due[where[seat]] = _amount(amount, f"seat {seat}'s blind", unit)
-        bb = max(due)
-        return due, bb, max(p for p in range(n) if due[p] == bb) if bb else -1
-    if type(blinds) is not list and type(blinds) is not tuple:
-        raise _fail(f"blinds must be (small, big) or a mapping seat -> amount, got {shown(blinds)}")
-    if type(straddles) is not list and type(straddles) is not tuple:
-        raise _fail(f"straddles must be a list of amounts, got {shown(straddles)}")
-    if not blinds:
-        if straddles:
-            raise _fail("straddles need blinds")
-        return due, 0, -1
-    if len(blinds) != 2:
-        raise _fail(f"blinds must be (small, big), got {len(blinds)} amounts")
-    sb = _amount(blinds[0], "small blind", unit)
-    bb = _amount(blinds[1], "big blind", unit, positive=True)
-    if sb > bb:
-        raise _fail(f"the small blind ({sb}) is larger than the big blind ({bb})")
-    if n == 2:
-        if straddles:
-            raise _fail("no straddles heads-up")
-        due[1], due[0] = sb, bb  # TDA 34: heads-up the button posts the small blind
-        return due, bb, 0
-    if len(straddles) > n - 2:
-        raise _fail(f"{len(straddles)} straddles for {n} players")
-    due[0], due[1] = sb, bb
-    for k, amount in enumerate(straddles):
-        due[2 + k] = _amount(amount, "a straddle", unit, positive=True)
-    return due, bb, 1
-
-
-def _steps(v: Variant, min_bet: object, small_bet: object, big_bet: object, bb: int,
-           unit: int) -> tuple[int, int]:
-    """The bet sizes: ``(small, big)`` in fixed limit, ``(min_bet, min_bet)`` otherwise (defaults
-    from the big blind ``bb``)."""
-    if v.betting == "fixed-limit":
-        if min_bet is not None:
-            raise _fail(f"{v.name} takes small_bet and big_bet, not min_bet")
-        small = bb if small_bet is None else _amount(small_bet, "small_bet", unit, positive=True)
-        big = 2 * small if big_bet is None else _amount(big_bet, "big_bet", unit, positive=True)
-        if not small:
-            raise _fail("give small_bet (there is no big blind to take it from)")
-        if big < small:
-            raise _fail(f"big_bet ({big}) is smaller than small_bet ({small})")
-        return small, big
-    if small_bet is not None or big_bet is not None:
-        raise _fail(f"{v.name} takes min_bet, not small_bet and big_bet")
-    m = bb if min_bet is None else _amount(min_bet, "min_bet", unit, positive=True)
-    if not m:
-        raise _fail("give min_bet (there is no big blind to take it from)")
-    return m, m

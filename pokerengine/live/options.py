@@ -61,7 +61,9 @@ class Options:
         the rules of the PHH replayer, which follows PokerKit, and the TDA ones too).
     ``raise_cap``
         Fixed limit: bets and raises allowed per betting round (4: a bet and three raises).
-        Every bet or raise counts, an all-in for less included, as the PHH replayer counts them.
+        Every bet or raise counts, an all-in for less included, as the PHH replayer counts them;
+        pre-flop the big blind is the bet (a straddle a raise), except in replay mode, where
+        records (PokerKit) allow four raises on top of the blind.
     ``cap_heads_up``
         Fixed limit: whether the cap still applies when only two players are left in the hand
         (many houses lift it; ``False`` lifts it).

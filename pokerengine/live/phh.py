@@ -4,7 +4,8 @@
 :class:`~pokerengine.history.HandHistory` that :func:`pokerengine.history.replay_hand` reproduces:
 players in position order (p1 first left of the button; heads-up the forced bets are listed in
 PHH's reversed order), antes as posted (so a short big blind ante, posted after the blind, reads
-back the same), blinds and straddles as set, ``seats`` with the table's seat numbers,
+back the same), dead chips (``Hand(dead=...)``) as antes of their seat (dead money either way,
+so the record settles the same), blinds and straddles as set, ``seats`` with the table's seat numbers,
 ``finishing_stacks`` once the hand is over, and ``_chip_unit`` when the chip unit is not 1.
 
 :func:`replay` plays a record's actions through the engine, in replay mode by default: the seam
@@ -38,7 +39,8 @@ from .options import REPLAY, Options
 
 def to_history(hand: Hand, **fields: object) -> HandHistory:
     """The PHH record of ``hand`` so far (``finishing_stacks`` only when it is over)."""
-    antes, blinds = list(hand.antes), list(hand.blinds)
+    antes = [a + d for a, d in zip(hand.antes, hand.dead)]  # dead chips are written as antes: both dead money
+    blinds = list(hand.blinds)
     if hand.n == 2:  # PHH lists heads-up forced bets reversed (the replayer reverses them back)
         antes.reverse()
         blinds.reverse()
@@ -48,6 +50,9 @@ def to_history(hand: Hand, **fields: object) -> HandHistory:
     starting = tuple(float("inf") if s >= INFINITE else s for s in hand.starting)  # float ok: PHH's inf
     out: dict[str, Any] = {"variant": hand.variant.code, "starting_stacks": starting, "actions": hand.actions,
                  "antes": tuple(antes), "blinds_or_straddles": tuple(blinds), "seats": hand.seats}
+    if hand.variant.kind == "stud":
+        del out["blinds_or_straddles"]
+        out["bring_in"] = hand.bring_in_amount
     if hand.fixed:
         out["small_bet"], out["big_bet"] = hand.steps
     else:
@@ -57,7 +62,14 @@ def to_history(hand: Hand, **fields: object) -> HandHistory:
     if hand.over and not unknown:
         final = hand.final_stacks
         out["finishing_stacks"] = tuple(final[s] for s in hand.seats)
-    user = {"_chip_unit": hand.unit} if hand.unit != 1 else {}
+    user: dict[str, Any] = {"_chip_unit": hand.unit} if hand.unit != 1 else {}
+    if any(hand.posts):  # live posts out of position: in blinds_or_straddles, and which ones they are
+        posts = list(hand.posts)
+        if hand.n == 2:
+            posts.reverse()
+        user[POSTS] = tuple(posts)
+    if hand.runs > 1:
+        user["_run_count"] = hand.runs  # docs/runs.md: PHH has no notation of its own
     for name, value in fields.items():
         if name not in FIELD_KINDS:
             raise PokerEngineError(f"{shown(name)} is not a PHH field")
@@ -65,6 +77,11 @@ def to_history(hand: Hand, **fields: object) -> HandHistory:
             raise PokerEngineError(f"{name} is written by the hand itself")
         out[name] = value
     return HandHistory(**out, user_fields=user)
+
+
+POSTS = "_posts"
+"""The user field listing each player's live post out of position (:class:`Hand`'s ``posts``),
+in the order of ``blinds_or_straddles``, which includes them: the post is no blind for who opens."""
 
 
 def _units(value: object, what: str, label: str, scale: int) -> int:
@@ -75,7 +92,7 @@ def _units(value: object, what: str, label: str, scale: int) -> int:
 
 
 def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None = None) -> Hand:
-    """A hand set up from ``history``'s fields (stacks, antes, blinds or straddles, bet sizes),
+    """A hand set up from ``history``'s fields (stacks, antes, blinds or straddles, bring-in, bet sizes),
     before any action; the caller deals.  Amounts count in units of ``1/scale`` of the record's
     (default: the smallest power of ten that makes the stacks, forced bets and bet sizes whole; an
     unknown ``inf`` stack is :data:`~pokerengine.history.amounts.INFINITE`)."""
@@ -85,17 +102,18 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
         raise PokerEngineError(f"options must be a pokerengine.live.Options, got {shown(options)}")
     label = history.label
     if history.variant not in GAMES:
-        raise HistoryParseError(f"{label}: the live engine plays {', '.join(GAMES)} so far, not {shown(history.variant)}")
+        raise HistoryParseError(f"{label}: the live engine plays {', '.join(GAMES)}, not {shown(history.variant)}")
     v = VARIANTS[history.variant]
     n = history.player_count
     if n > MAX_PLAYERS:
         raise HistoryParseError(f"{label}: a hand has at most {MAX_PLAYERS} players, got {n}")
     zeros = (0,) * n
     sizes = (history.small_bet, history.big_bet) if v.fixed else (history.min_bet,)
+    forced = history.bring_in if v.kind == "stud" else None
     if scale is None:
         try:
             scale = scale_of([*history.starting_stacks, *(history.antes or ()), *(history.blinds_or_straddles or ()),
-                              *(x for x in sizes if x is not None)])
+                              *(x for x in (*sizes, forced) if x is not None)])
         except HistoryParseError as exc:
             raise HistoryParseError(f"{label}: {exc}") from None
     starts = [_units(x, "starting_stacks", label, scale) for x in history.starting_stacks]
@@ -118,7 +136,18 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
     if options.ante_trimming != history.ante_trimming_status:
         options = attrs.evolve(options, ante_trimming=history.ante_trimming_status)
     hand = Hand.__new__(Hand)
-    hand._start(v, options, seats, starts, antes, blinds, -1, steps, unit, None, seats[-1])
+    bring_in = 0 if forced is None else _units(forced, "bring_in", label, scale)
+    posts = None
+    if POSTS in history.user_fields:
+        given = history.user_fields[POSTS]
+        if type(given) not in (list, tuple) or len(given) != n:
+            raise HistoryParseError(f"{label}: {POSTS} must list one amount per player, got {shown(given)}")
+        posts = [_units(x, POSTS, label, scale) for x in given]
+        if n == 2:
+            posts.reverse()
+        if any(q > b for q, b in zip(posts, blinds)):
+            raise HistoryParseError(f"{label}: {POSTS} must be part of blinds_or_straddles, got {shown(given)}")
+    hand._start(v, options, seats, starts, antes, blinds, -1, steps, unit, None, seats[-1], None, bring_in, posts)
     hand.scale = scale
     return hand
 
@@ -142,8 +171,14 @@ def replay(history: HandHistory, options: Options = REPLAY, *, complete: bool = 
 
 
 def _play_all(hand: Hand, history: HandHistory) -> None:
+    runs = history.run_count  # docs/runs.md: chosen as soon as nobody can bet any more
     for i, text in enumerate(history.actions):
         try:
             hand.play(text)
+            if runs > 1 and hand.can_run_it():
+                hand.run_it(runs)
         except (IllegalActionError, HistoryParseError) as exc:
             raise type(exc)(f"{history.label}: actions[{i}] {shown(text)}: {exc}") from None
+    if runs > 1 and hand.runs == 1 and hand.over:
+        raise IllegalActionError(f"{history.label}: _run_count is {runs}, but nobody was all in before the "
+                                 "board was complete")
