@@ -15,6 +15,8 @@ and how to run this.
     python scripts/mutate.py --module pokerengine/rake.py --list        # the mutants, not run
     python scripts/mutate.py --module pokerengine/rake.py --only 12,13  # some mutants only
     python scripts/mutate.py --tests tests/test_money_rake.py ...       # other tests
+    python scripts/mutate.py --json b.json --rerun a.json               # survivors and changed code only
+    python scripts/mutate.py --score a.json b.json                      # scores from results, nothing run
 
 Isolation: each test run is a child forked from the driver (which imports pytest,
 Hypothesis and the other heavy libraries once, and never pokerengine), working in
@@ -81,7 +83,12 @@ REPLAY_TESTS = [
     ["pokerengine/history/settling.py", "tests/test_replay_fixtures.py", "tests/test_history_interpreter.py",
      "tests/test_money_replay.py"],
     ["tests/test_history_quick.py", "tests/test_replay_cli.py", "docs/replay.md", "tests/test_hardening_replay.py",
-     "tests/test_replay_properties.py"],
+     "tests/test_runs.py", "tests/test_replay_properties.py"],
+]
+
+RUNS_TESTS = [
+    ["pokerengine/runs.py", "tests/test_runs.py"],
+    ["docs/runs.md", "tests/test_replay_fixtures.py", "tests/test_settle_properties.py"],
 ]
 
 #: The modules that move chips or prize money, with the tests that guard them.  ``path::a,b``
@@ -93,10 +100,15 @@ MODULES = {
     "pokerengine/settlement.py": SETTLE_TESTS,
     "pokerengine/tournament/ranking.py": TOURNAMENT_TESTS,
     "pokerengine/tournament/deals.py": TOURNAMENT_TESTS,
-    # The prize money in the state machine: prizes of open places, standings, payouts, deals.
+    # The prize money in the state machine: prizes of open places, standings, payouts, deals, and the
+    # check that the prizes pay no more places than players entered.  (The places themselves come from
+    # ranking.py; the rest of machine.py moves chips between players, not prize money.)
     "pokerengine/tournament/machine.py::Tournament.open_prizes,Tournament.standings,Tournament.payouts,"
-    "Tournament._plan_deal,Tournament._final_batch,Tournament._close_round,Tournament.locked": TOURNAMENT_TESTS,
+    "Tournament._plan_deal,Tournament._final_batch,Tournament._close_round,Tournament.locked,"
+    "Tournament._check_field": TOURNAMENT_TESTS,
     "pokerengine/history/settling.py": REPLAY_TESTS,
+    # Added 23 Nov 2026 with the run-it-twice work; not scored yet (docs/mutation.md).
+    "pokerengine/runs.py": RUNS_TESTS,
 }
 
 COPIED = ["pokerengine", "tests", "docs", "fixtures", "pyproject.toml", "README.md"]
@@ -567,7 +579,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tests", nargs="+", help="test files to run instead of the module's default list")
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
     ap.add_argument("--only", help="comma-separated mutant ids to run")
-    ap.add_argument("--rerun", metavar="JSON", help="run only the mutants that survived in this earlier --json output")
+    ap.add_argument("--rerun", metavar="JSON", nargs="+",
+                    help="run only the mutants that survived in these earlier --json outputs, and the mutants "
+                    "those runs never had (code added or changed since)")
+    ap.add_argument("--score", metavar="JSON", nargs="+",
+                    help="run nothing: score the modules from these --json outputs (a later file's result for a "
+                    "mutant wins), with today's equivalent-mutant table")
     ap.add_argument("--timeout-factor", type=float, default=2.0,
                     help="time limit per mutant: this times the unmutated run, plus 10 s (default 2)")
     ap.add_argument("--json", help="write every mutant's result to this file")
@@ -597,13 +614,28 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{m.id:5d} line {m.line:4d} {m.op:28s} {_norm(m.original)}\n{'':40s}{_norm(m.mutated)}")
         return 0
 
+    if args.score:
+        return _score_from(plan, args.score, _equivalents(Path(args.equivalent)))
+
     only_ids = {int(x) for x in args.only.split(",")} if args.only else None
-    if args.rerun:
-        before = {Mutant(**{**m, "id": 0}).key for m in json.loads(Path(args.rerun).read_text())
-                  if m["status"] == "survived"}
-        only_ids = {m.id for _, _, ms in plan for m, _ in ms if m.key in before and (only_ids is None or m.id in only_ids)}
     equivalent = _equivalents(Path(args.equivalent))
-    results: list[Mutant] = []
+    if args.rerun:
+        # Each mutant's latest result (a later file wins).  Run again: the survivors, the mutants those
+        # runs never had, and the ones found equivalent then but no longer listed in the table.
+        status_of = {Mutant(**{**m, "id": 0}).key: m["status"]
+                     for f in args.rerun for m in json.loads(Path(f).read_text())}
+
+        def again(m: Mutant) -> bool:
+            st = status_of.get(m.key)
+            return st is None or st == "survived" or (st == "equivalent" and m.key not in equivalent)
+
+        only_ids = {m.id for _, _, ms in plan for m, _ in ms if again(m) and (only_ids is None or m.id in only_ids)}
+        # The mutants not run again keep their earlier result (killed, timed out or equivalent), so the
+        # summary and the --json output cover whole modules and can feed the next --rerun.
+        carried = [m for _, _, ms in plan for m, _ in ms if m.id not in only_ids and m.key in status_of]
+        for m in carried:
+            m.status = status_of[m.key]
+    results: list[Mutant] = list(carried) if args.rerun else []
     _preload()
     with tempfile.TemporaryDirectory(prefix="pokerengine-mutate-") as tmp:
         work = _prepare(Path(tmp))
@@ -637,10 +669,36 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 target.write_text(pristine)
             _report(spec, [m for m, _ in todo])
-    if len(plan) > 1:
-        print("\n== summary")
+    if args.json:
+        Path(args.json).write_text(json.dumps([asdict(r) for r in results], indent=1))
+    if len(plan) > 1 or args.rerun:
+        print("\n== summary" + (" (whole modules: mutants not run again keep their earlier result)"
+                                 if args.rerun else ""))
         for spec, _, mutants in plan:
             _score_line(spec, [m for m, _ in mutants if m.status])
+    return 0
+
+
+def _score_from(plan, files: list[str], equivalent: dict[tuple[str, str, str], str]) -> int:
+    """Whole-module scores from earlier results: each mutant of today's code gets its latest result."""
+    status_of: dict[tuple[str, str, str], str] = {}
+    for f in files:
+        for m in json.loads(Path(f).read_text()):
+            status_of[Mutant(**{**m, "id": 0}).key] = m["status"]
+    for spec, _, mutants in plan:
+        ms = [m for m, _ in mutants]
+        for m in ms:
+            m.status = status_of.get(m.key, "")
+            if m.status in ("survived", "equivalent"):
+                m.status = "equivalent" if m.key in equivalent else "survived"
+        missing = [m for m in ms if not m.status]
+        _score_line(spec, [m for m in ms if m.status])
+        if missing:
+            ids = ", ".join(str(m.id) for m in missing[:20]) + (", ..." if len(missing) > 20 else "")
+            print(f"  {len(missing)} mutants of today's code have no result: {ids}")
+        for m in ms:
+            if m.status == "survived":
+                print(f"  SURVIVED #{m.id} line {m.line} ({m.op})\n    - {_short(m.original)}\n    + {_short(m.mutated)}")
     return 0
 
 
@@ -649,6 +707,9 @@ def _interrupted(signum, frame):
 
 
 def _score_line(spec: str, ms: list[Mutant]) -> None:
+    if not ms:
+        print(f"{spec.partition('::')[0]:40s} no results", flush=True)
+        return
     count = {s: sum(1 for m in ms if m.status == s) for s in ("killed", "timeout", "survived", "equivalent")}
     real = len(ms) - count["equivalent"]
     score = 100.0 * (count["killed"] + count["timeout"]) / real if real else 100.0

@@ -159,6 +159,11 @@ def test_bad_seats_are_named():
         build_pots([Seat(2, 1), Seat(1, 1), Seat(3, 1), Seat(1, 2)])
     with pytest.raises(SettlementInputError, match="^at least one seat must not have folded$"):
         build_pots([Seat(2, 1, folded=True)])
+    # At most 100 seats (MAX_SEATS), in a list as in any other sequence: 100 are fine, 101 are refused.
+    assert build_pots([Seat(i, 1) for i in range(1, 101)]).pots[0].amount == 100
+    for seats in ([Seat(i, 1) for i in range(1, 102)], tuple(Seat(i, 1) for i in range(1, 102))):
+        with pytest.raises(SettlementInputError, match="^a hand has at most 100 seats, got 101$"):
+            build_pots(seats)
 
 
 def test_seats_may_be_any_sequence():

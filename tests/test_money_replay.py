@@ -141,3 +141,32 @@ def test_hand_replay_repr_is_short():
     # The record, the outcome and the settlement are left out of the repr: only finishing stacks and status.
     r = replay_hand(loads(THREE))
     assert repr(r) == "HandReplay(finishing=(104, 97, 99), status='unchecked')"
+
+
+def test_a_showdown_names_only_the_live_players_whose_cards_are_unknown():
+    # p1 shows aces, p2's cards are not in the history, p3 (cards unknown too) folded: only p2 is named.
+    from pokerengine.errors import CardError
+
+    text = THREE.replace("d dh p2 KsKd", "d dh p2 ????").replace("d dh p3 7h2c", "d dh p3 ????")
+    with pytest.raises(CardError, match=r"^hand: cannot settle: the showdown needs the cards of p2, which the history "
+                                        r"does not show$"):
+        replay_hand(loads(text))
+
+
+def test_why_a_settlement_failed_blames_unknown_cards_only_at_a_showdown():
+    # _why() rewrites a settlement error as "needs the cards of ..." only when a showdown lacks cards;
+    # any other error keeps its own message.
+    from pokerengine.errors import CardError
+    from pokerengine.history.interpreter import interpret
+    from pokerengine.history.settling import _why
+
+    known = interpret(loads(THREE))  # a showdown, every live hand shown
+    assert known.showdown and _why(CardError("boom"), known) == "boom"
+    # p2's cards unknown, but p2 folds on the flop: no showdown, so the error is not about p2's cards.
+    folds = THREE.replace("d dh p2 KsKd", "d dh p2 ????").replace('"d db 2d7d9h", "p1 cc",\n           "p2 cc", "d db Ts", '
+                                                                  '"p1 cc", "p2 cc", "d db 3c", "p1 cc", "p2 cc"',
+                                                                  '"d db 2d7d9h", "p1 cbr 4", "p2 f"')
+    unshown = interpret(loads(folds))
+    assert not unshown.showdown and _why(CardError("boom"), unshown) == "boom"
+    shown_down = interpret(loads(THREE.replace("d dh p2 KsKd", "d dh p2 ????")))
+    assert _why(CardError("boom"), shown_down) == "the showdown needs the cards of p2, which the history does not show"

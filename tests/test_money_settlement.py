@@ -331,3 +331,34 @@ def test_stud_tie_odd_chip_to_the_high_card_by_suit():
 def test_seats_must_be_a_sequence():
     with pytest.raises(SettlementInputError, match="sequence of Seat values"):
         settle(iter([Seat(1, 10), Seat(2, 10, folded=True)]))
+
+
+def test_chip_unit_above_max_chips_is_refused():
+    # The fast path for a plain int chip unit must still bound it: 2**63 - 1 is the largest allowed.
+    seats = [Seat(1, 10), Seat(2, 10, folded=True)]
+    assert settle(seats, chip_unit=2**63 - 1).payouts == {1: 20, 2: 0}
+    with pytest.raises(SettlementInputError, match=r"chip_unit must be at most 2\*\*63 - 1, got an integer of 64 bits"):
+        settle(seats, chip_unit=2**63)
+
+
+def test_bad_seats_are_reported_before_bad_dead_money():
+    # settle() checks the seats before the dead money: with both wrong, the seats are named.
+    many = [Seat(i, 1) for i in range(1, 102)]
+    for seats in (many, tuple(many)):
+        with pytest.raises(SettlementInputError, match="a hand has at most 100 seats, got 101"):
+            settle(seats, dead=-1)
+    with pytest.raises(SettlementInputError, match="seats must be a sequence of Seat values"):
+        settle(iter([Seat(1, 10), Seat(2, 10, folded=True)]), dead=-1)
+
+
+def test_seats_in_another_sequence_type():
+    # Any Sequence of Seat values will do, up to 100 of them; one more is refused.
+    from collections import UserList
+
+    r = settle(UserList([Seat(1, 10), Seat(2, 10, folded=True)]))
+    assert r.payouts == {1: 20, 2: 0} and r.seats == (Seat(1, 10), Seat(2, 10, folded=True))
+    # 100 seats each put in 1, all folded but seat 1: seat 1 takes the 100 chips.
+    r = settle(UserList([Seat(1, 1)] + [Seat(i, 1, folded=True) for i in range(2, 101)]))
+    assert r.payouts[1] == 100 and sum(r.payouts.values()) == 100
+    with pytest.raises(SettlementInputError, match="a hand has at most 100 seats, got 101"):
+        settle(UserList([Seat(1, 1)] + [Seat(i, 1, folded=True) for i in range(2, 102)]))
