@@ -54,7 +54,7 @@ def test_heads_up_reverses_the_blinds_and_the_button_acts_first_preflop():
     # ... and last after the flop.
     actions = deal + ["p2 cbr 6", "p1 cc", "d db 2c7d9h", "p1 cc", "p2 cbr 10", "p1 f"]
     assert stacks_after("NT", [100, 100], actions) == (94, 106)
-    illegal("out of turn: p2 is to act", "NT", [100, 100], deal + ["p1 cc"])
+    illegal("seat 1: out of turn: seat 2 is to act (TDA 53)", "NT", [100, 100], deal + ["p1 cc"])
 
 
 def test_heads_up_reverses_the_antes_too():
@@ -69,8 +69,8 @@ def test_heads_up_reverses_the_antes_too():
 def test_straddle_moves_the_first_action_and_the_minimum_raise():
     deal = ["d dh p1 AsKd", "d dh p2 QhQc", "d dh p3 JsJc", "d dh p4 9h9d"]
     blinds = [1, 2, 4, 0]
-    illegal("out of turn: p4 is to act", "NT", [100] * 4, deal + ["p1 f"], blinds=blinds)
-    illegal("5 is below the minimum of 6", "NT", [100] * 4, deal + ["p4 cbr 5"], blinds=blinds)
+    illegal("seat 1: out of turn: seat 4 is to act (TDA 53)", "NT", [100] * 4, deal + ["p1 f"], blinds=blinds)
+    illegal("TDA 43: a raise is at least the last full bet or raise (2): to at least 6, or all-in, not 5", "NT", [100] * 4, deal + ["p4 cbr 5"], blinds=blinds)
     actions = deal + ["p4 cbr 12", "p1 f", "p2 f", "p3 f"]
     assert stacks_after("NT", [100] * 4, actions, blinds=blinds) == (99, 98, 96, 107)
 
@@ -86,11 +86,11 @@ def test_bring_in_is_the_lowest_up_card_in_stud_and_the_highest_in_razz():
     # p1 brings in 1, p2 completes to 2, the others fold: p2 wins the antes and the bring-in
     actions = deal + ["p1 pb", "p2 cbr 2", "p3 f", "p1 f"]
     assert stacks_after("F7S", [100] * 3, actions, antes=[1] * 3) == (98, 103, 99)
-    illegal("out of turn: p1 is to act", "F7S", [100] * 3, deal + ["p2 pb"], antes=[1] * 3)
-    illegal("p1 must bring in (pb) or complete (cbr)", "F7S", [100] * 3, deal + ["p1 f"], antes=[1] * 3)
-    illegal("3 is not the fixed-limit amount of 2", "F7S", [100] * 3, deal + ["p1 pb", "p2 cbr 3"])
+    illegal("seat 2: out of turn: seat 1 is to act (TDA 53)", "F7S", [100] * 3, deal + ["p2 pb"], antes=[1] * 3)
+    illegal("seat 1: stud: the bring-in must bring in (1) or complete to the small bet (2), not fold", "F7S", [100] * 3, deal + ["p1 f"], antes=[1] * 3)
+    illegal("seat 2: fixed limit: a bet or raise here is to exactly 2, not 3", "F7S", [100] * 3, deal + ["p1 pb", "p2 cbr 3"])
     # razz: the highest up card (9h) brings in
-    illegal("out of turn: p2 is to act", "FR", [100] * 3, deal + ["p1 pb"])
+    illegal("out of turn: seat 2 is to act", "FR", [100] * 3, deal + ["p1 pb"])
     assert stacks_after("FR", [100] * 3, deal + ["p2 pb", "p3 f", "p1 f"]) == (100, 100, 100)
 
 
@@ -102,11 +102,11 @@ def test_the_bring_in_may_complete_instead():
 def test_later_stud_streets_open_with_the_best_exposed_hand():
     deal = ["d dh p1 AsKs2c", "d dh p2 QhQd9h", "d dh p3 JcJd8d", "p1 pb", "p2 cc", "p3 cc"]
     fourth = ["d dh p1 2d", "d dh p2 5c", "d dh p3 8h"]  # p1 shows 2-2, p3 8-8 (best), p2 9-5
-    illegal("out of turn: p3 is to act", "F7S", [100] * 3, deal + fourth + ["p1 cc"])
+    illegal("seat 1: out of turn: seat 3 is to act (TDA 53)", "F7S", [100] * 3, deal + fourth + ["p1 cc"])
     history = make("F7S", [100] * 3, deal + fourth + ["p3 cbr 2", "p1 f", "p2 f"])
     assert replay_hand(history).finishing_stacks == (99, 99, 102)
     # razz: the lowest exposed hand (9-5) opens; pairs are worst
-    illegal("out of turn: p2 is to act", "FR", [100] * 3,
+    illegal("out of turn: seat 2 is to act", "FR", [100] * 3,
             ["d dh p1 AsKs9c", "d dh p2 QhQd3h", "d dh p3 JcJd8d", "p1 pb", "p2 cc", "p3 cc"]
             + ["d dh p1 9d", "d dh p2 5c", "d dh p3 8h", "p1 cc"])
 
@@ -146,7 +146,7 @@ def test_a_call_is_capped_at_the_stack():
 def test_a_raise_to_exactly_what_the_opponent_can_match_is_accepted():
     deal = ["d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 QcQd"]
     pre = deal + ["p3 cbr 100", "p1 f", "p2 cc", "d db 2c7h9d", "p2 cbr 40"]  # p2 has 50 left
-    illegal("60 is below the minimum of 80", "NT", [300, 150, 300], pre + ["p3 cbr 60"])
+    illegal("TDA 43: a raise is at least the last full bet or raise (40): to at least 80, or all-in, not 60", "NT", [300, 150, 300], pre + ["p3 cbr 60"])
     actions = pre + ["p3 cbr 50", "p2 cc", "d db Ts", "d db 3c", "p2 sm KsKd", "p3 sm QcQd"]
     assert stacks_after("NT", [300, 150, 300], actions) == (299, 301, 150)
 
@@ -154,7 +154,7 @@ def test_a_raise_to_exactly_what_the_opponent_can_match_is_accepted():
 def test_an_incomplete_all_in_raise_does_not_reopen_the_betting():
     deal = ["d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 QcQd"]
     actions = deal + ["p3 cbr 10", "p1 cbr 14", "p2 f"]  # p1 is all-in for 14: 4 more, not a full raise
-    illegal("p3 may not re-raise an incomplete all-in raise", "NT", [14, 100, 100], actions + ["p3 cbr 30"])
+    illegal("TDA 47-A: the betting is not reopened for seat 3", "NT", [14, 100, 100], actions + ["p3 cbr 30"])
     done = actions + ["p3 cc"] + RUNOUT + ["p1 sm AsAd", "p3 sm QcQd"]
     assert stacks_after("NT", [14, 100, 100], done) == (30, 98, 86)
 
@@ -181,10 +181,10 @@ def make_cards(text: str) -> tuple:
 
 
 def test_draw_checks():
-    illegal("out of turn: p1 draws first", "F2L3D", [100] * 3, TRIPLE[:6] + ["p2 sd"])
-    illegal("p1 discards 9s, which they do not hold", "F2L3D", [100] * 3, TRIPLE[:6] + ["p1 sd 9s"])
-    illegal("p1 is owed 1 replacement cards, not 2", "F2L3D", [100] * 3, TRIPLE[:8] + ["d dh p1 7c8c"])
-    illegal("p1 has not drawn yet", "F2L3D", [100] * 3, TRIPLE[:6] + ["d dh p1 7c"])
+    illegal("seat 2: out of turn: seat 1 draws first (TDA 53)", "F2L3D", [100] * 3, TRIPLE[:6] + ["p2 sd"])
+    illegal("seat 1: discards 9s, which they do not hold", "F2L3D", [100] * 3, TRIPLE[:6] + ["p1 sd 9s"])
+    illegal("seat 1: is owed 1 replacement cards, not 2", "F2L3D", [100] * 3, TRIPLE[:8] + ["d dh p1 7c8c"])
+    illegal("seat 1: has not drawn yet", "F2L3D", [100] * 3, TRIPLE[:6] + ["d dh p1 7c"])
 
 
 def test_single_draw_no_limit():
@@ -270,9 +270,9 @@ def test_unknown_hole_cards_are_filled_in_by_the_showdown():
 
 def test_show_checks():
     actions = ["d dh p1 AsAd", "d dh p2 KsKd", "p2 cbr 100", "p1 cc"] + RUNOUT
-    illegal("p1 shows 2d, which they were not dealt", "NT", [100, 100], actions + ["p1 sm 2dAd"])
+    illegal("seat 1: shows 2d, which they were not dealt", "NT", [100, 100], actions + ["p1 sm 2dAd"])
     illegal("no showdown yet (betting on the pre-flop)", "NT", [100, 100], actions[:2] + ["p2 sm KsKd"])
-    illegal("p1 shows '-' but some of their cards are unknown", "NT", [100, 100],
+    illegal("seat 1: shows '-' but some of their cards are unknown", "NT", [100, 100],
             ["d dh p1 ????"] + actions[1:] + ["p1 sm -"])
     # showing while all-in, before the runout, is allowed (and so is showing again)
     early = actions[:4] + ["p1 sm -", "p2 sm KsKd"] + RUNOUT + ["p1 sm AsAd"]
@@ -283,14 +283,14 @@ def test_show_checks():
 
 def test_amount_checks():
     deal = ["d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 QcQd"]
-    illegal("p3 bets 500 with only 100 (stack plus bet)", "NT", [100] * 3, deal + ["p3 cbr 500"])
-    illegal("3 is below the minimum of 4", "NT", [100] * 3, deal + ["p3 cbr 3"])
-    illegal("8 is above the pot-limit maximum of 7", "PO", [100] * 3,
+    illegal("seat 3: bets 500 with only 100 (stack plus bet): table stakes", "NT", [100] * 3, deal + ["p3 cbr 500"])
+    illegal("TDA 43: a raise is at least the last full bet or raise (2): to at least 4, or all-in, not 3", "NT", [100] * 3, deal + ["p3 cbr 3"])
+    illegal("seat 3: pot limit: a raise is at most to 7 (the pot after calling), not 8", "PO", [100] * 3,
             ["d dh p1 AsAdAhAc", "d dh p2 KsKdKhKc", "d dh p3 QcQdQhQs", "p3 cbr 8"])
-    illegal("5 is not the fixed-limit amount of 4", "FT", [100] * 3, deal + ["p3 cbr 5"])
+    illegal("seat 3: fixed limit: a bet or raise here is to exactly 4, not 5", "FT", [100] * 3, deal + ["p3 cbr 5"])
     capped = deal + ["p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10"]  # the big blind is not a bet here
-    illegal("no more raises on the pre-flop (a bet and 3 raises)", "FT", [100] * 3, capped + ["p1 cbr 12"])
-    illegal("p3 cannot raise: calling already puts them all-in (cc)", "NT", [100, 100, 50],
+    illegal("seat 1: fixed limit: no more raises this round (a bet and 3 raises)", "FT", [100] * 3, capped + ["p1 cbr 12"])
+    illegal("seat 3: calling puts the player all-in: call or fold", "NT", [100, 100, 50],
             deal + ["p3 cc", "p1 cbr 60", "p2 f", "p3 cbr 70"])
     illegal("nobody is left to call a raise", "NT", [200, 100, 100], deal + ["p3 cbr 100", "p1 cbr 150"])
 
@@ -305,7 +305,7 @@ def test_decimal_amounts_replay_in_hundredths():
 
 
 def test_amounts_that_are_not_chips():
-    with pytest.raises(IllegalActionError, match="not a number of chips"):
+    with pytest.raises(HistoryParseError, match="amount '2.0000001' is not a number of chips"):
         replay_hand(make("NT", [100, 100], ["d dh p1 AsAd", "d dh p2 KsKd", "p2 cbr 2.0000001"]))
 
 
@@ -314,8 +314,8 @@ def test_amounts_that_are_not_chips():
 def test_card_and_flow_checks():
     illegal("As has already been dealt", "NT", [100] * 3, ["d dh p1 AsAd", "d dh p2 AsKd"])
     illegal("5s is not in the no-limit short-deck hold'em deck", "NS", [100] * 3, ["d dh p1 5s4s"])
-    illegal("p3 has folded", "NT", [100] * 3, DEAL3 + ["p3 f", "p1 cc", "p2 cc", "p3 cc"])
-    illegal("the hand is over (everyone but p2 folded)", "NT", [100] * 3, DEAL3 + ["p3 f", "p1 f", "d db 2c7h9d"])
+    illegal("seat 3: no betting now (dealing the flop)", "NT", [100] * 3, DEAL3 + ["p3 f", "p1 cc", "p2 cc", "p3 cc"])
+    illegal("no board cards are dealt now (the hand is over)", "NT", [100] * 3, DEAL3 + ["p3 f", "p1 f", "d db 2c7h9d"])
     illegal("ends before the hand is over (p1 to act on the flop)", "NT", [100] * 3,
             DEAL3 + ["p3 cc", "p1 cc", "p2 cc", "d db 2c7h9d"])
     illegal("ends before the hand is over (3 board card(s) to deal on the flop)", "NT", [100] * 3,
@@ -323,7 +323,7 @@ def test_card_and_flow_checks():
     illegal("no board cards are dealt now (betting on the pre-flop)", "NT", [100] * 3, DEAL3 + ["d db 2c7h9d"])
     illegal("the flop has 3 board card(s) to deal, not 4", "NT", [100] * 3,
             DEAL3 + ["p3 cc", "p1 cc", "p2 cc", "d db 2c7h9dTs"])
-    illegal("p1 is owed 2 cards on the pre-flop, not 3", "NT", [100] * 3, ["d dh p1 AsAdAh"])
+    illegal("seat 1: is owed 2 hole cards, not 3", "NT", [100] * 3, ["d dh p1 AsAdAh"])
     illegal("p7 is not in this hand (3 players)", "NT", [100] * 3, ["d dh p7 AsAd"])
     illegal("fixed-limit seven card stud has no board", "F7S", [100] * 3, ["d db 2c"])
 

@@ -1,14 +1,15 @@
-"""The short way (``history/quick.py``) against the full interpreter: the same outcome or the same error.
+"""The short way (``history/quick.py``) against the live engine: the same outcome or the same error.
 
 :func:`pokerengine.history.interpret` tries the short way first for no-limit and
-pot-limit hold'em and Omaha; ``interpret(hand, quick=False)`` is the full
-interpreter alone.  Whatever the hand (every fixture, random complete hands,
+pot-limit hold'em and Omaha; ``interpret(hand, quick=False)`` plays the hand through the live
+engine in replay mode alone (the one rule book).  Whatever the hand (every fixture, random complete hands,
 the same hands with an action dropped, doubled, swapped or altered), the two
 must agree: equal outcomes, or the same error message.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -18,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerengine.errors import PokerEngineError
-from pokerengine.history import HandHistory, clear_caches, interpret, load, replay_hand
+from pokerengine.history import HandHistory, Outcome, clear_caches, interpret, load, replay_hand
+from pokerengine.history.reader import iter_files
 from pokerengine.history.quick import PLANS, play_quick
 from pokerengine.history.variants import VARIANTS
 from test_replay_properties import random_history
@@ -26,6 +28,8 @@ from test_replay_properties import random_history
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "phh"
 FILES = sorted(FIXTURES.rglob("*.phh"))
 HANDS = [hand for path in FILES for hand in load(path)]
+#: ``POKERENGINE_PHH``: a folder of more hands (e.g. the shared corpus) for the corpus check.
+MORE = Path(os.environ["POKERENGINE_PHH"]) if os.environ.get("POKERENGINE_PHH") else None
 CODES = list(VARIANTS)
 
 
@@ -108,6 +112,23 @@ def test_every_fixture_agrees_and_most_take_the_short_way():
     assert short >= 570  # every pluribus fixture but a few with an incomplete all-in raise, and the NT/PO of WSOP
 
 
+@pytest.mark.skipif(MORE is None, reason="set POKERENGINE_PHH to a folder of PHH files (e.g. the shared corpus)")
+def test_every_corpus_hand_agrees():
+    """The short way against the engine on every hand of a corpus: the same Outcome fields, or the
+    short way declines (``POKERENGINE_PHH=/work/shared/phh``: 5,721 hands, a few seconds)."""
+    clear_caches()
+    hands = short = 0
+    for path in iter_files([MORE]):
+        for hand in load(path):
+            hands += 1
+            plan = PLANS.get(hand.variant)
+            fields = play_quick(hand, VARIANTS[hand.variant], plan) if plan is not None else None
+            if fields is not None:
+                short += 1
+                assert interpret(hand, quick=False) == Outcome(VARIANTS[hand.variant], 1, *fields), hand.label
+    assert hands and short
+
+
 def test_mutated_fixtures_agree():
     rnd = random.Random(2024)
     for hand in HANDS:
@@ -167,11 +188,11 @@ def test_the_unusual_takes_the_full_way_to_the_same_outcome(actions, stacks, why
     ("NT", DEAL3 + ["p3 cbr 100", "p1 f", "p2 cc", "d db 2c7h9d", "p2 cbr 10"], "no betting now"),
     ("NT", DEAL3 + ["p3 cbr 50", "p1 f", "p2 cbr 100", "p3 cc", "p2 sm KsKd", "d db 2c7h9d", "p3 sm QcQd", "d db Ts",
                     "d db 3c"], None),
-    ("NT", ["d dh p1 AsAd", "d dh p1 KsKd", "d dh p3 QcQd", "p3 f", "p1 f"], "p1 is owed 0 cards on the pre-flop"),
+    ("NT", ["d dh p1 AsAd", "d dh p1 KsKd", "d dh p3 QcQd", "p3 f", "p1 f"], "seat 1: is owed 0 hole cards, not 2"),
     ("PO", ["d dh p1 AsAdKcKh", "d dh p2 KsKdQhQs", "d dh p3 QcQdJhJs", "p3 cbr 8"],
-     "above the pot-limit maximum of 7"),
+     r"pot limit: a raise is at most to 7 \(the pot after calling\), not 8"),
     ("PO", ["d dh p1 AsAdKcKh", "d dh p2 KsKdQhQs", "d dh p3 QcQdJhJs", "p3 cbr 7", "p1 cbr 25", "p2 f", "p3 f"],
-     "above the pot-limit maximum of 23"),
+     r"pot limit: a raise is at most to 23 \(the pot after calling\), not 25"),
 ])
 def test_showdowns_runouts_and_pot_limits_agree(variant, actions, message):
     hand = attrs.evolve(nt(actions), variant=variant)

@@ -432,6 +432,6 @@ def test_a_live_post_out_of_position_counts_toward_the_bet_but_does_not_move_the
     record = loads(dumps(hand.history()))
     assert record.blinds_or_straddles == (1, 2, 2, 0) and list(record.user_fields["_posts"]) == [0, 0, 2, 0]
     assert replay(record).final_stacks == hand.final_stacks  # the engine reads _posts back
-    # (today's PHH replayer reads no _posts: the poster would act last there, see docs/live.md)
+    assert replay_hand(record).finishing == tuple(hand.final_stacks.values())  # so does the PHH replayer
     with pytest.raises(HistoryParseError, match="_posts must be part of"):
         start(loads(dumps(hand.history()).replace("_posts = [0, 0, 2, 0]", "_posts = [0, 0, 3, 0]")))

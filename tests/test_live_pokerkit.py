@@ -26,7 +26,7 @@ import pytest
 
 from pokerengine.live import Hand, Options
 
-pokerkit = pytest.importorskip("pokerkit", reason='PokerKit is not installed (pip install -e ".[bench]")')
+pokerkit = pytest.importorskip("pokerkit", reason='PokerKit is not installed (pip install -e ".[test]")')
 
 DEEP = os.environ.get("POKERENGINE_HYPOTHESIS") == "deep"
 HANDS = int(os.environ.get("POKERENGINE_DEEP_DIFF", "20000")) if DEEP else 50

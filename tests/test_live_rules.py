@@ -105,7 +105,7 @@ def test_tda47a_addendum_short_all_ins_that_add_up_to_a_full_raise_reopen():
     assert "TDA 47-A" in legal.no_raise
     refused(hand, "p3 cbr 400", "TDA 47-A")
     play(hand, "p3 cc")
-    # The record replays through today's PHH replayer too, to the same stacks.
+    # The record replays through the PHH replayer too, to the same stacks.
     hand2 = addendum_hand()
     play(hand2, "p1 cbr 100", "p2 cbr 125", "p3 cc", "p4 cbr 200", "p5 cc", "p1 cbr 300")
     assert hand2.to_act == 3 and hand2.legal_actions().raise_to is not None  # a full raise reopens for C
@@ -163,18 +163,19 @@ def test_tda47b_all_in_of_less_than_half_a_bet_does_not_reopen():
     refused(hand, "p1 cbr 240", "TDA 47-B")
 
 
-def test_tda47b_reopening_is_refused_by_todays_phh_replayer_and_accepted_by_the_engine_replay():
-    # The known difference (docs/live.md): PokerKit, and so pokerengine.history today, needs a full
-    # raise to reopen in fixed limit.  The engine's replay mode accepts both rule books.
+def test_tda47b_reopening_is_accepted_by_the_phh_replayer_which_plays_through_the_engine():
+    # Once a known difference: PokerKit, and the replayer's old private rule book, need a full raise
+    # to reopen in fixed limit.  The replayer now plays through the engine's replay mode, which
+    # accepts both rule books: the record of this TDA 47-B reopening replays to the same stacks.
     hand = limit_flop(150)
     play(hand, "p1 cbr 100", "p2 cbr 150", "p3 cc", "p1 cbr 250", "p3 cc")
     while not hand.over:
         legal = hand.legal_actions()
         hand.show(legal.seat) if legal.show else hand.check_or_call(legal.seat)
     record = loads(dumps(hand.history()))
-    with pytest.raises(IllegalActionError, match="may not re-raise an incomplete all-in raise"):
-        replay_hand(record)
-    assert replay(record).final_stacks == hand.final_stacks
+    final = tuple(hand.final_stacks.values())
+    assert replay_hand(record).finishing == final
+    assert tuple(replay(record).final_stacks.values()) == final
 
 
 def test_fixed_limit_amounts_are_exact():

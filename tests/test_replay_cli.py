@@ -47,7 +47,7 @@ def test_mismatch_and_error_exit_1(tmp_path, capsys):
     assert "mismatched  1" in out and "errors      1" in out
     assert f"mismatched: {tmp_path / 'wrong.phh'}" in out
     assert "expected [100, 100]" in out and "got      [101, 99]" in out
-    assert f"error: {tmp_path / 'broken.phh'}: actions[2] 'p1 f': out of turn: p2 is to act" in out
+    assert f"error: {tmp_path / 'broken.phh'}: actions[2] 'p1 f': seat 1: out of turn: seat 2 is to act (TDA 53)" in out
 
     assert main(["replay", "--json", "-j", "2", str(tmp_path)]) == 1
     data = json.loads(capsys.readouterr().out)

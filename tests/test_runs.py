@@ -512,7 +512,7 @@ def test_pokerkit_agrees_but_for_the_remainder_of_a_three_way_division(case):
     """PokerKit 0.7.7 (if installed) on the same shoves: the same finishing stacks, except where a
     pot less rake divided into three runs leaves two chips over (PokerKit gives both to run 1, we
     give one each to runs 1 and 2: docs/runs.md, "Differences from PokerKit"); those are skipped."""
-    pk = pytest.importorskip("pokerkit", reason='PokerKit is not installed (pip install -e ".[bench]")')
+    pk = pytest.importorskip("pokerkit", reason='PokerKit is not installed (pip install -e ".[test]")')
     text, stacks, hand = case
     ours = settle_runs(**hand)
     n = len(hand["runs"])

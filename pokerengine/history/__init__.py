@@ -2,8 +2,9 @@
 
 The steps, one module each: :mod:`~.fasttoml` and :mod:`~.reader` (text to a
 frozen :class:`HandHistory`), :mod:`~.notation` (action strings),
-:mod:`~.interpreter` (actions to contributions, folds, cards and board; :mod:`~.quick` is its
-short way through the usual hold'em and Omaha hand),
+:mod:`~.interpreter` (actions to contributions, folds, cards and board, played through the live
+engine in replay mode, :mod:`pokerengine.live`; :mod:`~.quick` is its measured short way through
+the usual hold'em and Omaha hand),
 :mod:`~.settling` (those to :func:`pokerengine.settle` and finishing stacks),
 :mod:`~.replay` (files and folders, verdicts, summaries).
 

@@ -7,15 +7,17 @@ card, a deal of part of a player's cards or of the flop, a raise below the
 minimum (legal only all-in or as what the deepest opponent can match), an
 incomplete all-in raise, an amount with decimals, a history that stops before
 the end.  :func:`~pokerengine.history.interpreter.interpret` then plays the
-hand again with the full interpreter, which accepts it or names the fault.
+hand through the live engine in replay mode (:func:`pokerengine.live.replay`),
+which accepts it or names the fault.
 
-So this path accepts only what the full interpreter accepts, with the same
-outcome: the same rules (who opens and who acts come from
-:func:`~pokerengine.history.betting.position_opener` and
-:func:`~pokerengine.history.betting.round_start`; the amount checks are those of
-``Betting._raise`` for the cases taken here), on fewer kinds of hand.
-``tests/test_history_quick.py`` holds the two paths to the same answers on
-every fixture and on random and mutated hands of every variant.
+So this path accepts only what the engine accepts, with the same outcome: the
+same rules (who opens and who acts come from the engine's
+:func:`~pokerengine.live.rules.position_opener` and
+:func:`~pokerengine.live.rules.round_start`; the amount checks are the replay
+mode's for the cases taken here), on fewer kinds of hand.  It stays because it
+is measured to matter (``docs/replay.md``: about twice the engine's speed
+on the Pluribus corpus), and ``tests/test_history_quick.py`` holds the two ways to
+the same answers on every corpus hand and on random and mutated hands of every variant.
 
 >>> from pokerengine.history.reader import loads
 >>> text = '''variant = "NT"
@@ -37,7 +39,7 @@ from operator import add, sub
 from typing import TYPE_CHECKING, Any
 
 from ..errors import HistoryParseError
-from .betting import _AFTER, BET, position_opener, round_start
+from ..live.rules import AFTER, position_opener, round_start
 from .notation import CARD, COMPILED, DEALT_TO, TWO_CARDS, compiled_action
 from .record import HandHistory
 from .variants import VARIANTS, Variant
@@ -52,7 +54,7 @@ if TYPE_CHECKING:
     Fields: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...],
                               tuple[tuple[int, ...] | None, ...], tuple[int, ...]]
 
-DEAL, SHOWDOWN, OVER = "deal", "showdown", "over"
+DEAL, BET, SHOWDOWN, OVER = "deal", "bet", "showdown", "over"
 
 
 def _plan(v: Variant) -> tuple[int, tuple[int, ...]] | None:
@@ -82,7 +84,7 @@ def _setup(key: tuple[Any, ...]) -> Setup | None:
     """Stacks, antes and blinds posted, and who acts first, for a table of ``int`` amounts, else ``None``.
 
     Equal keys are equal amounts, so a table read from ``10000.0`` shares the entry of ``10000``:
-    the full interpreter reads both as the same chips.
+    the engine reads both as the same chips.
     """
     starting, antes, blinds, *sizes = key
     if not (_INT.issuperset(map(type, starting)) and _INT.issuperset(map(type, antes or ()))
@@ -102,7 +104,7 @@ def _setup(key: tuple[Any, ...]) -> Setup | None:
     bets = list(map(min, blinds, stacks))
     stacks = list(map(sub, stacks, bets))
     # the first round, once the hole cards are out (nothing else can happen before)
-    top, pending = round_start(position_opener(n, blinds, bets), bets, stacks, [False] * n)
+    top, pending = round_start(position_opener(blinds, bets), bets, stacks, [False] * n)
     if len(SETUPS) > 1000:
         SETUPS.clear()
     setup = SETUPS[key] = (tuple(starting), tuple(antes), tuple(stacks), tuple(bets), sizes[0] or 0, top,
@@ -114,7 +116,7 @@ def play_quick(hand: HandHistory, v: Variant, plan: tuple[int, tuple[int, ...]])
     """The fields of ``hand``'s :class:`~pokerengine.history.interpreter.Outcome` after ``variant`` and
     ``scale`` (starting stacks, contributions, antes, folds, cards, board), or ``None`` to play it in full.
     """
-    if "_posts" in hand.user_fields:  # live posts out of position: the full interpreter knows them
+    if "_posts" in hand.user_fields:  # live posts out of position: the engine knows them
         return None
     key = (hand.starting_stacks, hand.antes, hand.blinds_or_straddles, hand.min_bet, hand.bring_in, hand.small_bet,
            hand.big_bet)
@@ -201,13 +203,13 @@ def play_quick(hand: HandHistory, v: Variant, plan: tuple[int, tuple[int, ...]])
             to = a[3]
             if phase is not BET or pending[0] != i or to is None:
                 return None
-            # Betting._raise's checks (no incomplete all-in raise has happened: see below).
+            # The engine's checks of a raise (no incomplete all-in raise has happened: see below).
             bet = bets[i]
             stack = stacks[i]
             to_call = top - bet
             if to_call < last_raise or stack <= to_call:
                 return None
-            others = _AFTER[n][i]
+            others = AFTER[n][i]
             for j in others:  # somebody is left to call
                 if stacks[j] + bets[j] > top and not folded[j]:
                     break
@@ -220,7 +222,7 @@ def play_quick(hand: HandHistory, v: Variant, plan: tuple[int, tuple[int, ...]])
             if pot_limit and to > min(most, max(least, 2 * top - bet + sum(put) + sum(bets))):
                 return None
             size = to - top
-            if size < last_raise:  # an incomplete all-in raise: the full interpreter keeps count of those
+            if size < last_raise:  # an incomplete all-in raise: the engine keeps count of those
                 return None
             stacks[i] = most - to
             bets[i] = to
@@ -278,7 +280,7 @@ def play_quick(hand: HandHistory, v: Variant, plan: tuple[int, tuple[int, ...]])
             continue
         else:
             return None
-        # The betting round is over (Betting._end_betting).
+        # The betting round is over (the engine's Hand._end_betting).
         if top:
             put = list(map(add, put, bets))
             bets = [0] * n

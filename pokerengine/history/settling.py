@@ -10,6 +10,8 @@ Conventions (see ``docs/replay.md``):
   draw games start at the small blind (p1; heads-up the button, p2), stud
   games give them to the best card by suit (TDA 20-B).
 * Finishing stack = starting stack - everything put in + payout.
+* A record's ``_chip_unit`` (the smallest chip, as :class:`pokerengine.live.Hand` writes it) divides
+  the pots in that unit, as the live hand does.
 * A hand run more than once (user field ``_run_count``, ``docs/runs.md``) settles through
   :func:`pokerengine.runs.settle_runs`: each pot divided into the runs, the odd unit to the first.
 
@@ -84,9 +86,9 @@ def settle_outcome(outcome: Outcome, *, ante_trimming: bool) -> Settlement:
         run1, run2 = outcome.runs[0], outcome.runs[1]
         cut = next(k for k, (a, b) in enumerate(zip(run1, run2)) if a != b)  # one deck: runs share no card
         return settle_runs(seats, board=run1[:cut], runs=[b[cut:] for b in outcome.runs], game=v.game,
-                           small_blind=sb, button=button, dead=dead).settlement
+                           small_blind=sb, button=button, dead=dead, chip_unit=outcome.chip_unit).settlement
     return settle(seats, board=outcome.board if v.kind == "board" else (), game=v.game, small_blind=sb,
-                  button=button, dead=dead)
+                  button=button, dead=dead, chip_unit=outcome.chip_unit)
 
 
 def finishing_units(outcome: Outcome, settlement: Settlement) -> tuple[int, ...]:

@@ -4,15 +4,15 @@
 limit) deal five (badugi four) cards down, bet with blinds as hold'em does, then draw before each
 later betting round: every live player in turn from the first seat left of the button (all-in
 players too) discards any number of their cards, none (standing pat) to all, and is dealt as many.
-The rules are the PHH replayer's (:mod:`pokerengine.history.interpreter`):
+The rules are those recorded draw hands follow (the PHH replayer plays draw games through this engine):
 
-* When the deck runs out, the discards are shuffled and dealt from.  The replayer accepts a
+* When the deck runs out, the discards are shuffled and dealt from.  A replay accepts a
   discarded card again once more cards have been dealt than the deck holds; the live deck
   reshuffles the discards of the players before, not the drawing player's own (the usual house
   rule), and never the folded hands.  So a hand of ``k`` cards per player is safe for
   ``52 // k - 2`` players (the drawing player's own discards aside, enough cards are left):
   8 at 2-7, 11 at badugi (:func:`max_players`).
-* No burn cards in draw and stud games (the replayer counts every card dealt to know when the
+* No burn cards in draw and stud games (a replay counts every card dealt to know when the
   deck has run out).
 
 >>> from pokerengine.cards import card_text, parse_cards as c

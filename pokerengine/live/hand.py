@@ -879,7 +879,8 @@ class Hand:
             dealt += 1
             if c is None:
                 if known or not self.replay:
-                    raise IllegalActionError("cards dealt in a live hand must be known")
+                    raise IllegalActionError("board cards must be known" if known else
+                                             "cards dealt in a live hand must be known")
                 continue
             if c in self._seen or c in fresh:
                 if dealing and dealt > size and c in self._discarded and c not in fresh:
@@ -981,6 +982,8 @@ class Hand:
         if self._run_owed and (self._phase is OVER or self._phase is SHOWDOWN):
             self._deal_run(cards)
             return
+        if self._runs > 1 and (self._phase is OVER or self._phase is SHOWDOWN):
+            raise IllegalActionError(f"every run is dealt (the board is run {self._runs} times)")
         if self._phase is not DEAL or not self._need_board:
             raise IllegalActionError(f"no board cards are dealt now ({self._phase_text()})")
         if not cards or len(cards) > self._need_board:

@@ -58,10 +58,11 @@ class Options:
 
     ``mode``
         ``"tda"`` (live play by the TDA rules) or ``"replay"`` (accept what recorded hands do:
-        the rules of the PHH replayer, which follows PokerKit, and the TDA ones too).
+        PokerKit's rules, which recorded corpora follow, and the TDA ones too; the PHH replayer
+        plays by it).
     ``raise_cap``
         Fixed limit: bets and raises allowed per betting round (4: a bet and three raises).
-        Every bet or raise counts, an all-in for less included, as the PHH replayer counts them;
+        Every bet or raise counts, an all-in for less included, as PokerKit counts them;
         pre-flop the big blind is the bet (a straddle a raise), except in replay mode, where
         records (PokerKit) allow four raises on top of the blind.
     ``cap_heads_up``
@@ -99,5 +100,5 @@ class Options:
 TDA = Options()
 """Live play by the TDA rules, the default."""
 REPLAY = Options(mode="replay", cap_heads_up=False)
-"""What recorded hand histories do: the PHH replayer's rules as well as the TDA ones (and no cap
-heads-up, which some houses allow)."""
+"""What recorded hand histories do: PokerKit's rules as well as the TDA ones (and no cap heads-up,
+which some houses allow); the rules :func:`pokerengine.history.replay_hand` plays by."""

@@ -8,8 +8,9 @@ back the same), dead chips (``Hand(dead=...)``) as antes of their seat (dead mon
 so the record settles the same), blinds and straddles as set, ``seats`` with the table's seat numbers,
 ``finishing_stacks`` once the hand is over, and ``_chip_unit`` when the chip unit is not 1.
 
-:func:`replay` plays a record's actions through the engine, in replay mode by default: the seam
-through which the PHH interpreter will hand its betting to this engine.
+:func:`replay` plays a record's actions through the engine, in replay mode by default: the PHH
+interpreter (:func:`pokerengine.history.interpret`) plays every hand that its short way does not
+take this way, so live play and replay follow one rule book.
 
 >>> import random
 >>> from pokerengine.live import Hand
@@ -33,7 +34,8 @@ from ..errors import HistoryParseError, IllegalActionError, PokerEngineError
 from ..history.record import FIELD_KINDS, HandHistory
 from ..history.variants import VARIANTS
 from ..history.amounts import INFINITE, scale_of, units
-from .hand import GAMES, MAX_PLAYERS, MAX_SEAT, Hand, Rescale
+from ..history.notation import compile_action
+from .hand import GAMES, MAX_ACTION_TEXT, MAX_PLAYERS, MAX_SEAT, Hand, Rescale
 from .options import REPLAY, Options
 
 
@@ -104,6 +106,9 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
     if history.variant not in GAMES:
         raise HistoryParseError(f"{label}: the live engine plays {', '.join(GAMES)}, not {shown(history.variant)}")
     v = VARIANTS[history.variant]
+    if history.run_count > 1 and v.kind != "board":
+        raise HistoryParseError(f"{label}: _run_count is {history.run_count}, but {v.name} has no board to run "
+                                "more than once")
     n = history.player_count
     if n > MAX_PLAYERS:
         raise HistoryParseError(f"{label}: a hand has at most {MAX_PLAYERS} players, got {n}")
@@ -166,19 +171,39 @@ def replay(history: HandHistory, options: Options = REPLAY, *, complete: bool = 
         except Rescale as again:
             scale = again.scale
     if complete and not hand.over:
-        raise IllegalActionError(f"{history.label}: the history ends before the hand is over ({hand._phase_text()})")
+        raise IllegalActionError(f"{history.label}: the history ends before the hand is over ({_waiting(hand)})")
     return hand
+
+
+def _waiting(hand: Hand) -> str:
+    """What the hand waits for, the player named as the record names them (``pN``)."""
+    seat, phase, street = hand.to_act, hand.phase, hand.street_name
+    if hand._run_owed and (phase == "showdown" or phase == "over"):  # runs 2, 3 (docs/runs.md)
+        cards, per_run = hand._run_cards, sum(hand._run_sizes())
+        k = len(cards) + (1 if cards and len(cards[-1]) < per_run else 2)
+        return f"run {k} of {hand.runs} is not dealt"
+    if seat is None and (phase == "deal" or phase == "draw"):
+        holes, board = hand.owed
+        if board:
+            return f"{board} board card(s) to deal on the {street}"
+        return f"{'replacement' if phase == 'draw' else 'hole'} cards to deal on the {street}"
+    if seat is None or phase == "showdown" or (phase == "bet" and hand._free_opener):
+        return hand._phase_text()
+    verb = "act" if phase == "bet" else "draw"
+    return f"p{hand.seats.index(seat) + 1} to {verb} on the {street}"
 
 
 def _play_all(hand: Hand, history: HandHistory) -> None:
     runs = history.run_count  # docs/runs.md: chosen as soon as nobody can bet any more
     for i, text in enumerate(history.actions):
         try:
+            if type(text) is str and len(text) > MAX_ACTION_TEXT:  # (a record's actions are bounded by the
+                compile_action(text)  # reader): a malformed long one is refused for what is wrong with it
             hand.play(text)
             if runs > 1 and hand.can_run_it():
                 hand.run_it(runs)
         except (IllegalActionError, HistoryParseError) as exc:
             raise type(exc)(f"{history.label}: actions[{i}] {shown(text)}: {exc}") from None
     if runs > 1 and hand.runs == 1 and hand.over:
-        raise IllegalActionError(f"{history.label}: _run_count is {runs}, but nobody was all in before the "
-                                 "board was complete")
+        raise IllegalActionError(f"{history.label}: _run_count is {runs}, but the players were not all in before "
+                                 "the board was complete: there was nothing to run again")

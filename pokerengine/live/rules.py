@@ -17,8 +17,8 @@ the Poker TDA rules' (2019/2022/2024 numbering; ``docs/live.md`` lists them all)
 * Pot limit: a raise is at most to the pot after the raiser's call.  Fixed limit: bets and raises
   of exactly the small bet (first two rounds) or the big bet, a cap per round.
 
-Replay mode (:data:`~pokerengine.live.REPLAY`) accepts what either the TDA rules or the PHH
-replayer (which follows PokerKit) accept: the full bet starts at the ``min_bet`` on every round,
+Replay mode (:data:`~pokerengine.live.REPLAY`) accepts what either the TDA rules or PokerKit
+(which recorded hands follow) accept; the PHH replayer plays by it: the full bet starts at the ``min_bet`` on every round,
 the betting reopens for an increase of at least the smaller of the two rules' thresholds, and a
 raise to exactly what the deepest opponent can match is allowed below the minimum.
 
@@ -82,7 +82,7 @@ def reopen_threshold(fixed: bool, full: int, step: int, replay_full: int | None)
 
     No limit and pot limit (TDA 47-A): a full raise, ``full``.  Fixed limit (TDA 47-B): half a
     bet, rounded up (``step`` is the round's fixed bet).  ``replay_full`` (replay mode): the last
-    full raise as the PHH replayer counts it; the smaller threshold applies.
+    full raise as PokerKit (and so recorded hands) count it; the smaller threshold applies.
     """
     t = (step + 1) // 2 if fixed else full
     return t if replay_full is None or replay_full >= t else replay_full
