@@ -24,7 +24,7 @@ from pokerengine.errors import (
     SettlementInputError,
 )
 from pokerengine.history import dumps, loads, replay_hand, replay_paths
-from pokerengine.live import REPLAY, Hand
+from pokerengine.live import REPLAY, Hand, Options
 from pokerengine.live import replay as replay_live
 from pokerengine.runs import MAX_RUNS, settle_runs
 from pokerengine.strategies import hands
@@ -536,3 +536,19 @@ def test_pokerkit_agrees_but_for_the_remainder_of_a_three_way_division(case):
                 state.burn_card("??")
             state.deal_board("".join(card_text(c) for c in cards))
     assert tuple(state.stacks) == tuple(ours.payouts[i + 1] for i in range(3))
+
+
+def test_live_run_odd_unit_is_a_house_option():
+    # Heads-up, both all-in for 200: a pot of 400 run three times is 133 a run and one unit over,
+    # which goes to the first run by default and to the last with Options(run_odd_unit="last").
+    got = {}
+    for rule in ("first", "last"):
+        hand = Hand("NT", [200, 200], blinds=(1, 2), rng=random.Random(7), options=Options(run_odd_unit=rule))
+        hand.raise_to(2, 200)
+        hand.call(1)
+        hand.run_it(3)
+        got[rule] = [sum(run.payouts.values()) for run in hand.run_settlement.runs]
+        assert sum(hand.final_stacks.values()) == 400
+    assert got == {"first": [134, 133, 133], "last": [133, 133, 134]}
+    with pytest.raises(PokerEngineError, match="run_odd_unit must be one of first, last"):
+        Options(run_odd_unit="middle")

@@ -1123,7 +1123,8 @@ class Hand:
             runs = [board[cut:], *(tuple(c) for c in self._run_cards)]
             self._run_result = settle_runs(seats, board=board[:cut], runs=runs, game=self.variant.game,
                                            small_blind=sb, button=order[-1], dead=dead, chip_unit=self.unit,
-                                           odd_chip=odd, rake=self.options.rake)
+                                           odd_chip=odd, rake=self.options.rake,
+                                           run_odd_unit=self.options.run_odd_unit)
             result = self._run_result.settlement
         else:
             result = settle(seats, board=board, game=self.variant.game, small_blind=sb, button=order[-1],

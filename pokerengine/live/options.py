@@ -24,6 +24,7 @@ import attrs
 from .._checks import shown
 from ..errors import PokerEngineError
 from ..rake import Rake
+from ..runs import RUN_ODD_UNIT_RULES
 
 MODES = ("tda", "replay")
 ODD_CHIP = ("small_blind", "left_of_button")
@@ -81,6 +82,10 @@ class Options:
         Not allowed with a big blind ante, which is always dead money.
     ``rake``
         A :class:`~pokerengine.Rake` taken at settlement, or ``None``.
+    ``run_odd_unit``
+        A hand run more than once (:meth:`Hand.run_it`): which runs get the units left over when
+        a pot is divided into the runs: ``"first"`` (the default, "commonly the first run") or
+        ``"last"`` (:func:`pokerengine.settle_runs`, ``docs/runs.md``).
     """
 
     mode: str = attrs.field(default="tda", validator=_choice(MODES))
@@ -90,6 +95,7 @@ class Options:
     auto_show: bool = attrs.field(default=False, validator=_flag)
     ante_trimming: bool = attrs.field(default=False, validator=_flag)
     rake: Rake | None = attrs.field(default=None, validator=_rake)
+    run_odd_unit: str = attrs.field(default="first", validator=_choice(RUN_ODD_UNIT_RULES))
 
     @property
     def replay(self) -> bool:
