@@ -380,8 +380,8 @@ class HandHistory:
         'a.phhs [3]'
         """
         if self.source is None:
-            return f"hand {self.hand}" if self.hand is not None else "hand"
-        return self.source if self.key is None else f"{self.source} [{self.key}]"
+            return f"hand {_part(self.hand)}" if self.hand is not None else "hand"
+        return _part(self.source) if self.key is None else f"{_part(self.source)} [{_part(self.key)}]"
 
     @property
     def run_count(self) -> int:
@@ -423,3 +423,18 @@ def finite(value: Number) -> bool:
 #: Every field's default, for :meth:`HandHistory.from_checked`.
 _DEFAULTS = {a.name: a.default for a in attrs.fields(HandHistory) if a.default is not attrs.NOTHING}
 _DEFAULTS["user_fields"] = MappingProxyType({})
+
+
+def _part(value: object) -> str:
+    """A file name, section key or hand number as a message may quote it: printable and short
+    (a hostile record's ``hand`` field or a file name may be long or hold line breaks).
+
+    >>> _part(12), _part("a.phh"), len(_part("x" * 1000)) <= 60
+    ('12', 'a.phh', True)
+    >>> _part("two" + chr(10) + "lines") == repr("two" + chr(10) + "lines")  # the line break escaped
+    True
+    """
+    text = str(value) if type(value) is int else value
+    if type(text) is str and len(text) <= 200 and text.isprintable():
+        return text
+    return shown(text)
