@@ -20,14 +20,17 @@ import re
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerengine._checks import MAX_CHIPS
 from pokerengine.cli import main
 from pokerengine.errors import HistoryParseError, PokerEngineError
-from pokerengine.history import load, loads, replay_file, replay_hand, replay_paths
+from pokerengine.history import dumps, load, loads, replay_file, replay_hand, replay_paths
 from pokerengine.history import fasttoml, reader, record, replay
 from pokerengine.history.notation import COMPILED, compiled_action
 from pokerengine.history.reader import iter_files, loads_all
@@ -507,3 +510,36 @@ def test_a_whole_float_bet_size_replays_like_the_integer(field):
     floated = re.sub(rf"^{field} = (\d+)$", rf"{field} = \1.0", text, flags=re.M)
     assert floated != text
     assert replay_hand(loads(floated)).status == replay_hand(loads(text)).status == "matched"
+
+
+@settings(max_examples=300)
+@given(st.lists(st.text(st.characters(exclude_categories=("Cs",)), max_size=12), min_size=1, max_size=4))
+def test_fast_reader_reads_escaped_strings_as_tomllib_does(names):
+    # What the writer produces for a quote, a backslash or a control character in a name is a basic
+    # string with escapes: the fast subset reads it (so a big record round-trips without tomllib's
+    # 1 MiB limit) and gets what tomllib gets.
+    def basic(text):
+        out = []
+        for ch in text:
+            if ch in '"\\':
+                out.append("\\" + ch)
+            elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+                out.append(f"\\u{ord(ch):04x}")
+            else:
+                out.append(ch)
+        return '"' + "".join(out) + '"'
+
+    doc = f"a = {basic(names[0])}\nb = [{', '.join(map(basic, names))}]\n"
+    assert fasttoml.fast_loads(doc) == tomllib.loads(doc) == {"a": names[0], "b": names}
+
+
+def test_a_big_record_with_a_quote_in_a_name_round_trips():
+    # Found by the deep fuzz run: a 1 MB event name with a quote in it was read (a literal string)
+    # but written as a basic string with an escape, which only tomllib read, and tomllib reads at
+    # most 1 MiB.
+    hand = loads('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+                         'starting_stacks = [100, 100]\nactions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 f"]\n'
+                         "event = '" + 'say "hi" ' * 120_000 + "'\n")
+    written = dumps(hand)
+    assert len(written) > fasttoml.MAX_TOML_BYTES
+    assert dumps(loads(written)) == written

@@ -4,7 +4,7 @@ Nearly every PHH file is a list of one-line ``key = value`` pairs whose values
 are strings, integers, floats (``inf`` too), booleans, or one-line arrays of
 those, perhaps under ``[1]``-style table headers (``.phhs``).  :func:`loads`
 reads exactly that subset, an order of magnitude faster than :mod:`tomllib`,
-and hands anything else (multi-line arrays, inline comments, escapes, dates,
+and hands anything else (multi-line arrays, inline comments, dates,
 dotted or quoted keys...) to :mod:`tomllib`, so the result is always the one
 :mod:`tomllib` gives.  Whole-line ``#`` comments and blank lines are fine.
 
@@ -78,6 +78,33 @@ _CANON_INTS = re.compile(r"\[(?:(?:0|[1-9][0-9]{0,17}), )*(?:0|[1-9][0-9]{0,17})
 _NUMBER_ARRAY = re.compile(rf"\[[ \t]*(?:(?:{_N})[ \t]*(?:,[ \t]*(?:{_N})[ \t]*)*,?[ \t]*)?\]")
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 _BASIC_ITEM = re.compile(r'"([^"]*)"')
+# Basic strings with TOML 1.0's escapes (what writers produce for a quote or a backslash in a name).
+_ESCAPE = r'\\(?:[btnfr"\\]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})'
+_ESCAPED = re.compile(rf'"((?:[^"\\\x00-\x08\x0a-\x1f\x7f]|{_ESCAPE})*)"')
+_ESCAPED_ARRAY = re.compile(rf'\[[ \t]*(?:{_ESCAPED.pattern}[ \t]*,[ \t]*)*(?:{_ESCAPED.pattern}[ \t]*,?[ \t]*)?\]')
+_ONE_ESCAPE = re.compile(_ESCAPE)
+_SIMPLE_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+
+
+def _unescape(body: str) -> str:
+    """The text of a basic string whose body matched :data:`_ESCAPED` (escapes decoded).
+
+    >>> _unescape(r'say \\"hi\\" \\u00e9\\t.')
+    'say "hi" \xe9\\t.'
+    """
+    if "\\" not in body:
+        return body
+    return _ONE_ESCAPE.sub(_decoded, body)
+
+
+def _decoded(m: re.Match[str]) -> str:
+    code = m.group()[1:]
+    if len(code) == 1:
+        return _SIMPLE_ESCAPES[code]
+    point = int(code[1:], 16)
+    if 0xD800 <= point <= 0xDFFF or point > 0x10FFFF:  # not a Unicode scalar value: tomllib refuses it
+        raise _Unusual
+    return chr(point)
 
 
 class Unusual(Exception):
@@ -120,7 +147,10 @@ def _value(text: str) -> Any:
     if first == '"':
         m = _BASIC.fullmatch(text)
         if m is None:
-            raise _Unusual
+            m = _ESCAPED.fullmatch(text)
+            if m is None:
+                raise _Unusual
+            return _unescape(m.group(1))
         return m.group(1)
     if first == "[":
         quote = text[1:2]
@@ -139,7 +169,9 @@ def _value(text: str) -> Any:
             return _LITERAL_ITEM.findall(text)
         if second == '"':
             if _BASIC_ARRAY.fullmatch(text) is None:
-                raise _Unusual
+                if _ESCAPED_ARRAY.fullmatch(text) is None:
+                    raise _Unusual
+                return [_unescape(item) for item in _ESCAPED.findall(text)]
             return _BASIC_ITEM.findall(text)
         if _NUMBER_ARRAY.fullmatch(text) is not None:
             items = text[1:-1].split(",")
@@ -183,6 +215,8 @@ def _scalar(text: str) -> Any:
             return m.group(1)
         if text[:1] == '"' and (m := _BASIC.fullmatch(text)) is not None:
             return m.group(1)
+        if text[:1] == '"' and (m := _ESCAPED.fullmatch(text)) is not None:
+            return _unescape(m.group(1))
         raise _Unusual  # nested arrays, or a comma inside a string
     return _number(text)
 
