@@ -435,3 +435,21 @@ def test_a_live_post_out_of_position_counts_toward_the_bet_but_does_not_move_the
     assert replay_hand(record).finishing == tuple(hand.final_stacks.values())  # so does the PHH replayer
     with pytest.raises(HistoryParseError, match="_posts must be part of"):
         start(loads(dumps(hand.history()).replace("_posts = [0, 0, 2, 0]", "_posts = [0, 0, 3, 0]")))
+
+
+def test_the_stacks_together_are_at_most_max_chips():
+    # One stack at 2**63 - 1 and another of 100: whoever wins would finish above the limit every
+    # chip amount has, so the hand is refused up front (found by the deep fuzz run: the record of
+    # such a replayed hand could not be written).
+    from pokerengine._checks import MAX_CHIPS
+    from pokerengine.errors import HistoryParseError, PokerEngineError
+    from pokerengine.history import loads
+    from pokerengine.live import replay
+
+    with pytest.raises(PokerEngineError, match="the stacks add up to 9,223,372,036,854,775,907 chips"):
+        Hand("NT", [MAX_CHIPS, 100], blinds=(1, 2))
+    Hand("NT", [MAX_CHIPS - 100, 100], blinds=(1, 2))  # exactly the limit in all: fine
+    record = loads('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+                   f"starting_stacks = [100, {MAX_CHIPS}]\nactions = []\n")
+    with pytest.raises(HistoryParseError, match="add up to more than 2\\*\\*63 - 1 chips"):
+        replay(record, complete=False)

@@ -27,7 +27,7 @@ Traceback (most recent call last):
 pokerengine.errors.IllegalActionError: seat 2: TDA 43: the smallest bet is 2: bet at least 2, or all-in, not 1
 
 Limits: at most :data:`MAX_PLAYERS` players (fewer when one deck cannot deal them all), seat
-numbers up to :data:`MAX_SEAT`, every amount at most ``2**63 - 1`` chips.  Each action takes time
+numbers up to :data:`MAX_SEAT`, every amount, and all the stacks together, at most ``2**63 - 1`` chips.  Each action takes time
 linear in the number of players; the settlement is one call of :func:`pokerengine.settle`.
 """
 
@@ -37,7 +37,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._checks import chips, shown
+from .._checks import MAX_CHIPS, chips, shown
 from ..cards import card_text, parse_cards, rank
 from ..errors import CardError, HistoryParseError, IllegalActionError, PokerEngineError
 from ..history.amounts import MAX_SCALE, decimals, units
@@ -115,6 +115,8 @@ class Hand:
             raise _fail(f"options must be a pokerengine.live.Options, got {shown(options)}")
         unit = chips(chip_unit, "chip_unit", error=PokerEngineError, positive=True)
         seats, starts, button = _seating(stacks, button, unit)
+        if sum(starts) > MAX_CHIPS:  # so that every finishing stack is a chip amount too
+            raise _fail(f"the stacks add up to {sum(starts):,} chips; a hand plays at most 2**63 - 1")
         n = len(seats)
         blinds_due, big_blind, bb_at = _blinds(blinds, straddles, seats, unit)
         ante = _amount(ante, "ante", unit)

@@ -124,6 +124,9 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
     starts = [_units(x, "starting_stacks", label, scale) for x in history.starting_stacks]
     if min(starts) <= 0:
         raise HistoryParseError(f"{label}: starting stacks must be positive, got {shown(history.starting_stacks)}")
+    if max(starts) < INFINITE and sum(starts) > MAX_CHIPS * scale:  # so every finishing stack fits too
+        raise HistoryParseError(f"{label}: the starting stacks add up to more than 2**63 - 1 chips, the most a "
+                                "hand plays")
     antes = [_units(x, "antes", label, scale) for x in history.antes or zeros]
     blinds = [_units(x, "blinds_or_straddles", label, scale) for x in history.blinds_or_straddles or zeros]
     if n == 2:
