@@ -76,3 +76,19 @@ def test_every_hand_replays_through_the_engine_to_the_recorded_stacks():
     assert played >= 649  # the bundled corpus: 603 NT, NS, FT, PO, FO/8 hands and 46 stud and draw hands
     assert games == set(GAMES)  # every game of the engine
 
+
+
+def test_a_replayed_showdown_with_unknown_cards_is_written_without_finishing_stacks():
+    # Both all-in pre-flop with hole cards the record does not know ("????"): the hand is over, but
+    # nobody can say who won, so the record written back has no finishing stacks (it raised a
+    # CardError before; found by the fuzz suite on a badugi record).
+    from pokerengine.history import loads
+    from pokerengine.live import replay, to_history
+
+    record = loads('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+                   'starting_stacks = [100, 100]\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 100", '
+                   '"p1 cc", "d db 2c3d4h", "d db 5s", "d db 9h"]\n')
+    hand = replay(record)
+    assert hand.over
+    written = to_history(hand)
+    assert written.finishing_stacks is None and written.actions == record.actions

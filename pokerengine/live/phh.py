@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from .._checks import MAX_CHIPS, shown
-from ..errors import HistoryParseError, IllegalActionError, PokerEngineError
+from ..errors import CardError, HistoryParseError, IllegalActionError, PokerEngineError
 from ..history.record import FIELD_KINDS, HandHistory
 from ..history.variants import VARIANTS
 from ..history.amounts import INFINITE, scale_of, units
@@ -62,8 +62,12 @@ def to_history(hand: Hand, **fields: object) -> HandHistory:
     if hand.options.ante_trimming:
         out["ante_trimming_status"] = True
     if hand.over and not unknown:
-        final = hand.final_stacks
-        out["finishing_stacks"] = tuple(final[s] for s in hand.seats)
+        try:
+            final = hand.final_stacks
+        except CardError:  # a replayed record's unknown cards at a showdown: nobody can say who won
+            pass
+        else:
+            out["finishing_stacks"] = tuple(final[s] for s in hand.seats)
     user: dict[str, Any] = {"_chip_unit": hand.unit} if hand.unit != 1 else {}
     if any(hand.posts):  # live posts out of position: in blinds_or_straddles, and which ones they are
         posts = list(hand.posts)
