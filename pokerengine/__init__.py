@@ -35,7 +35,7 @@ from .rake import Rake
 from .runs import RunsSettlement, settle_runs
 from .seats import Seat
 from .settlement import PotResult, Settlement, settle
-from .tournament import EquityConfig, Snapshot, Standing, Tournament, TournamentState
+from .tournament import Director, EquityConfig, Snapshot, Standing, Structure, Tournament, TournamentState
 
 __version__ = "0.1.0"
 
@@ -76,9 +76,11 @@ __all__ = [
     "Table",
     "replay_live",
     # tournaments
+    "Director",
     "EquityConfig",
     "Snapshot",
     "Standing",
+    "Structure",
     "Tournament",
     "TournamentState",
     # payout models

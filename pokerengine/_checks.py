@@ -24,6 +24,9 @@ def shown(value: object) -> str:
     except Exception:  # a hostile object's __repr__ may raise anything
         return f"<{type(value).__name__}>"
 
+MAX_NAME = 128
+"""Longest player id or table name, in characters (tournaments and tables)."""
+
 MAX_CHIPS = 2**63 - 1
 """The largest amount of chips or money (minor units) any entry point accepts: a signed 64-bit integer,
 what a server's database column holds.  Sums of such amounts are exact Python integers."""

@@ -47,3 +47,11 @@ class EventLogError(TournamentError):
 
 class ModelTimeout(TimeoutError):
     """A payout model did not finish within the time budget it was given (not bad input)."""
+
+
+class ChartError(PokerEngineError):
+    """A chart cannot be drawn: matplotlib (the ``plot`` extra) is missing, or the file cannot be written."""
+
+
+class StaleWriterError(EventLogError):
+    """Another writer appended to the tournament in the store since this writer read it: nothing was written."""

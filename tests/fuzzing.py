@@ -100,6 +100,7 @@ ENTRIES: dict[str, tuple[str, ...]] = {
     "phh-api": ("quick", "full", "phhs", "roundtrip"),
     "phh-cli": ("phh", "phhs", "json"),
     "tournament-api": ("replay", "equity", "lines", "open"),
+    "director-api": ("auto", "replay", "structure"),
     "tournament-cli": ("no-equity", "equity-json", "stdin"),
     "equity-api": ("icm", "icm-exact", "icm-quadrature", "icm-places", "dcm", "mw", "roberts", "mc"),
     "equity-cli": ("input:icm", "input:icm-exact", "input:dcm", "input:compare", "input:mc",
@@ -189,6 +190,10 @@ TOURNAMENT_TOKENS = [
     b"\n", b"\n\n", b"\r\n", b'\n{"event": "hand", "table": "A", "stacks": {"ann": 0}}\n',
     b'\n{"event": "deal", "method": "dcm"}\n', b'\n{"event": "deal", "method": "icm"}\n',
     b'\n{"event": "end"}\n', b'\n{"event": "hand_for_hand", "on": true}\n',
+    b'"level"', b'"redraw"', b'"positions"', b'"setup"', b'"on_break"', b'"structure"', b'"break"', b'"seats"',
+    b'"reason"', b'"balance"', b'"final_table"', b'"small_blind"', b'"big_blind_ante"', b'"minutes"',
+    b'\n{"event": "level", "level": 2}\n', b'\n{"event": "level", "level": 2, "on_break": true}\n',
+    b'\n{"event": "redraw", "table": "1", "seats": {"p1": 1, "p2": 2}}\n',
     lambda r: _start_line(r),
 ]
 
@@ -221,12 +226,13 @@ def _number_list(rng: random.Random) -> bytes:
 FAMILY = {
     "settle-api": "settle", "settle-cli": "settle", "phh-api": "phh", "phh-cli": "phh",
     "tournament-api": "tournament", "tournament-cli": "tournament", "equity-api": "equity", "equity-cli": "equity",
-    "live-api": "phh", "legal-cli": "phh",
+    "live-api": "phh", "legal-cli": "phh", "director-api": "director",
 }
 TOKENS = {
     "settle": COMMON_TOKENS,
     "phh": COMMON_TOKENS + PHH_TOKENS * 2,
     "tournament": COMMON_TOKENS + TOURNAMENT_TOKENS * 2,
+    "director": COMMON_TOKENS + TOURNAMENT_TOKENS * 2,
     "equity": COMMON_TOKENS + EQUITY_TOKENS * 3,
     "equity-args": ARGS_TOKENS * 2 + COMMON_TOKENS[:30],
 }
@@ -257,6 +263,9 @@ def seeds(family: str) -> list[bytes]:
         out = [p.read_bytes() for p in sorted((FIXTURES / "phh").rglob("*.phh"))]
     elif family == "tournament":
         paths = sorted((FIXTURES / "tournament").glob("*.jsonl")) + sorted((CORPUS / "tournament").glob("*.jsonl"))
+        out = [p.read_bytes() for p in paths]
+    elif family == "director":
+        paths = sorted((FIXTURES / "tournament").glob("director-*.jsonl")) + sorted((FIXTURES / "structures").glob("*.json"))
         out = [p.read_bytes() for p in paths]
     elif family == "equity":
         out = [p.read_bytes() for p in sorted((CORPUS / "equity").glob("*.json"))]
@@ -540,6 +549,22 @@ def _tournament_api(data: bytes, variant: str) -> None:
         t.equity(icm=True, dcm=True, dcm_seconds=0.2)
 
 
+def _director_api(data: bytes, variant: str) -> None:
+    """A blind structure (then a short simulated tournament on it), or a director's log replayed."""
+    from pokerengine.tournament import Director, EquityConfig, Structure, simulate
+
+    if variant == "auto":
+        variant = "replay" if b'"event"' in data[:200] else "structure"
+    if variant == "structure":
+        structure = Structure.from_json(data)
+        simulate(7, structure=structure, stack=max(structure.levels[0].big_blind, 1) * 20, seats=4, seed=1,
+                 max_hands=200)
+        return
+    d = Director.replay(data, equity=EquityConfig.off())
+    d.tables
+    d.ready()
+
+
 def _model(name: str):
     """The model call of an ``equity-api`` variant.  Every call but plain ``icm`` (quick at any field size by
     design) gets a one-second budget where the model takes one; a budget it does not keep is a timeout here."""
@@ -672,7 +697,7 @@ def _selftest(data: bytes, variant: str):
 RUNNERS = {
     "selftest": _selftest,
     "settle-api": _settle_api, "settle-cli": _settle_cli, "phh-api": _phh_api, "phh-cli": _phh_cli,
-    "tournament-api": _tournament_api, "tournament-cli": _tournament_cli,
+    "tournament-api": _tournament_api, "tournament-cli": _tournament_cli, "director-api": _director_api,
     "equity-api": _equity_api, "equity-cli": _equity_cli, "live-api": _live_api, "legal-cli": _legal_cli,
 }
 

@@ -129,7 +129,8 @@ def test_generation_is_deterministic_and_varied():
     assert any(len(d) > 500_000 for d in big) and all(len(d) <= fuzzing.MAX_INPUT for d in big)
 
 
-@pytest.mark.parametrize("entry", ["phh-api", "tournament-api", "tournament-cli", "equity-api", "equity-cli"])
+@pytest.mark.parametrize("entry", ["phh-api", "tournament-api", "tournament-cli", "equity-api", "equity-cli",
+                                   "director-api"])
 def test_seeds_are_accepted(workers, entry):
     """The unmutated seeds are good input, so mutations start from the paths that do real work."""
     family = "equity-args" if entry == "equity-cli" else fuzzing.FAMILY[entry]
@@ -310,6 +311,9 @@ def bases(family: str) -> list:
     if family == "tournament":
         return [[json.loads(line) for line in d.splitlines() if line.strip()] for d in fuzzing.seeds("tournament")
                 if d.endswith(b"\n")]
+    if family == "director":  # logs as lists of events, structures as objects
+        return [[json.loads(line) for line in d.splitlines() if line.strip()] if b'"event"' in d[:200]
+                else json.loads(d) for d in fuzzing.seeds("director")]
     fields = [json.loads(d) for d in fuzzing.seeds("equity")]
     rng = random.Random(1)
     for n in (1, 2, 3, 6, 10):
@@ -329,12 +333,15 @@ def cases(entry: str):
         return st.builds(case, variant, corrupted(bases("settle")).map(json_bytes))
     if entry.startswith(("phh", "live", "legal")):
         return st.builds(case, variant, corrupted(bases("phh")).map(toml_text))
-    if entry.startswith("tournament"):
+    if entry.startswith(("tournament", "director")):
         def log(events, newline: bool, ascii_only: bool) -> bytes:
+            if isinstance(events, dict) and "levels" in events:  # a structure, not a log
+                return json_bytes(events, ascii_only)
             lines = [json_bytes(e, ascii_only) for e in (events if isinstance(events, list) else [events])]
             return b"\n".join(lines) + (b"\n" if newline else b"")
 
-        return st.builds(case, variant, st.builds(log, corrupted(bases("tournament")), st.booleans(), st.booleans()))
+        family = "director" if entry.startswith("director") else "tournament"
+        return st.builds(case, variant, st.builds(log, corrupted(bases(family)), st.booleans(), st.booleans()))
     if entry == "equity-api":
         api_bases = [_fractions(f) for f in bases("equity")]
         return st.builds(lambda v, f: case("py:" + v, pickle.dumps(f)), variant, corrupted(api_bases, PY_WRONG))

@@ -20,6 +20,12 @@ strings) only with ``--exact``; with ``--compare``::
     {"compare": ["icm", "dcm"], "stacks": [...], "prizes": [...],
      "models": {"icm": {one-model object}, "dcm": {one-model object}}}
 
+``--plot FILE.png`` also draws the chip share of the pool and each model's
+equity, per player, as grouped bars (:func:`pokerengine.charts.plot_equity`;
+at most 100 players; matplotlib, the ``plot`` extra, is needed: without it,
+or with a path that cannot be written, one line on stderr and exit status 2,
+checked before any model runs).
+
 Exit status 0; 2 with one line on stderr for bad input (no players, a stack
 that is not a positive integer, a negative prize, an unknown model, an
 unreadable or malformed file, a field too big for ``--max-memory``); 1 when
@@ -117,6 +123,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--places", action="store_true", help="add each player's probability of each place")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--digits", type=_count_option, default=2, metavar="N", help="decimals in the table (default 2)")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="also draw each player's chip share of the pool and every model's equity as a bar chart"
+                        " (needs the plot extra; at most 100 players)")
     p.add_argument("--max-seconds", type=_real_option, default=DEFAULT_SECONDS, metavar="S",
                    help=f"give up after this long, all models together (exit 1; default {DEFAULT_SECONDS:g}, inf: none)")
     p.add_argument("--max-memory", type=_count_option, default=None, metavar="MIB",
@@ -316,6 +325,13 @@ def run(args: argparse.Namespace) -> int:
     names = _models(args)
     if args.digits < 0 or args.digits > 12:
         return fail(f"--digits must be between 0 and 12, got {args.digits}")
+    if args.plot is not None:  # checked before any model runs
+        from ..charts import MAX_PLAYERS, check_path, ready
+
+        if len(stacks) > MAX_PLAYERS:
+            return fail(f"--plot draws at most {MAX_PLAYERS} players, got {len(stacks)}")
+        check_path(args.plot)
+        ready()
     end = None  # one budget for all the models; a NaN, zero or negative budget goes to the model, which refuses it
     if 0 < args.max_seconds < float("inf"):
         end = time.monotonic() + args.max_seconds
@@ -329,6 +345,10 @@ def run(args: argparse.Namespace) -> int:
     except TimeoutError as exc:
         sys.stderr.write(f"pokerengine: {exc}\n")
         return 1
+    if args.plot is not None:
+        from ..charts import plot_equity
+
+        plot_equity(results, args.plot)
     write = sys.stdout.write
     compare = not (len(results) == 1 and args.compare is None)
     if args.json:

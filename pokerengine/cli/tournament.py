@@ -16,6 +16,16 @@ torn multi-byte character is recognised as a torn line); memory grows with
 its number of events.  Every model run is bounded: DCM by ``--dcm-seconds``
 (also the budget of a DCM deal line written without its amounts; with
 ``--dcm-seconds 0`` such a line is refused), ICM by 10 s.
+
+SOURCE is a log file's path, ``sqlite:///FILE.db?tournament=ID`` or
+``postgresql://user@host:port/db?tournament=ID`` (see ``docs/tournament.md``,
+"Event stores"); a database is only read too.
+
+``pokerengine tournament copy SOURCE DEST`` copies a tournament's events from one
+store to another (refused if DEST already holds events of that tournament) and
+prints ``copied N events`` (and the destination's tournament id).  A first word
+``copy`` (or ``simulate``) is that sub-command: a log file literally named
+``copy`` is given as ``./copy``.
 """
 
 from __future__ import annotations
@@ -24,7 +34,8 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 MAX_SECONDS = 3600.0
 
@@ -43,14 +54,23 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser(
         "tournament",
         help="replay a tournament event log and print standings and equities",
-        description="Replay a tournament's JSON-lines event log; print standings, chips, and ICM/DCM equity.",
+        description="Replay a tournament's event log (a JSON-lines file, - for standard input, "
+                    "sqlite:///FILE.db?tournament=ID or postgresql://...?tournament=ID); print standings, chips, "
+                    "and ICM/DCM equity.  Also: pokerengine tournament copy SOURCE DEST (a file named copy: ./copy).",
     )
-    p.add_argument("log", help="the event log (JSON lines), or - for standard input")
+    p.add_argument("log", metavar="SOURCE",
+                   help="the event log: a JSON-lines file, - for standard input, or a database store's URL")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--dcm-seconds", type=_seconds, default=2.0, metavar="S",
                    help="time budget for DCM (default 2; 0 turns DCM off)")
     p.add_argument("--no-equity", action="store_true", help="skip ICM and DCM")
+    from ..charts import DEFAULT_PLAYERS, players_option
+
+    p.add_argument("--plot", metavar="FILE.png", help="draw each player's ICM and DCM equity after every bust (plot extra)")
+    p.add_argument("--plot-players", type=players_option, default=DEFAULT_PLAYERS, metavar="N",
+                   help=f"chart from when at most N players are in play, one line each (2-100, default {DEFAULT_PLAYERS})")
     p.set_defaults(run=run)
+    _subcommands(p, {name: add(type(p)) for name, add in SUBCOMMANDS.items()})
 
 
 def _num(x: float | None) -> str:
@@ -61,6 +81,11 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import EventLogError
     from ..tournament import EquityConfig, Tournament
 
+    if args.plot is not None:  # checked before the log is read
+        from ..charts import check_path, ready
+
+        check_path(args.plot)
+        ready()
     source = sys.stdin.buffer if args.log == "-" else args.log
     budget = args.dcm_seconds or None
     try:
@@ -70,11 +95,23 @@ def run(args: argparse.Namespace) -> int:
     rec = t.recovery
     if rec is not None and rec.torn is not None:
         sys.stderr.write(f"pokerengine: warning: line {rec.torn_line} is torn (an unfinished write) and was ignored\n")
+    if args.plot is not None:
+        from ..charts import plot_tournament
+
+        plot_tournament(t, args.plot, max_players=args.plot_players, dcm_seconds=args.dcm_seconds or None)
+    return show(t, args)
+
+
+def show(t: Any, args: argparse.Namespace, extra: dict[str, Any] | None = None) -> int:
+    """Print a tournament's standings, chips and equities (``--json``: one object, with ``extra``'s fields)."""
+    rec = t.recovery
+    no_equity = getattr(args, "no_equity", True)
+    dcm_seconds = getattr(args, "dcm_seconds", 0)
     players = t.remaining
     icm = dcm = None
-    if players and not args.no_equity:
-        use_dcm = args.dcm_seconds > 0
-        snap = t.equity(icm=True, dcm=use_dcm, dcm_seconds=args.dcm_seconds if use_dcm else None)
+    if players and not no_equity:
+        use_dcm = dcm_seconds > 0
+        snap = t.equity(icm=True, dcm=use_dcm, dcm_seconds=dcm_seconds if use_dcm else None)
         icm, dcm = snap.icm, snap.dcm
         for note in snap.notes:
             sys.stderr.write(f"pokerengine: note: {note}\n")
@@ -96,10 +133,13 @@ def run(args: argparse.Namespace) -> int:
                 for i, p in enumerate(players)
             ],
             "torn": None if rec is None or rec.torn is None else {"line": rec.torn_line, "text": rec.torn},
+            **(extra or {}),
         }
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
     print(f"{t.status}: {len(players)} of {t.field} in play, pool {t.pool}, {len(t.events)} events")
+    if extra:
+        print(", ".join(f"{k} {v}" for k, v in extra.items() if v is not None))
     if players:
         order = sorted(range(len(players)), key=lambda i: (-stacks[players[i]], players[i]))
         rows: list[tuple[str, ...]] = [(players[i], str(stacks[players[i]]), _num(None if icm is None else icm[i]),
@@ -126,3 +166,56 @@ def _table(header: list[str], rows: list[tuple[str, ...]], right: tuple[int, ...
     print(fmt(header))
     for r in rows:
         print(fmt(r))
+
+
+# ------------------------------------------------- sub-commands: copy (and simulate)
+def _add_copy(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    p = parser_class(
+        prog="pokerengine tournament copy",
+        description="Copy a tournament's events from one store to another (a file, sqlite:///FILE.db?tournament=ID, "
+                    "postgresql://...?tournament=ID).  DEST must not hold that tournament's events yet; without "
+                    "?tournament=ID in DEST the source's id is kept (a new one when the source is a file).",
+    )
+    p.add_argument("source", metavar="SOURCE", help="the store to read")
+    p.add_argument("dest", metavar="DEST", help="the store to write (created if missing)")
+    p.set_defaults(run=run_copy)
+    return p
+
+
+def _add_simulate(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    from .simulate import add_simulate
+
+    return add_simulate(parser_class)
+
+
+SUBCOMMANDS: dict[str, Callable[[type[argparse.ArgumentParser]], argparse.ArgumentParser]] = {
+    "copy": _add_copy, "simulate": _add_simulate}
+"""Words that, first after ``tournament``, name a sub-command (each builds its own parser)."""
+
+
+def _subcommands(p: argparse.ArgumentParser, parsers: dict[str, argparse.ArgumentParser]) -> None:
+    """Let ``p`` hand its arguments to ``parsers[word]`` when the first one is such a word.
+
+    ``tournament`` takes a positional SOURCE, so its sub-commands cannot be
+    argparse sub-parsers; this keeps ``pokerengine tournament log.jsonl`` as it was.
+    """
+    original = p.parse_known_args
+
+    def parse_known_args(args: Sequence[str] | None = None,
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        if args and args[0] in parsers:
+            return parsers[args[0]].parse_known_args(list(args[1:]), namespace)
+        return original(args, namespace)
+
+    setattr(p, "parse_known_args", parse_known_args)  # noqa: B010 - an instance's own parse, see above
+
+
+def run_copy(args: argparse.Namespace) -> int:
+    from ..errors import EventLogError
+    from ..tournament.stores import copy
+
+    if "-" in (args.source, args.dest):
+        raise EventLogError("copy reads and writes stores, not standard input or output")
+    name, n = copy(args.source, args.dest)
+    print(f"copied {n} events" + ("" if name is None else f" to tournament {name}"))
+    return 0

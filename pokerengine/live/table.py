@@ -37,9 +37,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from .._checks import MAX_CHIPS, chips, shown
+from .._checks import MAX_CHIPS, MAX_NAME, chips, shown
 from ..errors import PokerEngineError
-from ..tournament.events import MAX_NAME
 from .buttons import IN, NEW, WAIT, Placement, Positions, between, place
 from .deck import Deck
 from .hand import MAX_PLAYERS, MAX_SEAT, Hand
@@ -163,6 +162,11 @@ class Table:
     def players(self) -> dict[int, str]:
         """Seat -> player, every seated player (increasing seat)."""
         return {s: self._players[s].name for s in sorted(self._players)}
+
+    @property
+    def seated(self) -> int:
+        """How many players are seated."""
+        return len(self._players)
 
     @property
     def stacks(self) -> dict[str, int]:
@@ -381,6 +385,48 @@ class Table:
         self._hand = None
         self._dealt = {}
         return Finished(self.stacks, tuple(busted), left)
+
+    def replayed(self, positions: Positions, stacks: dict[str, int]) -> Finished:
+        """Carry over a hand played before, without dealing it: rebuilding a tournament table from its
+        log.  ``positions``: the hand's button and blinds; ``stacks``: every player dealt in, with
+        their chips after the hand (0 busts them).  Tournament tables only; no hand in play."""
+        if self.kind != TOURNAMENT:
+            raise PokerEngineError("only a tournament table replays hands from a log")
+        if self._hand is not None:
+            raise PokerEngineError("a hand is in play: finish() it first")
+        if not isinstance(positions, Positions):
+            raise PokerEngineError(f"positions must be Positions, got {shown(positions)}")
+        seats = {}
+        for name, stack in stacks.items():
+            seat = self._ids.get(name) if type(name) is str else None
+            if seat is None:
+                raise PokerEngineError(f"{shown(name)} is not at this table")
+            if type(stack) is not int or not 0 <= stack <= MAX_CHIPS:
+                stack = chips(stack, f"{shown(name)}'s stack", error=PokerEngineError)
+            seats[seat] = stack
+        if len(seats) < 2:
+            raise PokerEngineError("a hand has at least two players")
+        busted = []
+        for seat, stack in seats.items():
+            p = self._players[seat]
+            p.stack, p.fresh = stack, False
+            if not stack:
+                busted.append(p.name)
+                del self._players[seat]
+                del self._ids[p.name]
+        self._positions = positions
+        self._hand_players = {}
+        self._last = None
+        self._count += 1
+        return Finished(self.stacks, tuple(busted))
+
+    def correct(self, player: str, stack: int) -> None:
+        """Set a player's chips between hands (a tournament's chip-count correction)."""
+        p = self._player(player)
+        amount = chips(stack, "stack", error=PokerEngineError, positive=True)
+        if self._hand is not None and self._dealt.get(p.seat) is p:
+            raise PokerEngineError(f"{shown(p.name)} is in the hand in play: correct the count after it")
+        p.stack = amount
 
     # -- helpers -----------------------------------------------------------------------------------
 

@@ -5,12 +5,18 @@
 * :mod:`.ranking` -- places for simultaneous busts (WSOP 126, TDA RP-8) and tie splits;
 * :mod:`.deals` -- ICM, DCM and chip chops, partial deals, largest-remainder rounding;
 * :mod:`.equity` -- ICM/DCM snapshots after busts;
-* :mod:`.log` -- the JSON-lines event log and crash recovery.
+* :mod:`.log` -- the JSON-lines event log and crash recovery;
+* :mod:`.stores` -- the event stores (file, SQLite, PostgreSQL), URLs, copy;
+* :mod:`.structure` -- blind levels and breaks;
+* :mod:`.seating` -- the seat draw, late entries, breaking and balancing tables (pure functions);
+* :mod:`.director` -- :class:`Director`: tables run by the live engine, every decision logged;
+* :mod:`.simulate` -- a whole tournament with random legal play.
 
 See ``docs/tournament.md``.
 """
 
 from .deals import chop
+from .director import Director, Played
 from .equity import EquityConfig, Snapshot
 from .events import (
     CloseRegistration,
@@ -22,7 +28,10 @@ from .events import (
     Hand,
     HandForHand,
     LateEntry,
+    LevelChange,
     Move,
+    Redraw,
+    Setup,
     Start,
     from_json,
     to_json,
@@ -30,34 +39,53 @@ from .events import (
 from .log import EventLog, LogRead, read_log
 from .machine import STATES, Recovery, Result, Tournament, TournamentState
 from .ranking import BustRecord, Standing, rank_batch, split_prize
+from .seating import Seat
+from .simulate import Simulation, simulate
+from .stores import EventStore, copy, list_tournaments, open_store
+from .structure import Break, Level, Structure
 
 __all__ = [
     "STATES",
+    "Break",
     "BustRecord",
     "CloseRegistration",
     "Correction",
     "Deal",
+    "Director",
     "End",
     "Entrant",
     "EquityConfig",
+    "EventStore",
     "Event",
     "EventLog",
     "Hand",
     "HandForHand",
     "LateEntry",
+    "Level",
+    "LevelChange",
     "LogRead",
     "Move",
+    "Played",
     "Recovery",
+    "Redraw",
+    "Seat",
     "Result",
+    "Setup",
+    "Simulation",
     "Snapshot",
     "Standing",
     "Start",
+    "Structure",
     "Tournament",
     "TournamentState",
     "chop",
+    "copy",
     "from_json",
+    "list_tournaments",
+    "open_store",
     "read_log",
     "rank_batch",
+    "simulate",
     "split_prize",
     "to_json",
 ]

@@ -21,6 +21,7 @@ from .events import (
     Hand,
     HandForHand,
     LateEntry,
+    LevelChange,
     Move,
     Start,
     player_id,
@@ -75,14 +76,20 @@ class Commands:
     def end(self, reason: str = "") -> Result:
         return self.apply(End(reason))
 
+    def set_level(self, level: int, *, on_break: bool = False) -> Result:
+        """The blind level in force from the next hand (``on_break``: play stops for a break)."""
+        return self.apply(LevelChange(level, on_break))
+
     def record_settlement(self, table: str, settlement: Settlement, seats: Mapping[int, str], *,
-                          dead: Mapping[str, int] | None = None, round: int | None = None) -> Result:
+                          dead: Mapping[str, int] | None = None, round: int | None = None,
+                          positions: tuple[int, int, int] | None = None) -> Result:
         """Record a hand settled by :func:`pokerengine.settle`; ``seats`` maps seat numbers to players.
 
         The hand is logged as chip deltas (each seat's ``net``).  A tournament
         hand has no rake.  Dead money (a big-blind ante posted as dead, say)
         must say who paid it: ``dead`` maps those players to the amounts, which
-        add up to the settlement's ``dead``.
+        add up to the settlement's ``dead``.  ``positions``: the hand's
+        ``(button, small blind, big blind)`` seats, logged with it.
         """
         if not isinstance(settlement, Settlement):
             raise TournamentError(f"settlement must be a pokerengine Settlement, got {type(settlement).__name__}")
@@ -115,4 +122,4 @@ class Commands:
             stack = self._alive(player, "settlement") if self._status in ("registering", "running", "hand_for_hand") else amount
             if amount > stack:
                 raise TournamentError(f"{player!r} put in {amount} chips but has only {stack}")
-        return self.apply(Hand(table, deltas=deltas, round=round))
+        return self.apply(Hand(table, deltas=deltas, round=round, positions=positions))

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Union
 import attrs
 
 from .._checks import MAX_CHIPS, chips, shown
+from .._checks import MAX_NAME as MAX_NAME  # longest player id or table name, re-exported
 from ..errors import EventLogError, TournamentError
 
 DEAL_METHODS = ("icm", "dcm", "chips", "custom")
@@ -36,8 +37,6 @@ DEAL_METHODS = ("icm", "dcm", "chips", "custom")
 MAX_FIELD = 1_000_000
 """Most entries a tournament takes (re-entries count), and so most players or prizes in one event."""
 
-MAX_NAME = 128
-"""Longest player id or table name, in characters."""
 
 MAX_REASON = 1000
 """Longest ``reason`` of a correction or an end, in characters."""
@@ -161,7 +160,11 @@ def _opt_deltas(value: object) -> Mapping[str, int] | None:
     if value is None:
         return None
     m = _mapping(value, "deltas")
-    return MappingProxyType({player_id(k): _signed(v, f"delta of {shown(k)}") for k, v in m.items()})
+    for k, v in m.items():  # the fast path checks plain values inline; anything else gets the full check
+        if (type(k) is not str or not 0 < len(k) <= MAX_NAME or not k.isascii()
+                or type(v) is not int or not -MAX_CHIPS <= v <= MAX_CHIPS):
+            return MappingProxyType({player_id(k): _signed(v, f"delta of {shown(k)}") for k, v in m.items()})
+    return MappingProxyType(m)
 
 
 def _opt_amounts(value: object) -> Mapping[str, int] | None:
@@ -246,6 +249,101 @@ def _entrants(value: object) -> tuple[Entrant, ...]:
     return out
 
 
+MAX_TABLE_SEATS = 10
+"""Most seats at a director's table."""
+
+MAX_SEED = 64
+"""Longest seed (hexadecimal digits) a setup logs."""
+
+_SETUP_FIELDS = ("structure", "seats", "seed", "game", "break_order", "final_table_redraw", "hand_for_hand")
+_DIRECTOR_GAMES = ("NT", "FT", "PO", "FO/8", "NS", "PS", "FS")
+
+
+def _structure(value: object) -> Any:
+    from .structure import Structure  # structure.py does not import events: no cycle, but keep it lazy
+
+    if isinstance(value, Structure):
+        return value
+    return Structure.from_json(value)
+
+
+def _table_seats(value: object) -> int:
+    if type(value) is not int or not 2 <= value <= MAX_TABLE_SEATS:
+        raise TournamentError(f"seats must be an integer from 2 to {MAX_TABLE_SEATS}, got {shown(value)}")
+    return value
+
+
+def _seed(value: object) -> str:
+    if type(value) is not str or not 0 < len(value) <= MAX_SEED or not set(value) <= set("0123456789abcdef"):
+        raise TournamentError(f"seed must be 1 to {MAX_SEED} lowercase hexadecimal digits, got {shown(value)}")
+    return value
+
+
+def _game(value: object) -> str:
+    if type(value) is not str or value not in _DIRECTOR_GAMES:
+        raise TournamentError(f"game must be a flop game with blinds, one of {', '.join(_DIRECTOR_GAMES)}; got {shown(value)}")
+    return value
+
+
+def _break_order(value: object) -> tuple[str, ...]:
+    out = tuple(_table(t) for t in _bounded(value, "break_order"))
+    if len(set(out)) != len(out):
+        raise TournamentError("break_order names a table twice")
+    return out
+
+
+def _redraw_flag(value: object) -> bool:
+    return _bool(value, "final_table_redraw")
+
+
+def _h4h_flag(value: object) -> bool:
+    return _bool(value, "hand_for_hand")
+
+
+def _break_flag(value: object) -> bool:
+    return _bool(value, "on_break")
+
+
+@attrs.frozen
+class Setup:
+    """How a :class:`~pokerengine.tournament.director.Director` runs the tournament, logged in its start.
+
+    ``structure``: the blind levels (:class:`~pokerengine.tournament.structure.Structure`, or its
+    JSON); ``seats``: seats per table; ``seed``: the hexadecimal seed every random choice of the
+    director (seat draw, late entries, moves) is drawn from, so a replay makes the same choices;
+    ``game``: the PHH code of the flop game dealt; ``break_order``: tables in the order they break
+    (empty: highest number first); ``final_table_redraw``: redraw seats for the final table;
+    ``hand_for_hand``: start hand-for-hand by itself when the next bust can reach the money.
+    """
+
+    structure: Any = attrs.field(converter=_structure)
+    seats: int = attrs.field(default=9, converter=_table_seats)
+    seed: str = attrs.field(default="0", converter=_seed)
+    game: str = attrs.field(default="NT", converter=_game)
+    break_order: tuple[str, ...] = attrs.field(default=(), converter=_break_order)
+    final_table_redraw: bool = attrs.field(default=False, converter=_redraw_flag)
+    hand_for_hand: bool = attrs.field(default=True, converter=_h4h_flag)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"structure": self.structure.to_json(), "seats": self.seats, "seed": self.seed, "game": self.game,
+                "break_order": list(self.break_order), "final_table_redraw": self.final_table_redraw,
+                "hand_for_hand": self.hand_for_hand}
+
+
+def _setup(value: object) -> Setup | None:
+    if value is None or isinstance(value, Setup):
+        return value
+    if not isinstance(value, Mapping):
+        raise TournamentError(f"setup must be an object, got {shown(value)}")
+    unknown = [k for k in value if k not in _SETUP_FIELDS]
+    if unknown:
+        raise TournamentError(f"setup has unknown field(s) {', '.join(map(shown, unknown[:5]))}; "
+                              f"known: {', '.join(_SETUP_FIELDS)}")
+    if "structure" not in value:
+        raise TournamentError("setup needs 'structure'")
+    return Setup(**value)
+
+
 @attrs.frozen
 class Start:
     """The tournament starts: its prize structure and its players.
@@ -253,16 +351,30 @@ class Start:
     ``prizes`` are currency minor units, best place first.  With
     ``late_registration=True`` the tournament starts in the ``registering``
     state and accepts :class:`LateEntry` events until :class:`CloseRegistration`.
+    ``setup`` (a :class:`Setup`) is there when a director runs the tables: then every
+    player has a table and a seat.
     """
 
     name: ClassVar[str] = "start"
     prizes: tuple[int, ...] = attrs.field(converter=check_prizes)
     players: tuple[Entrant, ...] = attrs.field(converter=_entrants)
     late_registration: bool = attrs.field(default=False, converter=_late_registration)
+    setup: Setup | None = attrs.field(default=None, converter=_setup)
 
 
 def _round(value: object) -> int | None:
     return None if value is None else _positive_int(value, "round")
+
+
+def _positions(value: object) -> tuple[int, int, int] | None:
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple)) or len(value) != 3:
+        raise TournamentError(f"positions must be [button, small blind, big blind] seats, got {shown(value)}")
+    b, s, g = (_positive_int(x, "a position's seat") for x in value)
+    if max(b, s, g) > MAX_TABLE_SEATS:
+        raise TournamentError(f"positions must be seats from 1 to {MAX_TABLE_SEATS}, got {shown(value)}")
+    return (b, s, g)
 
 
 @attrs.frozen
@@ -273,6 +385,8 @@ class Hand:
     took part) and ``deltas`` (chips won, negative when lost).  ``round``
     numbers the hand during hand-for-hand play and is required then (and only
     then).  Players not named are not in the hand and keep their chips.
+    ``positions`` (``(button, small blind, big blind)`` seats) is logged by a director, so
+    that a replay puts the button where it was.
     """
 
     name: ClassVar[str] = "hand"
@@ -280,6 +394,7 @@ class Hand:
     stacks: Mapping[str, int] | None = attrs.field(default=None, converter=_opt_stacks, repr=_map_repr)
     deltas: Mapping[str, int] | None = attrs.field(default=None, converter=_opt_deltas, repr=_map_repr)
     round: int | None = attrs.field(default=None, converter=_round)
+    positions: tuple[int, int, int] | None = attrs.field(default=None, converter=_positions)
 
     def __attrs_post_init__(self) -> None:
         if (self.stacks is None) == (self.deltas is None):
@@ -347,14 +462,61 @@ class CloseRegistration:
     prizes: tuple[int, ...] | None = attrs.field(default=None, converter=_opt_prizes)
 
 
+MOVE_REASONS = ("", "balance", "break", "final_table")
+
+
+def _move_reason(value: object) -> str:
+    if type(value) is not str or value not in MOVE_REASONS:
+        raise TournamentError(f"a move's reason must be one of {', '.join(map(repr, MOVE_REASONS))}, got {shown(value)}")
+    return value
+
+
 @attrs.frozen
 class Move:
-    """A player moves to another table (and seat): table balancing, a table breaking."""
+    """A player moves to another table (and seat); ``reason``: ``"balance"`` (TDA 10), ``"break"``
+    (a table breaking, TDA 9), ``"final_table"``, or ``""`` (not said).  A redraw of seats is a
+    :class:`Redraw`."""
 
     name: ClassVar[str] = "move"
     player: str = attrs.field(converter=player_id)
     table: str = attrs.field(converter=_table)
     seat: int | None = attrs.field(default=None, converter=_opt_seat)
+    reason: str = attrs.field(default="", converter=_move_reason)
+
+
+def _redraw_seats(value: object) -> Mapping[str, int]:
+    m = _mapping(value, "seats")
+    out = {player_id(k): _positive_int(v, f"seat of {shown(k)}") for k, v in m.items()}
+    taken: dict[int, str] = {}
+    for p, seat in out.items():
+        if seat in taken:
+            raise TournamentError(f"{taken[seat]!r} and {p!r} are both drawn to seat {seat}")
+        taken[seat] = p
+    return MappingProxyType(out)
+
+
+@attrs.frozen
+class Redraw:
+    """Seats are drawn again at ``table`` (the final table's redraw): every player named, from
+    whichever table, takes the seat given, all at once; the table starts afresh (a new button)."""
+
+    name: ClassVar[str] = "redraw"
+    table: str = attrs.field(converter=_table)
+    seats: Mapping[str, int] = attrs.field(converter=_redraw_seats, repr=_map_repr)
+
+
+def _level_number(value: object) -> int:
+    return _positive_int(value, "level")
+
+
+@attrs.frozen
+class LevelChange:
+    """The blind level changes (the server's clock): ``level`` (1-based, of the setup's structure)
+    is in force from the next hand dealt; ``on_break``: play stops for a break (no hand is dealt)."""
+
+    name: ClassVar[str] = "level"
+    level: int = attrs.field(converter=_level_number)
+    on_break: bool = attrs.field(default=False, converter=_break_flag)
 
 
 def _method(value: object) -> str:
@@ -394,9 +556,10 @@ class End:
     reason: str = attrs.field(default="", converter=_reason)
 
 
-Event = Union[Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End]
+Event = Union[Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End, LevelChange, Redraw]
 EVENT_TYPES: dict[str, type[Event]] = {
-    cls.name: cls for cls in (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End)
+    cls.name: cls for cls in (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End,
+                              LevelChange, Redraw)
 }
 _FIELDS = {name: tuple(a.name for a in attrs.fields(cls)) for name, cls in EVENT_TYPES.items()}
 _REQUIRED = {name: tuple(a.name for a in attrs.fields(cls) if a.default is attrs.NOTHING) for name, cls in EVENT_TYPES.items()}
@@ -412,6 +575,8 @@ def to_json(event: Event) -> dict[str, Any]:
             out["deltas"] = dict(event.deltas)  # type: ignore[arg-type]
         if event.round is not None:
             out["round"] = event.round
+        if event.positions is not None:
+            out["positions"] = list(event.positions)
         return out
     out = {"event": event.name}
     for field in _FIELDS[event.name]:
@@ -424,7 +589,9 @@ def to_json(event: Event) -> dict[str, Any]:
             value = list(value)
         elif isinstance(value, Mapping):
             value = dict(value)
-        elif field in ("late_registration", "keep", "reason") and not value:
+        elif field == "setup":
+            value = value.to_json()
+        elif field in ("late_registration", "keep", "reason", "on_break") and not value:
             continue  # defaults stay implicit
         out[field] = value
     return out

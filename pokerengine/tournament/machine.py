@@ -38,15 +38,19 @@ from .events import (
     Hand,
     HandForHand,
     LateEntry,
+    LevelChange,
     Move,
+    Redraw,
+    Setup,
     Start,
 )
-from .log import EventLog, LogRead, StreamLog, read_log
+from .log import EventLog, LogRead, StreamLog
+from .stores import EventStore, reader, writer
 from .ranking import BustRecord, Standing, assign_places, place_prize, rank_batch
 
 STATES = ("new", "registering", "running", "hand_for_hand", "finished")
 ACTIVE = frozenset(("registering", "running", "hand_for_hand"))
-EVENT_CLASSES = (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End)
+EVENT_CLASSES = (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End, LevelChange, Redraw)
 
 
 @attrs.frozen
@@ -93,6 +97,9 @@ class TournamentState:
     round_tables: tuple[str, ...]
     chips_issued: int
     events: int
+    level: int | None = None
+    on_break: bool = False
+    positions: tuple[tuple[str, tuple[int, int, int]], ...] = ()
 
 
 class _Batch:
@@ -124,14 +131,17 @@ class Tournament(Commands):
     snapshot, the models' own time budgets, :class:`EquityConfig`).
     """
 
-    def __init__(self, log: str | os.PathLike[str] | EventLog | StreamLog | IO[str] | None = None, *,
+    def __init__(self, log: str | os.PathLike[str] | EventStore | EventLog | StreamLog | IO[str] | None = None, *,
                  equity: EquityConfig | None = None, sync: bool = False) -> None:
         if equity is not None and not isinstance(equity, EquityConfig):
             raise TournamentError(f"equity must be an EquityConfig, got {type(equity).__name__}")
-        if isinstance(log, (str, os.PathLike)):
-            log = EventLog(log, sync=sync, new=True)
+        if isinstance(log, (str, os.PathLike)):  # a path or a store's URL (stores.py): a new tournament
+            log = writer(log, new=True, sync=sync)
         elif isinstance(log, EventLog) and (log.read.size or log._seq):
             raise TournamentError(f"{log.path} already holds events: resume it with Tournament.open(path)")
+        elif isinstance(log, EventStore) and not isinstance(log, EventLog):
+            if log.version:
+                raise TournamentError(f"{log!r} already holds events: resume it with Tournament.open(source)")
         elif log is not None and not isinstance(log, (EventLog, StreamLog)):
             if not callable(getattr(log, "write", None)):
                 raise TournamentError(f"log must be a path, an EventLog or a text stream, got {type(log).__name__}")
@@ -157,6 +167,10 @@ class Tournament(Commands):
         self._snapshots: list[Snapshot] = []
         self._dcm_retry_below: int | None = None
         self._cache: tuple[int, tuple[Standing, ...]] | None = None
+        self._setup: Setup | None = None
+        self._level: int | None = None
+        self._on_break = False
+        self._positions: dict[str, tuple[int, int, int]] = {}
 
     # ----------------------------------------------------------------- views
     @property
@@ -203,6 +217,11 @@ class Tournament(Commands):
         return self._round
 
     @property
+    def round_tables(self) -> frozenset[str]:
+        """Tables that have played the current hand-for-hand round."""
+        return frozenset(self._round_tables)
+
+    @property
     def chips_in_play(self) -> int:
         return sum(self._stacks.values())
 
@@ -213,6 +232,28 @@ class Tournament(Commands):
 
     def table_of(self, player: str) -> str | None:
         return self._where.get(player, (None, None))[0]
+
+    def seat_of(self, player: str) -> tuple[str | None, int | None]:
+        """``(table, seat)`` of a player in play (``(None, None)`` if not seated or not in play)."""
+        return self._where.get(player, (None, None))
+
+    @property
+    def setup(self) -> Setup | None:
+        """How a director runs the tables (logged in the start), or ``None``."""
+        return self._setup
+
+    @property
+    def level(self) -> int | None:
+        """The blind level in force (``None`` without a setup)."""
+        return self._level
+
+    @property
+    def on_break(self) -> bool:
+        return self._on_break
+
+    def positions(self, table: str) -> tuple[int, int, int] | None:
+        """``(button, small blind, big blind)`` of the last hand logged with positions at ``table``."""
+        return self._positions.get(table)
 
     def locked(self, player: str) -> int:
         """Money a player in play already has from partial deals."""
@@ -259,6 +300,9 @@ class Tournament(Commands):
             round_tables=tuple(sorted(self._round_tables)),
             chips_issued=self._chips_issued,
             events=len(self._events),
+            level=self._level,
+            on_break=self._on_break,
+            positions=tuple(sorted(self._positions.items())),
         )
 
     def equity(self, *, icm: bool = True, dcm: bool = False, dcm_seconds: float | None = None) -> Snapshot:
@@ -337,16 +381,29 @@ class Tournament(Commands):
             if len(ev.players) < 2:
                 raise TournamentError("a tournament needs at least two players (or late registration)")
             self._check_field(ev.prizes, len(ev.players))
+        if ev.setup is not None:
+            for p in ev.players:
+                self._check_director_seat(p.id, p.table, p.seat, ev.setup)
 
         def commit() -> tuple[str, ...]:
             self._prizes = list(ev.prizes)
             self._pool = sum(ev.prizes)
+            if ev.setup is not None:
+                self._setup, self._level = ev.setup, 1
             for p in ev.players:
                 self._add_entry(p.id, p.stack, p.table, p.seat)
             self._status = "registering" if ev.late_registration else "running"
             return ()
 
         return commit
+
+    @staticmethod
+    def _check_director_seat(player: str, table: str | None, seat: int | None, setup: Setup) -> None:
+        """With a director every player in play sits at a table, in a seat the tables have."""
+        if table is None or seat is None:
+            raise TournamentError(f"{player!r} needs a table and a seat: a director seats every player")
+        if seat > setup.seats:
+            raise TournamentError(f"{player!r} is in seat {seat}, but the tables have {setup.seats} seats")
 
     @staticmethod
     def _check_field(prizes: Sequence[int], field: int) -> None:
@@ -384,6 +441,12 @@ class Tournament(Commands):
                     raise TournamentError(f"table {table!r} has already played hand-for-hand round {rnd}")
         elif rnd is not None:
             raise TournamentError("a round number is only for hands played hand-for-hand")
+        if self._on_break:
+            raise TournamentError(f"hand at table {table!r}: the tournament is on a break")
+        positions = ev.positions
+        if positions is not None and self._setup is not None and max(positions) > self._setup.seats:
+            raise TournamentError(f"hand at table {table!r}: positions {list(positions)} name a seat past "
+                                  f"{self._setup.seats}")
         before: dict[str, int] = {}
         where, stacks = self._where, self._stacks
         for p in ev.players:
@@ -408,6 +471,8 @@ class Tournament(Commands):
         def commit() -> tuple[str, ...]:
             stacks = self._stacks
             stacks.update(after)
+            if positions is not None:
+                self._positions[table] = positions
             if self._status == "hand_for_hand":
                 if rnd != self._round:
                     self._round, self._round_tables, self._round_batch = rnd, set(), None
@@ -497,6 +562,8 @@ class Tournament(Commands):
             raise TournamentError("registration is closed")
         if ev.player in self._stacks:
             raise TournamentError(f"{ev.player!r} is still in play and cannot enter again")
+        if self._setup is not None:
+            self._check_director_seat(ev.player, ev.table, ev.seat, self._setup)
         self._check_seat(ev.player, ev.table, ev.seat)
         if self._field >= MAX_FIELD:
             raise TournamentError(f"the tournament already has {MAX_FIELD:,} entries, the most it takes")
@@ -528,6 +595,8 @@ class Tournament(Commands):
 
     def _plan_move(self, ev: Move) -> tuple[Event, _Commit]:
         self._alive(ev.player, "move")
+        if self._setup is not None:
+            self._check_director_seat(ev.player, ev.table, ev.seat, self._setup)
         self._check_seat(ev.player, ev.table, ev.seat)
 
         def commit() -> tuple[str, ...]:
@@ -537,6 +606,44 @@ class Tournament(Commands):
             self._where[ev.player] = (ev.table, ev.seat)
             if ev.seat is not None:
                 self._seats[ev.table, ev.seat] = ev.player
+            return ()
+
+        return ev, commit
+
+    def _plan_redraw(self, ev: Redraw) -> tuple[Event, _Commit]:
+        for p, seat in ev.seats.items():
+            self._alive(p, "redraw")
+            if self._setup is not None:
+                self._check_director_seat(p, ev.table, seat, self._setup)
+            other = self._seats.get((ev.table, seat))
+            if other is not None and other not in ev.seats:
+                raise TournamentError(f"redraw: seat {seat} at table {ev.table!r} is taken by {other!r}, who is not redrawn")
+
+        def commit() -> tuple[str, ...]:
+            for p in ev.seats:
+                old_table, old_seat = self._where[p]
+                if old_table is not None and old_seat is not None:
+                    self._seats.pop((old_table, old_seat), None)
+            for p, seat in ev.seats.items():
+                self._where[p] = (ev.table, seat)
+                self._seats[ev.table, seat] = p
+            self._positions.pop(ev.table, None)
+            return ()
+
+        return ev, commit
+
+    def _plan_level(self, ev: LevelChange) -> tuple[Event, _Commit]:
+        setup = self._setup
+        if setup is None:
+            raise TournamentError("a level event needs a tournament started with a setup (a structure)")
+        count = len(setup.structure.levels)
+        if ev.level > count:
+            raise TournamentError(f"level {ev.level} is past the structure's last level ({count})")
+        if ev.level == self._level and ev.on_break == self._on_break:
+            raise TournamentError(f"level {ev.level} is already in force" + (" (on a break)" if ev.on_break else ""))
+
+        def commit() -> tuple[str, ...]:
+            self._level, self._on_break = ev.level, ev.on_break
             return ()
 
         return ev, commit
@@ -604,23 +711,25 @@ class Tournament(Commands):
 
     # ---------------------------------------------------------------- replay
     @classmethod
-    def replay(cls, source: str | os.PathLike[str] | IO[Any] | Iterable[str] | bytes | LogRead, *,
+    def replay(cls, source: str | os.PathLike[str] | IO[Any] | Iterable[str] | bytes | LogRead | EventStore, *,
                equity: EquityConfig | None = None) -> Tournament:
-        """Rebuild a tournament from its log (path, file, bytes, lines, or a :class:`LogRead`); change no file.
+        """Rebuild a tournament from its log (path, file, bytes, lines, a :class:`LogRead`, a store, or a
+        store's URL such as ``sqlite:///events.db?tournament=ID``); change no file or database.
 
         A torn last line is dropped and reported in :attr:`recovery`; an
         unreadable line, a broken ``seq``/``prev`` chain, or an event the rules
-        refuse is an :class:`EventLogError` naming its line.  A logged deal is
-        applied with its logged amounts; a deal line without amounts is worked
-        out within the config's model budgets, or refused.
+        refuse is an :class:`EventLogError` naming its line (a database's: the
+        tournament and the event's number).  A logged deal is applied with its
+        logged amounts; a deal line without amounts is worked out within the
+        config's model budgets, or refused.
         """
-        read = source if isinstance(source, LogRead) else read_log(source)
+        read, where = reader(source)
         t = cls(equity=equity)
         for event, line in zip(read.events, read.lines):
             try:
                 t.apply(event)
             except TournamentError as exc:
-                raise EventLogError(f"line {line}: {exc}") from None
+                raise EventLogError(f"{where(line)}: {exc}") from None
         t.recovery = Recovery(len(read.events), read.torn, read.torn_line)
         return t
 
@@ -632,11 +741,14 @@ class Tournament(Commands):
         writer holds it) and keeps it until :meth:`close`.  Once the log has
         replayed, a torn last line is cut off (its bytes kept in
         ``path + ".torn"``, reported in :attr:`recovery`); if the log cannot be
-        replayed, nothing in the file is changed.
+        replayed, nothing in the file is changed.  ``path`` may be a database
+        store's URL (``sqlite:///events.db?tournament=ID``, ``postgresql://...``):
+        the tournament is created there if missing; there is no lock, but an
+        append after another writer's is refused (:class:`StaleWriterError`).
         """
-        log = EventLog(path, sync=sync)
+        log = writer(path, new=False, sync=sync)
         try:
-            t = cls.replay(log.read, equity=equity)
+            t = cls.replay(log, equity=equity)
             kept = log.repair()
         except BaseException:
             log.close()
