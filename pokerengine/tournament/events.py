@@ -159,12 +159,12 @@ def _opt_stacks(value: object) -> Mapping[str, int] | None:
 def _opt_deltas(value: object) -> Mapping[str, int] | None:
     if value is None:
         return None
-    m = _mapping(value, "deltas")
+    m = value if type(value) is dict and 0 < len(value) <= MAX_FIELD else _mapping(value, "deltas")
     for k, v in m.items():  # the fast path checks plain values inline; anything else gets the full check
         if (type(k) is not str or not 0 < len(k) <= MAX_NAME or not k.isascii()
                 or type(v) is not int or not -MAX_CHIPS <= v <= MAX_CHIPS):
             return MappingProxyType({player_id(k): _signed(v, f"delta of {shown(k)}") for k, v in m.items()})
-    return MappingProxyType(m)
+    return MappingProxyType(dict(m) if m is value else m)
 
 
 def _opt_amounts(value: object) -> Mapping[str, int] | None:
@@ -565,6 +565,9 @@ _FIELDS = {name: tuple(a.name for a in attrs.fields(cls)) for name, cls in EVENT
 _REQUIRED = {name: tuple(a.name for a in attrs.fields(cls) if a.default is attrs.NOTHING) for name, cls in EVENT_TYPES.items()}
 
 
+_HAND_KEYS = frozenset(("event", *_FIELDS["hand"]))
+
+
 def to_json(event: Event) -> dict[str, Any]:
     """The event as a JSON object (``"event"`` first; fields left at ``None`` are left out)."""
     if type(event) is Hand:  # the common case, kept fast
@@ -604,6 +607,13 @@ def from_json(obj: object) -> Event:
     name = obj.get("event")
     if not isinstance(name, str) or (cls := EVENT_TYPES.get(name)) is None:
         raise EventLogError(f"unknown event {shown(name)}; known: {', '.join(EVENT_TYPES)}")
+    if name == "hand" and type(obj) is dict and obj.keys() <= _HAND_KEYS:  # the common case, kept fast
+        try:
+            return Hand(obj["table"], obj.get("stacks"), obj.get("deltas"), obj.get("round"), obj.get("positions"))
+        except KeyError:
+            raise EventLogError("hand event needs 'table'") from None
+        except TournamentError as exc:
+            raise EventLogError(f"hand event: {exc}") from None
     fields = _FIELDS[name]
     unknown = [k for k in obj if k != "event" and k not in fields]
     if unknown:

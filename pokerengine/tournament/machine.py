@@ -354,6 +354,8 @@ class Tournament(Commands):
         return Result(logged, busted, snap, self._status)
 
     def _plan(self, event: Event) -> tuple[Event, _Commit]:
+        if type(event) is Hand and self._status in ACTIVE:  # the common case, dispatched first
+            return self._plan_hand(event)
         if not isinstance(event, EVENT_CLASSES):
             raise TournamentError(f"not a tournament event: {event!r}")
         if self._status == "new" and not isinstance(event, Start):
@@ -457,16 +459,20 @@ class Tournament(Commands):
                 raise TournamentError(f"hand at table {table!r}: {p!r} sits at table {t!r}")
         if ev.stacks is not None:
             after = dict(ev.stacks)
+            balance = sum(after.values()) - sum(before.values())
         else:
-            after = {p: before[p] + d for p, d in ev.deltas.items()}  # type: ignore[union-attr]
-            negative = [p for p, s in after.items() if s < 0]
-            if negative:
-                p = negative[0]
-                raise TournamentError(f"hand at table {table!r}: {p!r} cannot lose {-ev.deltas[p]} with {before[p]} chips")  # type: ignore[index]
-        b, a = sum(before.values()), sum(after.values())
-        if a != b:
-            raise TournamentError(f"hand at table {table!r} does not balance: {b} chips before, {a} after")
-        busted = tuple(p for p, s in after.items() if s == 0)
+            after = {}
+            balance = 0
+            for p, d in ev.deltas.items():  # type: ignore[union-attr]
+                s = before[p] + d
+                if s < 0:
+                    raise TournamentError(f"hand at table {table!r}: {p!r} cannot lose {-d} with {before[p]} chips")
+                after[p] = s
+                balance += d
+        if balance:
+            b = sum(before.values())
+            raise TournamentError(f"hand at table {table!r} does not balance: {b} chips before, {b + balance} after")
+        busted = tuple(p for p, s in after.items() if s == 0) if 0 in after.values() else ()
 
         def commit() -> tuple[str, ...]:
             stacks = self._stacks
