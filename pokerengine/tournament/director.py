@@ -41,6 +41,7 @@ replay, linear in the log).  A refused call raises a
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import secrets
@@ -50,7 +51,7 @@ from typing import IO, Any
 import attrs
 
 from .._checks import chips, shown
-from ..errors import PokerEngineError, TournamentError
+from ..errors import EventLogError, PokerEngineError, TournamentError
 from ..live.buttons import NEW, Positions, place
 from ..live.hand import Hand as LiveHand
 from ..live.table import TOURNAMENT, Table
@@ -70,6 +71,7 @@ from .events import (
     Move,
     Redraw,
     Setup,
+    MAX_FIELD,
     Start,
     player_id,
 )
@@ -131,12 +133,20 @@ class Director:
             if stack is not None:
                 raise TournamentError("give stacks in players or stack=, not both")
             stacks = dict(players)
+            names = [player_id(p) for p in stacks]
         else:
             if stack is None:
                 raise TournamentError("give each player's stack: players as {id: stack}, or stack=")
-            stacks = {p: stack for p in players}
+            if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+                raise TournamentError(f"players must be a list of ids or a mapping of id to stack, got {shown(players)}")
+            names = [player_id(p) for p in itertools.islice(players, MAX_FIELD + 1)]
+            if len(names) > MAX_FIELD:
+                raise TournamentError(f"a tournament takes at most {MAX_FIELD:,} players")
+            stacks = {p: stack for p in names}
+            if len(stacks) != len(names):
+                twice = next(p for i, p in enumerate(names) if p in names[:i])
+                raise TournamentError(f"player {twice!r} is listed twice")
         setup = Setup(structure, seats, _seed(seed), game, tuple(break_order), final_table_redraw, hand_for_hand)
-        names = [player_id(p) for p in stacks]
         rng = random.Random(f"{setup.seed}:0")
         drawn = {s.player: s for s in _seating.draw(names, setup.seats, rng)}
         entrants = [Entrant(p, stacks[p], drawn[p].table, drawn[p].seat) for p in names]
@@ -171,8 +181,11 @@ class Director:
     @classmethod
     def _rebuilt(cls, t: Tournament) -> Director:
         d = cls(t)
-        for event in t.events:
-            d._follow(event)
+        for number, event in enumerate(t.events, 1):
+            try:
+                d._follow(event)
+            except PokerEngineError as exc:  # the state machine took it, the tables cannot: a log made by hand
+                raise EventLogError(f"event {number}: the tables cannot follow it: {exc}") from None
         return d
 
     def close(self) -> None:
