@@ -51,7 +51,11 @@ def test_mismatch_and_error_exit_1(tmp_path, capsys):
 
     assert main(["replay", "--json", "-j", "2", str(tmp_path)]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert data["mismatched"] == [{"file": str(tmp_path / "wrong.phh"), "hand": None,
+    # schema 1: the hand (its index when the record names none), the seats that differ, counts as counts
+    assert data["schema"] == 1 and data["mismatched_count"] == 1 and data["errors_count"] == 1
+    assert data["mismatched"] == [{"file": str(tmp_path / "wrong.phh"), "hand": 0, "index": 0, "format": "phh",
+                                   "seats": [{"seat": 1, "player": "p1", "expected": 100, "got": 101},
+                                             {"seat": 2, "player": "p2", "expected": 100, "got": 99}],
                                    "expected": [100, 100], "got": [101, 99]}]
     assert data["errors"][0]["file"] == str(tmp_path / "broken.phh")
     assert "out of turn" in data["errors"][0]["message"]
@@ -62,7 +66,17 @@ def test_phhs_hand_numbers_in_reports(tmp_path, capsys):
     assert main(["replay", "--json", str(tmp_path / "two.phhs")]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["hands"] == 2 and data["matched"] == 1
-    assert data["mismatched"][0]["hand"] == "2"
+    assert data["mismatched"][0]["hand"] == "2" and data["mismatched"][0]["index"] == 1
+
+
+def test_a_named_hand_and_named_players_in_a_mismatch(tmp_path, capsys):
+    named = GOOD.replace("[101, 99]", "[100, 100]") + '\nhand = 4242\nplayers = ["ann", "bob"]\nseats = [3, 7]\n'
+    (tmp_path / "named.phh").write_text(named)
+    assert main(["replay", "--json", str(tmp_path)]) == 1
+    (m,) = json.loads(capsys.readouterr().out)["mismatched"]
+    assert (m["hand"], m["index"]) == (4242, 0)
+    assert m["seats"] == [{"seat": 3, "player": "ann", "expected": 100, "got": 101},
+                          {"seat": 7, "player": "bob", "expected": 100, "got": 99}]
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -102,5 +116,6 @@ def test_a_bad_hand_in_a_phhs_is_one_error(tmp_path, capsys):
     assert main(["replay", "--json", str(tmp_path)]) == 1
     data = json.loads(capsys.readouterr().out)
     assert (data["hands"], data["matched"]) == (3, 2)
-    assert data["errors"] == [{"file": str(tmp_path / "three.phhs"), "hand": "2",
+    assert data["errors"] == [{"file": str(tmp_path / "three.phhs"), "hand": "2", "index": 1, "format": "phh",
+                               "key": "2",
                                "message": f"{tmp_path / 'three.phhs'} [2]: min_bet must be a number, got 'two'"}]

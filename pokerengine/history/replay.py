@@ -66,13 +66,32 @@ def _message(exc: BaseException, where: str) -> str:
     return text
 
 
+SCHEMA = 1
+"""The version of the ``--json`` report's layout (``docs/replay.md``); it grows when the layout changes."""
+
+
+@attrs.frozen
+class SeatDiff:
+    """A seat whose result differs from the record: ``seat`` (its number at the table), ``player``
+    (its name, or ``p1``, ``p2``, ... when the record names none), ``expected``, ``got``."""
+
+    seat: int
+    player: str
+    expected: Number
+    got: Number
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "player": self.player, "expected": self.expected, "got": self.got}
+
+
 @attrs.frozen
 class HandReport:
     """One hand's verdict, small enough to send between processes.
 
-    ``file`` and ``key`` (the table name in a ``.phhs`` file) locate the hand;
-    ``number`` is its ``hand`` field.  ``expected``/``got`` are finishing
-    stacks (file units) for compared hands; ``message`` explains an error.
+    ``file``, ``index`` (the hand's 0-based position in its file) and ``key`` (the table name in a
+    ``.phhs`` file) locate the hand; ``number`` is its ``hand`` field (a site's hand id); ``format``
+    is the file's (``"phh"``).  ``expected``/``got`` are finishing stacks (file units) for compared
+    hands, ``seats`` the seats where they differ; ``message`` explains an error.
     """
 
     file: str
@@ -82,6 +101,9 @@ class HandReport:
     expected: tuple[Number, ...] | None = None
     got: tuple[Number, ...] | None = None
     message: str | None = None
+    index: int = 0
+    format: str = "phh"
+    seats: tuple[SeatDiff, ...] = ()
 
     @property
     def where(self) -> str:
@@ -89,30 +111,50 @@ class HandReport:
         text = self.file if self.key is None else f"{self.file} [{self.key}]"
         return text if self.number is None else f"{text} (hand {self.number})"
 
+    @property
+    def hand(self) -> int | str:
+        """What the report calls the hand: the record's ``hand`` field (a site's hand id), else its table
+        name in a ``.phhs`` file, else its index in the file."""
+        if self.number is not None:
+            return self.number
+        return self.key if self.key is not None else self.index
+
     def to_json(self) -> dict[str, Any]:
-        """The report as the CLI's ``--json`` lists it."""
-        out: dict[str, Any] = {"file": self.file, "hand": self.key if self.key is not None else self.number}
+        """The report as the CLI's ``--json`` lists it (schema :data:`SCHEMA`, ``docs/replay.md``)."""
+        out: dict[str, Any] = {"file": self.file, "hand": self.hand, "index": self.index, "format": self.format}
+        if self.key is not None:
+            out["key"] = self.key
         if self.status == ERROR:
             out["message"] = self.message
         else:
+            out["seats"] = [d.to_json() for d in self.seats]
             out["expected"] = list(self.expected or ())
             out["got"] = list(self.got or ())
         return out
 
 
-def report(hand: HandHistory) -> HandReport:
+def seat_diffs(hand: HandHistory, expected: Sequence[Number], got: Sequence[Number]) -> tuple[SeatDiff, ...]:
+    """The seats whose ``got`` differs from ``expected``, with their seat numbers and names."""
+    numbers = hand.seats or tuple(range(1, len(expected) + 1))
+    names = hand.players or tuple(f"p{i}" for i in range(1, len(expected) + 1))
+    return tuple(SeatDiff(numbers[i], names[i], e, g) for i, (e, g) in enumerate(zip(expected, got)) if e != g)
+
+
+def report(hand: HandHistory, index: int = 0) -> HandReport:
     """Replay one hand into a :class:`HandReport`; every exception is caught and reported as the hand's
     error (bad input by its message, anything else as an internal error)."""
     file = hand.source or "<text>"
     try:
         r = replay_hand(hand)
         if r.status == MATCHED or r.status == UNCHECKED:
-            return HandReport(file, hand.key, hand.hand, r.status)
+            return HandReport(file, hand.key, hand.hand, r.status, index=index)
         scale = r.outcome.scale
-        return HandReport(file, hand.key, hand.hand, r.status, hand.finishing_stacks,
-                          tuple(show(x, scale) for x in r.finishing))
+        got = tuple(show(x, scale) for x in r.finishing)
+        expected = hand.finishing_stacks or ()
+        return HandReport(file, hand.key, hand.hand, r.status, hand.finishing_stacks, got, index=index,
+                          seats=seat_diffs(hand, expected, got))
     except Exception as exc:  # bad input, or a bug of ours: the hand's error, never the end of a long run
-        return HandReport(file, hand.key, hand.hand, ERROR, message=_message(exc, hand.label))
+        return HandReport(file, hand.key, hand.hand, ERROR, message=_message(exc, hand.label), index=index)
 
 
 def replay_file(path: str) -> list[HandReport]:
@@ -130,14 +172,14 @@ def replay_file(path: str) -> list[HandReport]:
     except Exception as exc:  # unreadable, not TOML, a bad hand; anything else is labelled internal
         return [HandReport(path, None, None, ERROR, message=_message(exc, path))]
     out = []
-    for name, table in parts:
+    for index, (name, table) in enumerate(parts):
         try:
             hand = _hand(name, table, path)
         except Exception as exc:
             key = name if len(name) <= 100 else shown(name)
-            out.append(HandReport(path, key, None, ERROR, message=_message(exc, f"{path} [{key}]")))
+            out.append(HandReport(path, key, None, ERROR, message=_message(exc, f"{path} [{key}]"), index=index))
             continue
-        out.append(report(hand))
+        out.append(report(hand, index))
     return out
 
 
@@ -184,12 +226,16 @@ class ReplaySummary:
         return self.hands / self.seconds if self.seconds > 0 else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        """``{"hands", "matched", "split_chip", "unchecked", "mismatched", "errors", "seconds", ...}``."""
+        """``{"schema": 1, "hands", "matched", "split_chip", "unchecked", "mismatched_count", "errors_count",
+        "mismatched": [...], "errors": [...], "seconds", ...}`` (``docs/replay.md``, "The JSON report")."""
         return {
+            "schema": SCHEMA,
             "hands": self.hands,
             "matched": self.matched,
             "split_chip": self.split_chip,
             "unchecked": self.unchecked,
+            "mismatched_count": len(self.mismatched),
+            "errors_count": len(self.errors),
             "mismatched": [r.to_json() for r in self.mismatched],
             "errors": [r.to_json() for r in self.errors],
             "seconds": round(self.seconds, 6),  # wall time, not chips: float ok
