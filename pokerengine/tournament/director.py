@@ -315,6 +315,7 @@ class Director:
         result = t.record_settlement(name, hand.settlement, dealt, dead=table.dead_paid(hand), round=rnd,
                                      positions=(pos.button, pos.small_blind, pos.big_blind))
         self._posted(dealt.values(), dealt.get(pos.big_blind))
+        self._posted_bb.difference_update(result.busted)  # a re-entry is a new player
         table.finish(hand)
         if t.status == "finished":
             return Played(result)
@@ -578,7 +579,8 @@ class Director:
                 return
             if tb.in_hand is None:
                 self._posted(event.players, tb.players.get(event.positions[2]))
-                tb.replayed(Positions(*event.positions), self._after_stacks(tb, event))
+                finished = tb.replayed(Positions(*event.positions), self._after_stacks(tb, event))
+                self._posted_bb.difference_update(finished.busted)  # a re-entry is a new player
             self._drop_empty(event.table)
         elif isinstance(event, Correction):
             for p, s in event.stacks.items():
