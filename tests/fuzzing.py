@@ -101,6 +101,7 @@ ENTRIES: dict[str, tuple[str, ...]] = {
     "phh-cli": ("phh", "phhs", "json"),
     "tournament-api": ("replay", "equity", "lines", "open"),
     "director-api": ("auto", "replay", "structure"),
+    "site-api": ("auto", "pokerstars", "ohh"),
     "tournament-cli": ("no-equity", "equity-json", "stdin"),
     "equity-api": ("icm", "icm-exact", "icm-quadrature", "icm-places", "dcm", "mw", "roberts", "mc"),
     "equity-cli": ("input:icm", "input:icm-exact", "input:dcm", "input:compare", "input:mc",
@@ -184,6 +185,17 @@ PHH_TOKENS = [
     lambda r: b"\nactions = [" + b", ".join([b"'p1 cc'"] * r.choice((100, 10_000, 100_000))) + b"]\n",
 ]
 
+SITE_TOKENS = [
+    b"PokerStars Hand #1: ", b"*** HOLE CARDS ***", b"*** FLOP ***", b"*** SUMMARY ***", b"Dealt to ",
+    b": folds", b": checks", b": calls $", b": bets $", b": raises $", b" to $", b" and is all-in",
+    b"Uncalled bet ($", b" collected $", b" from pot", b" from side pot", b"Total pot $", b" | Rake $",
+    b"Main pot $", b"Side pot $", b"Seat 1: ", b"($", b" in chips)", b"posts small blind $",
+    b"posts big blind $", b"[As Kd]", b"shows [", b"mucks hand", b"\r\n", b"\n\n\n", b"$0.01", b"$1e9",
+    b'"spec_version"', b'"ohh"', b'"rounds"', b'"actions"', b'"pots"', b'"player_wins"', b'"rake"',
+    b'"amount"', b'"action"', b'"Raise"', b'"Call"', b'"Fold"', b'"Post SB"', b'"Post BB"', b'"cards"',
+    b'"seat"', b'"player_id"', b'"starting_stack"', b'"dealer_seat"', b'"table_size"', b'"game_type"',
+    b'0.005', b'1e400', b'-1', b'"Holdem"', b'"OmahaHiLo"',
+]
 TOURNAMENT_TOKENS = [
     b'"start"', b'"hand"', b'"correction"', b'"hand_for_hand"', b'"entry"', b'"close_registration"',
     b'"move"', b'"deal"', b'"end"', b'"icm"', b'"dcm"', b'"chips"', b'"custom"', b'"ann"', b'"zed"',
@@ -226,13 +238,14 @@ def _number_list(rng: random.Random) -> bytes:
 FAMILY = {
     "settle-api": "settle", "settle-cli": "settle", "phh-api": "phh", "phh-cli": "phh",
     "tournament-api": "tournament", "tournament-cli": "tournament", "equity-api": "equity", "equity-cli": "equity",
-    "live-api": "phh", "legal-cli": "phh", "director-api": "director",
+    "live-api": "phh", "legal-cli": "phh", "director-api": "director", "site-api": "site",
 }
 TOKENS = {
     "settle": COMMON_TOKENS,
     "phh": COMMON_TOKENS + PHH_TOKENS * 2,
     "tournament": COMMON_TOKENS + TOURNAMENT_TOKENS * 2,
     "director": COMMON_TOKENS + TOURNAMENT_TOKENS * 2,
+    "site": COMMON_TOKENS + SITE_TOKENS * 2,
     "equity": COMMON_TOKENS + EQUITY_TOKENS * 3,
     "equity-args": ARGS_TOKENS * 2 + COMMON_TOKENS[:30],
 }
@@ -264,6 +277,9 @@ def seeds(family: str) -> list[bytes]:
     elif family == "tournament":
         paths = sorted((FIXTURES / "tournament").glob("*.jsonl")) + sorted((CORPUS / "tournament").glob("*.jsonl"))
         out = [p.read_bytes() for p in paths]
+    elif family == "site":  # a site's hand histories: PokerStars text and Open Hand History
+        paths = sorted((FIXTURES / "pokerstars").rglob("*.txt")) + sorted((FIXTURES / "ohh").rglob("*.*"))
+        out = [p.read_bytes() for p in paths if p.suffix in (".txt", ".ohh", ".json", ".jsonl")]
     elif family == "director":
         paths = sorted((FIXTURES / "tournament").glob("director-*.jsonl")) + sorted((FIXTURES / "structures").glob("*.json"))
         out = [p.read_bytes() for p in paths]
@@ -549,6 +565,19 @@ def _tournament_api(data: bytes, variant: str) -> None:
         t.equity(icm=True, dcm=True, dcm_seconds=0.2)
 
 
+def _site_api(data: bytes, variant: str) -> None:
+    """A site's file read (PokerStars text or OHH) and each hand checked against what it says was paid."""
+    from pokerengine.history.formats import detect, site_hands
+    from pokerengine.history.site import check
+
+    text = data.decode("utf-8", "surrogateescape")
+    fmt = detect(text) if variant == "auto" else variant
+    if fmt not in ("pokerstars", "ohh"):
+        return
+    for hand in site_hands(text if fmt == "pokerstars" else data, fmt, source="fuzz"):
+        check(hand)
+
+
 def _director_api(data: bytes, variant: str) -> None:
     """A blind structure (then a short simulated tournament on it), or a director's log replayed."""
     from pokerengine.tournament import Director, EquityConfig, Structure, simulate
@@ -697,7 +726,7 @@ def _selftest(data: bytes, variant: str):
 RUNNERS = {
     "selftest": _selftest,
     "settle-api": _settle_api, "settle-cli": _settle_cli, "phh-api": _phh_api, "phh-cli": _phh_cli,
-    "tournament-api": _tournament_api, "tournament-cli": _tournament_cli, "director-api": _director_api,
+    "tournament-api": _tournament_api, "tournament-cli": _tournament_cli, "director-api": _director_api, "site-api": _site_api,
     "equity-api": _equity_api, "equity-cli": _equity_cli, "live-api": _live_api, "legal-cli": _legal_cli,
 }
 

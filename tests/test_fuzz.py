@@ -311,6 +311,8 @@ def bases(family: str) -> list:
     if family == "tournament":
         return [[json.loads(line) for line in d.splitlines() if line.strip()] for d in fuzzing.seeds("tournament")
                 if d.endswith(b"\n")]
+    if family == "site":  # no JSON tree for PokerStars text: byte-level only (see cases())
+        return []
     if family == "director":  # logs as lists of events, structures as objects
         return [[json.loads(line) for line in d.splitlines() if line.strip()] if b'"event"' in d[:200]
                 else json.loads(d) for d in fuzzing.seeds("director")]
@@ -333,6 +335,10 @@ def cases(entry: str):
         return st.builds(case, variant, corrupted(bases("settle")).map(json_bytes))
     if entry.startswith(("phh", "live", "legal")):
         return st.builds(case, variant, corrupted(bases("phh")).map(toml_text))
+    if entry == "site-api":  # OHH trees corrupted, and PokerStars text with lines swapped in
+        ohh = [json.loads(d) for d in fuzzing.seeds("site") if d.lstrip(b"\xef\xbb\xbf \n").startswith(b"{")
+               and b"\n{" not in d.strip()]
+        return st.builds(lambda v, f: case("ohh", json_bytes(f)), variant, corrupted(ohh))
     if entry.startswith(("tournament", "director")):
         def log(events, newline: bool, ascii_only: bool) -> bytes:
             if isinstance(events, dict) and "levels" in events:  # a structure, not a log

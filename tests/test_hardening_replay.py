@@ -474,14 +474,14 @@ if __name__ == "__main__":
         print(line)
 
 
-def _die_on_third_file(path):
+def _die_on_third_file(path, explicit=True):
     """Stands in for replay_file in a worker: the process dies as if killed for memory."""
     import os
     import signal
 
     if path.endswith("/3.phh"):
         os.kill(os.getpid(), signal.SIGKILL)
-    return _REAL_REPLAY_FILE(path)
+    return _REAL_REPLAY_FILE(path, explicit)
 
 
 _REAL_REPLAY_FILE = None

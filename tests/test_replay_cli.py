@@ -91,7 +91,7 @@ def test_bad_arguments_exit_2(argv, message, capsys):
 
 def test_no_hand_files_exit_2(tmp_path, capsys):
     assert main(["replay", str(tmp_path)]) == 2
-    assert "no .phh or .phhs files" in capsys.readouterr().err
+    assert "no hand-history files" in capsys.readouterr().err
 
 
 def test_missing_path_argument_exits_2(capsys):

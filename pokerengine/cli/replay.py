@@ -17,11 +17,12 @@ import sys
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "replay",
-        help="replay PHH hand histories (.phh/.phhs, folders recursively) and compare finishing stacks",
-        description="Replay every hand of the given .phh/.phhs files and folders (recursively), settle it, "
-        "and compare the finishing stacks with the ones the file records.",
+        help="replay hand histories (PHH, PokerStars text, Open Hand History; folders recursively) and check them",
+        description="Replay every hand of the given files and folders (recursively): PHH (.phh/.phhs), and "
+        "PokerStars text or Open Hand History (.txt/.json/.jsonl/.ohh, recognised by their content); settle "
+        "each hand and compare with the record: PHH finishing stacks, a site's collected amounts and rake.",
     )
-    p.add_argument("paths", nargs="+", metavar="PATH", help="a .phh or .phhs file, or a folder of them")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="a hand-history file, or a folder of them")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
@@ -40,12 +41,14 @@ def run(args: argparse.Namespace) -> int:
     for path in args.paths:
         if not os.path.exists(path):
             return fail(f"{path}: no such file or directory")
-    if not any(True for _ in iter_files(args.paths)):
-        return fail(f"no .phh or .phhs files in {', '.join(args.paths)}")
+    if not any(True for _ in iter_files(args.paths, site=True)):
+        return fail(f"no hand-history files (.phh, .phhs, .txt, .json, .jsonl, .ohh) in {', '.join(args.paths)}")
     progress = None if args.quiet or not sys.stderr.isatty() else _Progress()
     summary = replay_paths(args.paths, jobs=args.jobs, progress=progress)
     if progress is not None:
         progress.close()
+    if not summary.hands:  # only files that turned out not to be hand histories
+        return fail(f"no hand histories (PHH, PokerStars text, Open Hand History) in {', '.join(args.paths)}")
     status = 0 if summary.ok else 1
     try:
         print(json.dumps(summary.to_json(), indent=2) if args.json else summary.text())

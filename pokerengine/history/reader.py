@@ -217,14 +217,21 @@ def load(path: str | os.PathLike[str]) -> list[HandHistory]:
     return [loads(text, source=name)]
 
 
-def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[str]:
+SITE_EXTENSIONS = (".txt", ".json", ".jsonl", ".ohh")
+"""Extensions of the files a folder walk also takes with ``site=True`` (their content decides the format)."""
+
+
+def iter_files(paths: Iterable[str | os.PathLike[str]], *, site: bool = False) -> Iterator[str]:
     """The ``.phh``/``.phhs`` files under each path (directories recursively, sorted); files given are kept.
+    With ``site=True`` folders also give their ``.txt``, ``.json``, ``.jsonl`` and ``.ohh`` files (a
+    site's hand histories: :func:`pokerengine.history.formats.detect`).
 
     In a directory, each folder's files come first, then its sub-folders in name order.  Only regular
     files are taken (not a FIFO, which would block, nor a device); symbolic links to folders are not
     followed and unreadable folders are skipped, as :func:`os.walk` does, but without recursion, at
     any depth.
     """
+    wanted = EXTENSIONS + SITE_EXTENSIONS if site else EXTENSIONS
     for path in paths:
         path = os.fspath(path)
         if not os.path.isdir(path):
@@ -243,7 +250,7 @@ def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[str]:
                 try:
                     if entry.is_dir(follow_symlinks=False):
                         subfolders.append(entry.path)
-                    elif entry.name.endswith(EXTENSIONS) and entry.is_file():  # regular, or a link to one
+                    elif entry.name.endswith(wanted) and entry.is_file():  # regular, or a link to one
                         yield entry.path
                 except OSError:
                     continue

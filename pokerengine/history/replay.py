@@ -41,6 +41,9 @@ from .amounts import show
 from .reader import _hand, iter_files, loads, read_text, tables
 from .record import HandHistory, Number
 from .settling import MATCHED, MISMATCHED, SPLIT_CHIP, UNCHECKED, replay_hand
+from .site import UNDETERMINABLE, SiteHand
+
+UNRECOGNISED = "not a hand history: neither PHH, PokerStars text nor Open Hand History"
 
 ERROR = "error"
 #: The longest message a report keeps (an error may quote a long action).
@@ -72,16 +75,15 @@ SCHEMA = 1
 
 @attrs.frozen
 class SeatDiff:
-    """A seat whose result differs from the record: ``seat`` (its number at the table), ``player``
-    (its name, or ``p1``, ``p2``, ... when the record names none), ``expected``, ``got``."""
+    """A seat whose result differs from the record: ``seat`` (its number at the table; ``None`` when
+    a site's file does not say), ``player`` (its name, or ``p1``, ``p2``, ... when the record names
+    none), ``expected`` and ``got`` (finishing stacks of a PHH record, in its units, a float only
+    where the record writes one; a site's collected amounts, in minor units)."""
 
-    seat: int
+    seat: int | None
     player: str
     expected: Number
     got: Number
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "player": self.player, "expected": self.expected, "got": self.got}
 
 
 @attrs.frozen
@@ -127,9 +129,13 @@ class HandReport:
         if self.status == ERROR:
             out["message"] = self.message
         else:
-            out["seats"] = [d.to_json() for d in self.seats]
-            out["expected"] = list(self.expected or ())
-            out["got"] = list(self.got or ())
+            out["seats"] = [{"seat": d.seat, "player": d.player, "expected": d.expected, "got": d.got}
+                            for d in self.seats]
+            if self.message:
+                out["message"] = self.message
+            if self.format == "phh":
+                out["expected"] = list(self.expected or ())
+                out["got"] = list(self.got or ())
         return out
 
 
@@ -157,8 +163,10 @@ def report(hand: HandHistory, index: int = 0) -> HandReport:
         return HandReport(file, hand.key, hand.hand, ERROR, message=_message(exc, hand.label), index=index)
 
 
-def replay_file(path: str) -> list[HandReport]:
-    """Reports for every hand of one ``.phh``/``.phhs`` file, in file order.
+def replay_file(path: str, explicit: bool = True) -> list[HandReport]:
+    """Reports for every hand of one file, in file order: ``.phh``/``.phhs``, or any other file whose
+    content is PHH, PokerStars text or Open Hand History (:func:`~pokerengine.history.formats.detect`).
+    A file of none of these is an error when given (``explicit``) and skipped when found in a folder.
 
     Never raises (but :class:`KeyboardInterrupt` and the like): a file that cannot be read is one
     ``error`` report, a bad hand in a ``.phhs`` one ``error`` among the others.
@@ -167,8 +175,17 @@ def replay_file(path: str) -> list[HandReport]:
         text = read_text(path)
         if path.endswith(".phhs"):
             parts: Sequence[tuple[str, Any]] = tables(text, source=path)
-        else:
+        elif path.endswith(".phh"):
             return [report(loads(text, source=path))]
+        else:
+            from .formats import detect
+
+            fmt = detect(text)
+            if fmt == "phh":
+                return [report(loads(text, source=path))]
+            if fmt is None:
+                return [] if not explicit else [HandReport(path, None, None, ERROR, message=f"{path}: {UNRECOGNISED}")]
+            return site_reports(path, text, fmt)
     except Exception as exc:  # unreadable, not TOML, a bad hand; anything else is labelled internal
         return [HandReport(path, None, None, ERROR, message=_message(exc, path))]
     out = []
@@ -183,6 +200,35 @@ def replay_file(path: str) -> list[HandReport]:
     return out
 
 
+def site_report(hand: SiteHand, path: str) -> HandReport:
+    """Check one site hand (:func:`~pokerengine.history.site.check`) into a :class:`HandReport`."""
+    from .site import check
+
+    file = hand.source or path
+    try:
+        r = check(hand)
+    except Exception as exc:  # bad input, or a bug of ours: the hand's error
+        return HandReport(file, None, hand.hand_id, ERROR, message=_message(exc, f"{file} (hand {hand.hand_id})"),
+                          index=hand.index, format=hand.format)
+    status = {"matched": MATCHED, "mismatched": MISMATCHED}.get(r.status, UNDETERMINABLE)
+    return HandReport(file, None, hand.hand_id, status, message=r.message or None, index=hand.index,
+                      format=hand.format, seats=tuple(SeatDiff(d.seat, d.player, d.expected, d.got) for d in r.seats))
+
+
+def site_reports(path: str, text: str, fmt: str) -> list[HandReport]:
+    """Reports for every hand of a site's file (``fmt``: ``"pokerstars"`` or ``"ohh"``); a hand that
+    cannot be read ends the file with an error after the reports of the hands before it."""
+    from .formats import site_hands
+
+    out: list[HandReport] = []
+    try:
+        for hand in site_hands(text, fmt, source=path):
+            out.append(site_report(hand, path))
+    except Exception as exc:
+        out.append(HandReport(path, None, None, ERROR, message=_message(exc, path), index=len(out), format=fmt))
+    return out
+
+
 @attrs.define
 class ReplaySummary:
     """Counts and the hands worth a look, over a whole replay run."""
@@ -192,15 +238,19 @@ class ReplaySummary:
     matched: int = 0
     split_chip: int = 0
     unchecked: int = 0
+    undeterminable: int = 0
     mismatched: list[HandReport] = attrs.field(factory=list)
     errors: list[HandReport] = attrs.field(factory=list)
     split: list[HandReport] = attrs.field(factory=list)
     seconds: float = 0.0
 
     def add(self, reports: Iterable[HandReport]) -> None:
-        """Count a file's reports."""
-        self.files += 1
+        """Count a file's reports (a file skipped in a folder, not a hand history, gives none)."""
+        counted = False
         for r in reports:
+            if not counted:
+                self.files += 1
+                counted = True
             self.hands += 1
             s = r.status
             if s == MATCHED:
@@ -210,6 +260,8 @@ class ReplaySummary:
                 self.split.append(r)
             elif s == UNCHECKED:
                 self.unchecked += 1
+            elif s == UNDETERMINABLE:
+                self.undeterminable += 1
             elif s == MISMATCHED:
                 self.mismatched.append(r)
             else:
@@ -234,6 +286,7 @@ class ReplaySummary:
             "matched": self.matched,
             "split_chip": self.split_chip,
             "unchecked": self.unchecked,
+            "undeterminable": self.undeterminable,
             "mismatched_count": len(self.mismatched),
             "errors_count": len(self.errors),
             "mismatched": [r.to_json() for r in self.mismatched],
@@ -251,11 +304,18 @@ class ReplaySummary:
             f"  matched     {self.matched}",
             f"  split_chip  {self.split_chip}  (the record splits a chip; ours gives it whole)",
             f"  unchecked   {self.unchecked}  (no finishing_stacks to compare)",
+            *([f"  undeterminable {self.undeterminable}  (no hand that could win was shown)"] if self.undeterminable else []),
             f"  mismatched  {len(self.mismatched)}",
             f"  errors      {len(self.errors)}",
         ]
         for r in self.mismatched:
             lines.append(f"mismatched: {r.where}")
+            if r.format != "phh":  # a site's collected amounts
+                for d in r.seats:
+                    lines.append(f"  seat {d.seat} {d.player}: collected {d.expected}, ours {d.got}")
+                if r.message:
+                    lines.append(f"  {r.message}")
+                continue
             lines.append(f"  expected {_stacks(r.expected)}")
             lines.append(f"  got      {_stacks(r.got)}")
             lines.append(f"  diff     {_diff(r.expected, r.got)}")
@@ -292,14 +352,16 @@ def replay_paths(
     than there are files), so summaries are deterministic.  ``progress(done, total)`` is called after
     each file.  No file or hand ends the run (see the module docstring).
     """
-    files = list(iter_files(paths))
+    paths = [os.fspath(p) for p in paths]
+    given = {p for p in paths if not os.path.isdir(p)}
+    files = list(iter_files(paths, site=True))
     summary = ReplaySummary()
     start = time.perf_counter()
     total = len(files)
     jobs = max(1, min(jobs, MAX_JOBS, total))
     if jobs == 1:
         for k, path in enumerate(files, 1):
-            summary.add(replay_file(path))
+            summary.add(replay_file(path, path in given))
             if progress is not None:
                 progress(k, total)
     else:
@@ -312,7 +374,7 @@ def replay_paths(
         context = multiprocessing.get_context(_start_method())
         with ProcessPoolExecutor(jobs, mp_context=context) as pool:
             try:
-                for reports in pool.map(replay_file, files, chunksize=chunk):
+                for reports in pool.map(replay_file, files, [f in given for f in files], chunksize=chunk):
                     summary.add(reports)
                     done += 1
                     if progress is not None:
