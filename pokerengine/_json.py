@@ -102,6 +102,28 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
+def text_of(data: bytes | bytearray | str, *, what: str = "input", error: type[PokerEngineError] = PokerEngineError,
+            max_bytes: int = MAX_BYTES) -> str:
+    """The text of hostile input: at most ``max_bytes`` long, strict UTF-8 when it is bytes, a leading
+    byte-order mark dropped; or ``error`` naming ``what`` was wrong.
+
+    >>> text_of(b"\\xef\\xbb\\xbf{}"), text_of("{}")
+    ('{}', '{}')
+    """
+    if len(data) > max_bytes:
+        raise error(f"{what}: larger than {max_bytes:,} bytes")
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise error(f"{what}: not valid UTF-8 (bad byte at offset {exc.start})") from None
+    elif isinstance(data, str):
+        text = data
+    else:
+        raise error(f"{what}: expected bytes or str, got {type(data).__name__}")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
 def loads(
     data: bytes | str,
     *,
@@ -111,17 +133,7 @@ def loads(
     max_bytes: int = MAX_BYTES,
 ) -> Any:
     """Parse one JSON document from hostile input, or raise ``error`` naming ``what`` was wrong."""
-    if len(data) > max_bytes:
-        raise error(f"{what}: larger than {max_bytes:,} bytes")
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            text = bytes(data).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise error(f"{what}: not valid UTF-8 (bad byte at offset {exc.start})") from None
-    else:
-        text = data
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = text_of(data, what=what, error=error, max_bytes=max_bytes)
     if isinstance(data, (bytes, bytearray)):  # a byte table lookup is several times faster than the regex
         long_digits = _DIGIT_RUN in bytes(data).translate(_DIGITS_AS_9)
     else:

@@ -135,19 +135,7 @@ def _texts(data: bytes | str, source: str | None) -> Iterator[str]:
     """The JSON text of each top-level value, in order (objects may follow one another: JSON lines,
     or pretty-printed objects one after the other)."""
     name = source or "<text>"
-    if len(data) > MAX_BYTES:
-        raise HistoryParseError(f"{name}: larger than {MAX_BYTES:,} bytes")
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            text = bytes(data).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise HistoryParseError(f"{name}: not valid UTF-8 (bad byte at offset {exc.start})") from None
-    elif isinstance(data, str):
-        text = data
-    else:
-        raise HistoryParseError(f"{name}: expected bytes or str, got {type(data).__name__}")
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = _json.text_of(data, what=name, error=HistoryParseError, max_bytes=MAX_BYTES)
     if text.count("{") + text.count("[") > MAX_CONTAINERS or text.count(",") > MAX_ITEMS:
         raise HistoryParseError(f"{name}: more than {MAX_CONTAINERS:,} objects and arrays or {MAX_ITEMS:,} values")
     # Boundaries only: numbers are not converted here (each value is read again, bounded, below).
