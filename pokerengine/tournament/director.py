@@ -114,6 +114,7 @@ class Director:
         self._order: tuple[str, ...] = setup.break_order
         self._rounds: dict[str, int] = {}  # table -> hand-for-hand round of its hand in play
         self._posted_bb: set[str] = set()  # players who posted the big blind in their last hand
+        self._names: set[str] = set()  # every table name used so far
 
     # -- building ----------------------------------------------------------------------------------
 
@@ -518,9 +519,9 @@ class Director:
         return _seating.seat_late_entry({**seating, name: {}}, self.setup.seats, rng, tables=(*tables, name))
 
     def _new_table_name(self) -> str:
-        used = set(self._tables) | {tb for tb, _ in (self.tournament.seat_of(p) for p in self.tournament.remaining) if tb}
+        """The next table number never used in this tournament (a broken table's name is not reused)."""
         n = len(self._tables) + 1
-        while str(n) in used:
+        while str(n) in self._names:
             n += 1
         return str(n)
 
@@ -542,6 +543,7 @@ class Director:
 
     def _open(self, name: str) -> Table:
         tb = self._tables.get(name)
+        self._names.add(name)
         if tb is None:
             tb = self._tables[name] = Table(self.setup.game, kind=TOURNAMENT, seats=self.setup.seats, blinds=(0, 1))
         return tb
