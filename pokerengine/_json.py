@@ -33,6 +33,7 @@ pokerengine.errors.PokerEngineError: input: integer of 30 digits is out of range
 from __future__ import annotations
 
 import json
+import os
 import re
 from typing import Any
 
@@ -100,6 +101,22 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
         children = node.values() if isinstance(node, dict) else node
         stack.extend((child, level + 1) for child in children if isinstance(child, (list, dict)))
     return False
+
+
+def read_file(path: str | os.PathLike[str], *, max_bytes: int, what: str,
+              error: type[PokerEngineError] = PokerEngineError) -> bytes:
+    """A file's bytes, reading at most ``max_bytes`` plus one (a larger file, or one that cannot be
+    read, is ``error`` naming ``what``).  ``path`` must be a path: an int would read a descriptor."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise error(f"{what} must be a path, got {type(path).__name__}")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(max_bytes + 1)
+    except OSError as exc:
+        raise error(f"cannot read {what}: {exc.strerror or exc}") from None
+    if len(data) > max_bytes:
+        raise error(f"{what}: larger than {max_bytes:,} bytes")
+    return data
 
 
 def text_of(data: bytes | bytearray | str, *, what: str = "input", error: type[PokerEngineError] = PokerEngineError,

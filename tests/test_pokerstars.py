@@ -282,7 +282,7 @@ def test_illegal_action_names_the_hand():
 def test_unreadable_file(tmp_path):
     p = tmp_path / "x.txt"
     p.write_bytes(b"\xff\xfe garbage")
-    with pytest.raises(HistoryParseError, match="not UTF-8"):
+    with pytest.raises(HistoryParseError, match="not valid UTF-8"):
         read_pokerstars(str(p))
     with pytest.raises(HistoryParseError, match="cannot read"):
         read_pokerstars(str(tmp_path / "missing.txt"))

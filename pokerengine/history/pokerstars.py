@@ -62,6 +62,7 @@ from fractions import Fraction
 from typing import Any
 
 from .._checks import shown
+from .. import _json
 from ..errors import PokerEngineError, HistoryParseError
 from .record import HandHistory
 from .site import Collected, SiteHand, main_pot_first
@@ -237,17 +238,8 @@ def parse_pokerstars(text: str, *, source: str | None = None) -> list[SiteHand]:
 def read_pokerstars(path: str) -> list[SiteHand]:
     """Every hand of a PokerStars file (UTF-8, with or without a byte-order mark; at most
     :data:`MAX_TEXT_CHARS` bytes read)."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_TEXT_CHARS + 1)
-    except OSError as exc:
-        raise HistoryParseError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if len(data) > MAX_TEXT_CHARS:
-        raise HistoryParseError(f"{path}: more than {MAX_TEXT_CHARS:,} bytes, the most a file may hold")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise HistoryParseError(f"{path}: not UTF-8 text (byte {exc.start:,})") from None
+    data = _json.read_file(path, max_bytes=MAX_TEXT_CHARS, what=path, error=HistoryParseError)
+    text = _json.text_of(data, what=path, error=HistoryParseError, max_bytes=MAX_TEXT_CHARS)
     return parse_pokerstars(text, source=path)
 
 

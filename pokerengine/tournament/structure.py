@@ -339,13 +339,7 @@ class Structure:
         """
         if not isinstance(path, (str, os.PathLike)):  # an int would be read as an open file descriptor
             raise TournamentError(f"structure file must be a path, got {shown(path)}")
-        where = shown(os.fspath(path))
-        try:
-            with open(path, "rb") as f:
-                data = f.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            raise TournamentError(f"cannot read structure file {where}: {exc.strerror or exc}") from None
-        if len(data) > MAX_FILE_BYTES:
-            raise TournamentError(f"structure file {where}: larger than {MAX_FILE_BYTES:,} bytes")
+        where = f"structure file {shown(os.fspath(path))}"
+        data = _json.read_file(path, max_bytes=MAX_FILE_BYTES, what=where, error=TournamentError)
         return cls.from_json(_json.loads(data, what="structure", error=TournamentError, max_bytes=MAX_FILE_BYTES))
 
