@@ -55,3 +55,8 @@ class ChartError(PokerEngineError):
 
 class StaleWriterError(EventLogError):
     """Another writer appended to the tournament in the store since this writer read it: nothing was written."""
+
+
+class UndeterminableHandError(CardError):
+    """A showdown's winner cannot be known: no hand that could win a pot was shown (mucked or
+    unknown cards).  Not an error of the file: replay reports such a hand as ``undeterminable``."""

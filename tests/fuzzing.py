@@ -102,6 +102,7 @@ ENTRIES: dict[str, tuple[str, ...]] = {
     "tournament-api": ("replay", "equity", "lines", "open"),
     "director-api": ("auto", "replay", "structure"),
     "site-api": ("auto", "pokerstars", "ohh"),
+    "convert": ("api-phh", "api-ohh", "cli-phh", "cli-ohh"),
     "tournament-cli": ("no-equity", "equity-json", "stdin"),
     "equity-api": ("icm", "icm-exact", "icm-quadrature", "icm-places", "dcm", "mw", "roberts", "mc"),
     "equity-cli": ("input:icm", "input:icm-exact", "input:dcm", "input:compare", "input:mc",
@@ -239,6 +240,7 @@ FAMILY = {
     "settle-api": "settle", "settle-cli": "settle", "phh-api": "phh", "phh-cli": "phh",
     "tournament-api": "tournament", "tournament-cli": "tournament", "equity-api": "equity", "equity-cli": "equity",
     "live-api": "phh", "legal-cli": "phh", "director-api": "director", "site-api": "site",
+    "convert": "site",
 }
 TOKENS = {
     "settle": COMMON_TOKENS,
@@ -578,6 +580,25 @@ def _site_api(data: bytes, variant: str) -> None:
         check(hand)
 
 
+def _convert(data: bytes, variant: str) -> tuple[str, str] | None:
+    """``pokerengine convert`` (the API, or the command on a file): a site's file (or PHH) written as PHH or
+    OHH; what the API writes must read back, and a PHH written from a site's hand must replay."""
+    to = variant[-3:]
+    if variant.startswith("cli"):
+        path = _write("fuzz-convert.txt", data)
+        return _cli(["convert", path, "--to", to])
+    from pokerengine.history.convert import convert_text, read_hands
+    from pokerengine.history.replay import report
+
+    text = data.decode("utf-8", "surrogateescape")
+    written = convert_text(text, to, source="fuzz.txt")
+    for hand in read_hands(written, fmt="ohh" if to == "ohh" else None):
+        if to == "phh":
+            r = report(hand)
+            assert r.status != "error", r.message
+    return None
+
+
 def _director_api(data: bytes, variant: str) -> None:
     """A blind structure (then a short simulated tournament on it), or a director's log replayed."""
     from pokerengine.tournament import Director, EquityConfig, Structure, simulate
@@ -727,6 +748,7 @@ RUNNERS = {
     "selftest": _selftest,
     "settle-api": _settle_api, "settle-cli": _settle_cli, "phh-api": _phh_api, "phh-cli": _phh_cli,
     "tournament-api": _tournament_api, "tournament-cli": _tournament_cli, "director-api": _director_api, "site-api": _site_api,
+    "convert": _convert,
     "equity-api": _equity_api, "equity-cli": _equity_cli, "live-api": _live_api, "legal-cli": _legal_cli,
 }
 

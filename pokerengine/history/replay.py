@@ -36,7 +36,7 @@ from typing import Any
 import attrs
 
 from .._checks import shown
-from ..errors import PokerEngineError
+from ..errors import PokerEngineError, UndeterminableHandError
 from .amounts import show
 from .reader import _hand, iter_files, loads, read_text, tables
 from .record import HandHistory, Number
@@ -159,6 +159,8 @@ def report(hand: HandHistory, index: int = 0) -> HandReport:
         expected = hand.finishing_stacks or ()
         return HandReport(file, hand.key, hand.hand, r.status, hand.finishing_stacks, got, index=index,
                           seats=seat_diffs(hand, expected, got))
+    except UndeterminableHandError as exc:  # no hand that could win was shown: not the file's error
+        return HandReport(file, hand.key, hand.hand, UNDETERMINABLE, message=_message(exc, hand.label), index=index)
     except Exception as exc:  # bad input, or a bug of ours: the hand's error, never the end of a long run
         return HandReport(file, hand.key, hand.hand, ERROR, message=_message(exc, hand.label), index=index)
 

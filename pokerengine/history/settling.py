@@ -14,6 +14,13 @@ Conventions (see ``docs/replay.md``):
   the pots in that unit, as the live hand does.
 * A hand run more than once (user field ``_run_count``, ``docs/runs.md``) settles through
   :func:`pokerengine.runs.settle_runs`: each pot divided into the runs, the odd unit to the first.
+* A site's rake (user fields ``_rake``, the total, and ``_pot_rakes``, each pot's, main pot first,
+  as ``pokerengine convert`` writes them from a site's history, ``docs/histories.md``) is drawn from
+  the pots before they are paid; antes are then dead money whatever ``ante_trimming_status`` says
+  (a site's dead blinds and antes are).
+* A showdown that no shown hand can win (every live hand unknown or mucked) raises
+  :class:`~pokerengine.errors.UndeterminableHandError`; :mod:`~.replay` reports it as
+  ``undeterminable``.
 
 >>> from pokerengine.history.reader import loads
 >>> r = replay_hand(loads('''variant = "NT"
@@ -36,7 +43,8 @@ from fractions import Fraction
 
 import attrs
 
-from ..errors import PokerEngineError
+from ..errors import CardError, HistoryParseError, PokerEngineError, SettlementInputError, UndeterminableHandError
+from .._checks import shown
 from ..seats import Seat
 from ..runs import settle_runs
 from ..settlement import Settlement, settle
@@ -45,6 +53,9 @@ from .interpreter import Outcome, interpret
 from .record import HandHistory, Number
 
 MATCHED, SPLIT_CHIP, MISMATCHED, UNCHECKED = "matched", "split_chip", "mismatched", "unchecked"
+
+#: User fields carrying a site's rake in a PHH record (minor units): the total, and each pot's.
+RAKE, POT_RAKES = "_rake", "_pot_rakes"
 
 
 #: Folded seats by (player, chips put in): values that recur from hand to hand (a folded blind, a
@@ -159,8 +170,15 @@ class HandReplay:
 def replay_hand(hand: HandHistory) -> HandReplay:
     """Interpret, settle and check one hand; errors name the hand (and the action, if one is at fault)."""
     outcome = interpret(hand)
+    user = hand.user_fields
     try:
-        settlement = settle_outcome(outcome, ante_trimming=hand.ante_trimming_status)
+        if RAKE in user or POT_RAKES in user:
+            settlement = settle_raked(outcome, hand)
+        else:
+            settlement = settle_outcome(outcome, ante_trimming=hand.ante_trimming_status)
+    except (CardError, SettlementInputError) as exc:
+        error = UndeterminableHandError if _undeterminable(outcome) else type(exc)
+        raise error(f"{hand.label}: cannot settle: {_why(exc, outcome)}") from None
     except PokerEngineError as exc:
         raise type(exc)(f"{hand.label}: cannot settle: {_why(exc, outcome)}") from None
     got = finishing_units(outcome, settlement)
@@ -172,3 +190,67 @@ def _why(exc: Exception, outcome: Outcome) -> str:
     if unknown and outcome.showdown:
         return f"the showdown needs the cards of {', '.join(unknown)}, which the history does not show"
     return str(exc)
+
+
+def _undeterminable(outcome: Outcome) -> bool:
+    """A showdown where a live hand is unknown: the winner cannot be known from the record."""
+    return outcome.showdown and any(outcome.cards[i] is None for i in outcome.live)
+
+
+def _rake_value(hand: HandHistory, name: str, value: object, scale: int) -> int:
+    if type(value) is not int or value < 0:
+        raise HistoryParseError(f"{hand.label}: {name} must be a non-negative integer, got {shown(value)}")
+    return value * scale
+
+
+def settle_raked(outcome: Outcome, hand: HandHistory) -> Settlement:
+    """Settle ``outcome`` with the rake the record's ``_rake``/``_pot_rakes`` say was taken.
+
+    ``_pot_rakes`` (one per pot, main pot first) is drawn pot by pot (the odd units of each pot's
+    rest from the small blind clockwise, as :func:`pokerengine.history.site.check` settles); a
+    ``_rake`` alone is drawn from the pots in proportion (:func:`~.site.exact_rake`).  A rake that
+    the pots cannot give, or that disagrees with the pots' count or with ``_rake``, is a
+    :class:`~pokerengine.errors.HistoryParseError`.
+
+    >>> from pokerengine.history.reader import loads
+    >>> h = loads('''variant = "NT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [100, 100]
+    ... actions = ["d dh p1 AsKd", "d dh p2 QhQc", "p2 cbr 100", "p1 cc", "d db 2c7d9h", "d db Ts", "d db 3c"]
+    ... finishing_stacks = [0, 199]
+    ... _rake = 1
+    ... _pot_rakes = [1]''')
+    >>> r = replay_hand(h)
+    >>> r.settlement.rake, r.finishing_stacks, r.status
+    (1, (0, 199), 'matched')
+    """
+    from .site import _raked, _pots, _seats, exact_rake, settle_site
+
+    scale = outcome.scale
+    user = hand.user_fields
+    pots = _pots(outcome)
+    total = sum(pots)
+    drawn: list[int] | None = None
+    if POT_RAKES in user:
+        given = user[POT_RAKES]
+        if not isinstance(given, (list, tuple)) or len(given) > 1000:
+            raise HistoryParseError(f"{hand.label}: {POT_RAKES} must be an array of integers, got {shown(given)}")
+        drawn = [_rake_value(hand, POT_RAKES, x, scale) for x in given]
+        if len(drawn) != len(pots):
+            raise HistoryParseError(f"{hand.label}: {POT_RAKES} gives {len(drawn)} pots' rake, the hand has "
+                                    f"{len(pots)} pots")
+        if any(r > p for r, p in zip(drawn, pots)):
+            raise HistoryParseError(f"{hand.label}: {POT_RAKES} {shown(list(given))} cannot be drawn from the pots "
+                                    f"{[p // scale for p in pots] if scale == 1 else pots}")
+    taken = sum(drawn) if drawn is not None else _rake_value(hand, RAKE, user[RAKE], scale)
+    if RAKE in user and _rake_value(hand, RAKE, user[RAKE], scale) != taken:
+        raise HistoryParseError(f"{hand.label}: {RAKE} = {shown(user[RAKE])} is not the sum of {POT_RAKES}")
+    if taken > total:
+        raise HistoryParseError(f"{hand.label}: a rake of {shown(user.get(RAKE, taken))} is more than the pot")
+    if drawn is not None and not outcome.runs:
+        plain = settle_site(outcome, None)
+        if plain.odd_chip == "small_blind":
+            return _raked(plain, drawn, _seats(outcome)[1])
+    return settle_site(outcome, exact_rake(taken, total))

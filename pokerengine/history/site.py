@@ -120,6 +120,9 @@ class SiteCheck:
     rake_expected: int | None = None
     rake_got: int | None = None
     message: str = ""
+    #: The rake drawn from each pot as settled (main pot first; ``None`` when the hand could not be
+    #: settled): what ``pokerengine convert`` writes as the PHH user field ``_pot_rakes``.
+    pot_rakes: tuple[int, ...] | None = None
 
 
 #: A site's rake rule: the rake drawn from each pot (minor units, main pot first) given the pots
@@ -334,6 +337,7 @@ def _compare(hand: SiteHand, settlement: Settlement, rake_got: int) -> SiteCheck
     total = sum(p.amount for p in settlement.pots)
     if hand.total_pot is not None and hand.total_pot != total:
         problems.append(f"total pot: file {hand.total_pot}, engine {total}")
+    drawn = tuple(p.rake for p in settlement.pots)
     if problems:
-        return SiteCheck(MISMATCHED, seats, hand.rake, rake_got, f"{hand.where}: " + "; ".join(problems))
-    return SiteCheck(MATCHED, (), hand.rake, rake_got, "")
+        return SiteCheck(MISMATCHED, seats, hand.rake, rake_got, f"{hand.where}: " + "; ".join(problems), drawn)
+    return SiteCheck(MATCHED, (), hand.rake, rake_got, "", drawn)

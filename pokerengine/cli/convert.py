@@ -1,0 +1,129 @@
+"""``pokerengine convert PATH... --to phh|ohh [--out DIR]``: write hand histories in another format.
+
+Reads PHH (``.phh``/``.phhs``), PokerStars text and Open Hand History (folders recursively, as
+``replay`` does; the content decides the format) and writes every hand as PHH or OHH
+(``pokerengine.history.convert``).  Without ``--out`` everything goes to standard output (PHH: one
+record, or a ``.phhs`` text of several; OHH: JSON lines); with ``--out DIR`` each file becomes one
+file in ``DIR`` (its path under the folder given kept; ``.phh`` for one hand, ``.phhs`` for several,
+``.ohh`` for OHH).  A file is converted whole or not at all: a hand that cannot be read or played
+is reported on standard error (one line: file, hand, why) and its file is not written; the other
+files are.  An existing file is not overwritten without ``--force``.
+
+Exit status: 0 when every file was converted, 2 otherwise (bad arguments, unreadable files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from typing import Any
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "convert",
+        help="convert hand histories (PHH, PokerStars text, OHH) to PHH or OHH",
+        description="Convert every hand of the given files and folders (recursively; PHH .phh/.phhs, "
+        "PokerStars text or Open Hand History recognised by content) to PHH or OHH.  A PHH written from a "
+        "site's hand carries what the site paid (finishing_stacks, winnings, _rake, _pot_rakes) and "
+        "replays to the same result.",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="a hand-history file, or a folder of them")
+    p.add_argument("--to", required=True, choices=("phh", "ohh"), help="the format to write")
+    p.add_argument("--out", metavar="DIR", help="write one file per input file into DIR (default: standard output)")
+    p.add_argument("--force", action="store_true", help="overwrite files that exist in DIR")
+    p.set_defaults(run=run)
+
+
+def _target(path: str, root: str, to: str, hands: int, out: str) -> str:
+    rel = os.path.relpath(path, root) if root != path else os.path.basename(path)
+    stem, _ = os.path.splitext(rel)
+    ext = ".ohh" if to == "ohh" else ".phh" if hands == 1 else ".phhs"
+    return os.path.join(out, stem + ext)
+
+
+def _write(target: str, text: str) -> None:
+    folder = os.path.dirname(target) or "."
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".convert-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def run(args: argparse.Namespace) -> int:
+    from . import _write_line, fail, one_line
+    from ..errors import PokerEngineError
+    from ..history.convert import read_hands, write_hands
+    from ..history.reader import iter_files, read_text
+
+    for path in args.paths:
+        if not os.path.exists(path):
+            return fail(f"no such file or folder: {path}")
+    if args.out is not None and os.path.exists(args.out) and not os.path.isdir(args.out):
+        return fail(f"--out {args.out} is not a folder")
+    jobs: list[tuple[str, str]] = []  # (file, the folder argument it was found under)
+    for root in args.paths:
+        for path in iter_files([root], site=True):
+            jobs.append((path, root if os.path.isdir(root) else path))
+    if not jobs:
+        return fail("no hand-history files in " + ", ".join(args.paths))
+    failed = 0
+    written: dict[str, str] = {}
+    everything: list[Any] = []
+    hands = files = 0
+    for path, root in jobs:
+        try:
+            text = read_text(path)
+            from ..history.formats import detect
+
+            if not path.endswith((".phh", ".phhs")) and detect(text) is None:
+                if os.path.isdir(root):
+                    continue  # a file of no known format in a folder: skipped, as replay does
+            read = list(read_hands(text, source=path))
+            count = len(read)
+            converted = write_hands(read, args.to) if args.out is not None else ""
+            if args.out is None:
+                write_hands(read, args.to)  # all or nothing: a hand that cannot be written fails its file here
+        except (PokerEngineError, OSError, UnicodeError) as exc:
+            failed += 1
+            message = str(exc) if isinstance(exc, PokerEngineError) else f"{path}: {exc}"
+            _write_line(sys.stderr, one_line(f"pokerengine: error: {message}"))
+            continue
+        files += 1
+        hands += count
+        if args.out is None:
+            everything.extend(read)
+            continue
+        target = _target(path, root, args.to, count, args.out)
+        if target in written:
+            failed += 1
+            _write_line(sys.stderr, one_line(f"pokerengine: error: {path} and {written[target]} would both be "
+                                             f"written to {target}"))
+            continue
+        if os.path.exists(target) and not args.force:
+            failed += 1
+            _write_line(sys.stderr, one_line(f"pokerengine: error: {target} exists (--force to overwrite)"))
+            continue
+        try:
+            _write(target, converted)
+        except OSError as exc:
+            failed += 1
+            _write_line(sys.stderr, one_line(f"pokerengine: error: cannot write {target}: {exc.strerror or exc}"))
+            continue
+        written[target] = path
+    if args.out is None:
+        if everything:
+            sys.stdout.write(write_hands(everything, args.to))
+    else:
+        print(f"converted {hands} hands from {files} files into {args.out}")
+    return 2 if failed else 0

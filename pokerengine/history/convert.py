@@ -1,0 +1,203 @@
+"""Convert hand histories between formats: PokerStars text and OHH to PHH, PHH and PokerStars to OHH.
+
+A site's hand (:class:`~.site.SiteHand`) becomes a PHH record that replays to what the site paid:
+the record's ``finishing_stacks`` and ``winnings`` are the file's (each player's stack less what
+they put in, plus the uncalled bet handed back, plus what they collected), and the rake the site
+took goes in two user fields, ``_rake`` (the total, minor units) and ``_pot_rakes`` (each pot's, main
+pot first, as :func:`~.site.check` draws it), which :func:`~.settling.replay_hand` draws from the
+pots before it pays them.  So ``pokerengine replay`` of the converted file says ``matched`` exactly
+where :func:`~.site.check` of the original says so (and ``mismatched`` or ``undeterminable``
+where it does).
+
+>>> from pokerengine.history.pokerstars import parse_pokerstars
+>>> from pokerengine.history.settling import replay_hand
+>>> text = '''PokerStars Hand #7:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 13:54:25 ET
+... Table 'Demo' 6-max Seat #3 is the button
+... Seat 1: ann ($1 in chips)
+... Seat 2: bob ($0.40 in chips)
+... Seat 3: cy ($2 in chips)
+... ann: posts small blind $0.01
+... bob: posts big blind $0.02
+... *** HOLE CARDS ***
+... cy: raises $0.04 to $0.06
+... ann: calls $0.05
+... bob: raises $0.34 to $0.40 and is all-in
+... cy: calls $0.34
+... ann: folds
+... *** FLOP *** [2c 7d 9h]
+... *** TURN *** [2c 7d 9h] [Ts]
+... *** RIVER *** [2c 7d 9h Ts] [3c]
+... *** SHOW DOWN ***
+... bob: shows [Ks Kd] (a pair of Kings)
+... cy: mucks hand
+... bob collected $0.83 from pot
+... *** SUMMARY ***
+... Total pot $0.86 | Rake $0.03
+... Board [2c 7d 9h Ts 3c]
+... Seat 1: ann (small blind) folded before Flop
+... Seat 2: bob (big blind) showed [Ks Kd] and won ($0.83) with a pair of Kings
+... Seat 3: cy (button) mucked'''
+>>> [hand] = parse_pokerstars(text)
+>>> record = site_to_phh(hand)
+>>> record.finishing_stacks, record.winnings, dict(record.user_fields)
+((94, 83, 160), (0, 83, 0), {'_rake': 3, '_pot_rakes': (3,)})
+>>> replay_hand(record).status
+'matched'
+
+Limits: those of the readers (``docs/histories.md``) and of :func:`~.site.check`; the conversion
+itself is linear in the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from operator import sub
+from typing import Any
+
+import attrs
+
+from ..errors import HistoryParseError, PokerEngineError
+from .interpreter import interpret
+from .record import HandHistory
+from .settling import POT_RAKES, RAKE, replay_hand
+from .site import Collected, SiteHand, _pots, _seats, check
+
+#: The formats ``convert`` writes.
+TARGETS = ("phh", "ohh")
+
+
+def _uncalled(hand: SiteHand) -> list[int]:
+    """Each player's uncalled bet handed back: the file's when it says, else the engine's."""
+    if hand.returned is not None:
+        return list(hand.returned)
+    outcome = interpret(hand.history)
+    seats = _seats(outcome)[0]
+    from ..pots import layers_of
+
+    refunds = layers_of(seats, 0)[1]
+    back = [0] * hand.history.player_count
+    for seat, amount in refunds.items():
+        back[seat - 1] += amount
+    return back
+
+
+def site_to_phh(hand: SiteHand) -> HandHistory:
+    """``hand``'s PHH record with what the site paid: ``finishing_stacks``, ``winnings`` and the rake
+    (``_rake``, ``_pot_rakes``), so that replaying it compares the engine with the site.
+
+    The rake is the one :func:`~.site.check` takes: the site's rule where one is known (PokerStars'
+    3.5% at $0.01/$0.02), else the file's; so a hand whose file's rake breaks the rule replays
+    ``mismatched``, as its check says.  ``_pot_rakes`` is written when that rake was drawn pot by pot
+    (:attr:`~.site.SiteCheck.pot_rakes`); otherwise ``_rake`` alone (drawn in proportion on replay).
+    A player the file does not name as collecting gets 0.  Raises what :func:`~.site.check` raises
+    for a hand that cannot be played.
+    """
+    history = hand.history
+    result = check(hand)
+    names = history.players or tuple(f"p{i + 1}" for i in range(history.player_count))
+    index = {name: i for i, name in enumerate(names)}
+    won = [0] * len(names)
+    for c in hand.collected:
+        if c.player not in index:
+            raise HistoryParseError(f"{hand.where}: {c.player!r} collects but is not in the hand")
+        won[index[c.player]] += c.amount
+    outcome = interpret(history)
+    back = _uncalled(hand)
+    finishing = [s + b + w for s, b, w in zip(map(sub, outcome.starting, outcome.contributed), back, won)]
+    user: dict[str, Any] = {k: v for k, v in history.user_fields.items() if k not in (RAKE, POT_RAKES)}
+    rake = result.rake_got if result.rake_got is not None else hand.rake
+    if rake:
+        user[RAKE] = rake
+        if result.pot_rakes is not None and sum(result.pot_rakes) == rake and not outcome.runs:
+            user[POT_RAKES] = tuple(result.pot_rakes)
+    return attrs.evolve(history, finishing_stacks=tuple(finishing), winnings=tuple(won), user_fields=user)
+
+
+def phh_to_site(history: HandHistory, index: int = 0) -> SiteHand:
+    """A PHH record as a :class:`~.site.SiteHand` (for the OHH writer): the engine's settlement, with
+    the record's ``_rake``/``_pot_rakes`` drawn, gives each pot's collected amounts and rake."""
+    settlement = replay_hand(history).settlement
+    names = history.players or tuple(f"p{i + 1}" for i in range(history.player_count))
+    collected = tuple(Collected(names[seat - 1], k, share) for k, pot in enumerate(settlement.pots)
+                      for seat, share in sorted(pot.shares.items()) if share)
+    rakes = tuple(p.rake for p in settlement.pots)
+    return SiteHand("phh", None if history.hand is None else str(history.hand), index, history, collected,
+                    settlement.rake, sum(p.amount for p in settlement.pots), history.source, pot_rakes=rakes)
+
+
+def with_pot_rakes(hand: SiteHand) -> SiteHand:
+    """``hand`` with each pot's rake as :func:`~.site.check` draws it, and, when the file gives only
+    each player's total and the engine's settlement agrees with it, each pot's winners as settled:
+    what the OHH writer needs to write the rake and the wins pot by pot.  A hand that does not settle
+    or match is returned as it is."""
+    try:
+        result = check(hand)
+    except PokerEngineError:
+        return hand
+    if result.status != "matched" or result.pot_rakes is None:
+        return hand
+    if hand.rake is not None and sum(result.pot_rakes) != hand.rake:
+        return hand
+    if any(c.pot is None for c in hand.collected):
+        engine = phh_to_site(site_to_phh(hand), hand.index)
+        if len(engine.pot_rakes or ()) == len(result.pot_rakes):
+            return attrs.evolve(hand, collected=engine.collected, pot_rakes=engine.pot_rakes)
+        return hand
+    return attrs.evolve(hand, pot_rakes=result.pot_rakes)
+
+
+def convert_text(text: str, to: str, *, source: str | None = None, fmt: str | None = None) -> str:
+    """Every hand of ``text`` (PHH, a ``.phhs`` file, PokerStars text or OHH; ``fmt`` or detected)
+    written in format ``to`` (``"phh"``: one record, or a ``.phhs`` text of several; ``"ohh"``: JSON
+    lines).  All or nothing: the first hand that cannot be converted raises its error, naming it."""
+    return write_hands(list(read_hands(text, source=source, fmt=fmt)), to)
+
+
+def write_hands(hands: list[SiteHand | HandHistory], to: str) -> str:
+    """``hands`` as text in format ``to`` (see :func:`convert_text`)."""
+    if to not in TARGETS:
+        raise HistoryParseError(f"cannot convert to {to!r}: the formats are {', '.join(TARGETS)}")
+    if to == "phh":
+        from .reader import dumps, dumps_all
+
+        records = [h if isinstance(h, HandHistory) else site_to_phh(h) for h in hands]
+        if len(records) == 1:
+            return dumps(records[0])
+        return dumps_all(attrs.evolve(r, key=_key(r, k)) for k, r in enumerate(records))
+    from .ohh import dumps_ohh_lines
+
+    return dumps_ohh_lines([with_pot_rakes(h) if isinstance(h, SiteHand) else _phh_for_ohh(h, k)
+                            for k, h in enumerate(hands)])
+
+
+def _key(record: HandHistory, k: int) -> str:
+    """A ``.phhs`` table name: the hand's id (a site's), else its key, else its number."""
+    if record.hand is not None:
+        return str(record.hand)
+    return record.key if record.key is not None else str(k + 1)
+
+
+def _phh_for_ohh(history: HandHistory, k: int) -> SiteHand | HandHistory:
+    user = history.user_fields
+    return phh_to_site(history, k) if RAKE in user or POT_RAKES in user else history
+
+
+def read_hands(text: str, *, source: str | None = None, fmt: str | None = None) -> Iterator[SiteHand | HandHistory]:
+    """The hands of a file's text: PHH records, or a site's hands (detected by content unless ``fmt``)."""
+    from .formats import detect, site_hands
+    from .reader import _hand, loads, tables
+
+    if fmt is None:
+        fmt = "phhs" if source is not None and source.endswith(".phhs") else detect(text)
+    if fmt is None:
+        raise HistoryParseError(f"{source or '<text>'}: not a hand history: neither PHH, PokerStars text nor "
+                                "Open Hand History")
+    if fmt == "phh" and text.lstrip("\ufeff \t\r\n").startswith("["):  # a .phhs text under another name
+        fmt = "phhs"
+    if fmt == "phhs":
+        for name, table in tables(text, source=source):
+            yield _hand(name, table, source)
+    elif fmt == "phh":
+        yield loads(text, source=source)
+    else:
+        yield from site_hands(text, fmt, source=source)

@@ -1,0 +1,299 @@
+"""`pokerengine convert` and the PHH rake fields: a PHH written from a site's hand replays to the
+same result as the site's check (matched, mismatched, undeterminable), with the rake drawn pot by pot."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given, strategies as st
+
+from pokerengine.errors import HistoryParseError, PokerEngineError, UndeterminableHandError
+from pokerengine.history.convert import (
+    convert_text, phh_to_site, read_hands, site_to_phh, with_pot_rakes, write_hands,
+)
+from pokerengine.history.formats import detect, site_hands
+from pokerengine.history.ohh import read_ohh
+from pokerengine.history.reader import dumps, loads
+from pokerengine.history.replay import report
+from pokerengine.history.settling import replay_hand
+from pokerengine.history.site import Collected, _pots, check, main_pot_first
+from pokerengine.history.interpreter import interpret
+from pokerengine.live import Hand
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+SHARED = ROOT.parent / "shared" / "pokerstars"
+
+
+def site_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".txt", ".ohh", ".json", ".jsonl"))
+
+
+def every_site_hand(root: Path):
+    for path in site_files(root):
+        text = path.read_text(encoding="utf-8-sig")
+        fmt = detect(text)
+        if fmt in ("pokerstars", "ohh"):
+            yield from site_hands(text, fmt, source=str(path))
+
+
+def same_verdict(hands) -> dict:
+    """Each hand's check() status against the replay status of its PHH (written and read back)."""
+    seen: dict = {}
+    for hand in hands:
+        status = check(hand).status
+        record = loads(dumps(site_to_phh(hand)), source=hand.source)
+        got = report(record).status
+        assert got == status, (hand.where, status, got, report(record).message)
+        seen[status] = seen.get(status, 0) + 1
+    return seen
+
+
+def test_every_bundled_site_hand_converts_to_phh_that_replays_the_same():
+    seen = same_verdict(every_site_hand(FIXTURES / "pokerstars"))
+    seen_ohh = same_verdict(every_site_hand(FIXTURES / "ohh"))
+    assert seen.get("matched", 0) >= 318 and seen.get("undeterminable") == 1
+    assert seen_ohh.get("matched", 0) >= 6
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="needs ../shared/pokerstars")
+def test_every_shared_pokerstars_hand_converts_and_replays_matched():
+    seen = same_verdict(every_site_hand(SHARED))
+    assert seen == {"matched": 1402}
+
+
+DEMO = (FIXTURES / "pokerstars" / "handwritten").glob("*.txt")
+
+
+def demo_hand():
+    text = (ROOT / "docs" / "histories.md").read_text()
+    block = text[text.index("text = '''") + len("text = '''"):]
+    block = block[: block.index("'''")]
+    lines = [line[4:] if line.startswith("... ") else line for line in block.splitlines()]
+    from pokerengine.history.pokerstars import parse_pokerstars
+
+    (hand,) = parse_pokerstars("\n".join(lines))
+    return hand
+
+
+def test_the_phh_of_a_raked_hand():
+    hand = demo_hand()  # bob wins $0.83 of a $0.86 pot, 3 cents rake
+    record = site_to_phh(hand)
+    assert record.finishing_stacks == (94, 83, 160)  # ann put in 6, bob 40 (all), cy 40 of 200
+    assert record.winnings == (0, 83, 0)
+    assert record.user_fields["_rake"] == 3 and tuple(record.user_fields["_pot_rakes"]) == (3,)
+    r = replay_hand(record)
+    assert r.status == "matched" and r.settlement.rake == 3
+    # without the rake fields the engine pays the whole pot: the record's stacks no longer match
+    bare = attrs.evolve(record, user_fields={})
+    assert replay_hand(bare).finishing == (94, 86, 160) and replay_hand(bare).status == "mismatched"
+
+
+def test_a_mismatched_site_hand_converts_to_a_mismatched_record():
+    hand = attrs.evolve(demo_hand(), collected=(Collected("bob", 0, 84),), rake=2)
+    assert check(hand).status == "mismatched"
+    record = site_to_phh(hand)
+    assert record.finishing_stacks == (94, 84, 160)
+    r = report(loads(dumps(record)))
+    assert r.status == "mismatched"
+    assert [(d.player, d.expected, d.got) for d in r.seats] == [("bob", 84, 84 - 1)]
+
+
+def test_an_undeterminable_hand_stays_undeterminable():
+    text = (FIXTURES / "pokerstars" / "handwritten").rglob("*.txt")
+    hands = [h for p in text for h in site_hands(p.read_text(encoding="utf-8-sig"), "pokerstars", source=str(p))]
+    (hand,) = [h for h in hands if check(h).status == "undeterminable"]
+    record = site_to_phh(hand)
+    with pytest.raises(UndeterminableHandError, match="cannot settle: the showdown needs the cards"):
+        replay_hand(record)
+    assert report(record).status == "undeterminable"
+
+
+RAKED = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [50, 100, 100]
+actions = ["d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 QsQd", "p3 cbr 100", "p1 cc", "p2 cc", "d db 2c7d9h", "d db Ts", "d db 3c"]
+"""
+
+
+def raked(**fields) -> str:
+    return RAKED + "".join(f"{k} = {v}\n" for k, v in fields.items())
+
+
+def test_pot_rakes_are_drawn_pot_by_pot():
+    # pots: main 150 (all three), side 100 (p2 and p3); aces win the main, kings the side
+    r = replay_hand(loads(raked(_pot_rakes="[5, 3]", finishing_stacks="[145, 97, 0]")))
+    assert [p.amount for p in r.settlement.pots] == [150, 100]
+    assert [p.rake for p in r.settlement.pots] == [5, 3]
+    assert r.finishing == (145, 97, 0) and r.status == "matched"
+    # _rake alone: drawn in proportion, 8 of 250 = 4.8 and 3.2 -> 5 and 3
+    r = replay_hand(loads(raked(_rake=8)))
+    assert r.finishing == (145, 97, 0)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"_pot_rakes": "[5]"}, "gives 1 pots' rake, the hand has 2 pots"),
+    ({"_pot_rakes": "[151, 0]"}, "cannot be drawn from the pots"),
+    ({"_pot_rakes": "[-1, 0]"}, "non-negative integer"),
+    ({"_pot_rakes": "[1.5, 0]"}, "non-negative integer"),
+    ({"_pot_rakes": "5"}, "must be an array"),
+    ({"_rake": "true"}, "non-negative integer"),
+    ({"_rake": 251}, "more than the pot"),
+    ({"_rake": 9, "_pot_rakes": "[5, 3]"}, "is not the sum of _pot_rakes"),
+])
+def test_bad_rake_fields_are_refused(fields, message):
+    with pytest.raises(HistoryParseError, match=message):
+        replay_hand(loads(raked(**fields)))
+    assert report(loads(raked(**fields))).status == "error"
+
+
+def test_pokerstars_to_ohh_carries_each_pots_rake_and_wins():
+    # the file says only each player's total: the OHH pots come from the engine, with each pot's rake
+    hands = [h for h in every_site_hand(FIXTURES / "pokerstars" / "pokerregion-2020")
+             if not h.history.user_fields.get("_run_count")]
+    side = [h for h in hands if len(_pots(interpret(h.history))) > 1 and (h.rake or 0) > 0]
+    assert len(side) >= 5
+    for hand in side:
+        (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
+        r = check(back)
+        assert r.status == "matched", r.message
+        assert back.pot_rakes == with_pot_rakes(hand).pot_rakes
+        assert sum(back.pot_rakes) == hand.rake
+        assert {c.pot for c in back.collected} <= set(range(len(back.pot_rakes)))
+
+
+def test_a_phh_with_rake_written_as_ohh_keeps_the_rake():
+    record = loads(raked(_pot_rakes="[5, 3]", finishing_stacks="[145, 97, 0]"))
+    site = phh_to_site(record)
+    assert site.collected == (Collected("p1", 0, 145), Collected("p2", 1, 97)) and site.pot_rakes == (5, 3)
+    (back,) = read_ohh(write_hands([record], "ohh"))
+    assert back.rake == 8 and check(back).status == "matched"
+    assert back.history.actions == record.actions
+
+
+def test_convert_text_forms():
+    text = (FIXTURES / "ohh" / "cash-side-pot-rake.ohh").read_text()
+    phh = convert_text(text, "phh", source="a.ohh")
+    record = loads(phh)
+    assert record.hand == "cash-1" and record.user_fields["_rake"] == 250
+    assert list(read_hands(phh))[0] == record
+    with pytest.raises(HistoryParseError, match="cannot convert to 'pgn'"):
+        convert_text(text, "pgn")
+    with pytest.raises(HistoryParseError, match="not a hand history"):
+        convert_text("Dear diary", "phh")
+
+
+# -- property: random hands, a random rake drawn main pot first: conserved and exactly as drawn -------------
+
+def played(seed: int):
+    rng = random.Random(seed)
+    n = rng.randint(2, 6)
+    stacks = {s: rng.randint(1, 300) for s in range(1, n + 1)}
+    hand = Hand(rng.choice(["NT", "PO"]), stacks, blinds=(1, 2), rng=rng)
+    while not hand.over:
+        legal, seat = hand.legal_actions(), hand.to_act
+        r = rng.random()
+        if legal.show:
+            hand.show(seat)
+        elif r < 0.15 and legal.fold:
+            hand.fold(seat)
+        elif r < 0.5 and legal.raise_to is not None:
+            hand.raise_to(seat, rng.randint(legal.raise_to.min_to, legal.raise_to.max_to))
+        elif legal.check:
+            hand.check(seat)
+        else:
+            hand.call(seat)
+    return hand.history()
+
+
+@given(st.integers(0, 2**32), st.fractions(Fraction(0), Fraction(10)))
+def test_rake_drawn_pot_by_pot_conserves_chips(seed, percent):
+    h = played(seed)
+    pots = _pots(interpret(h))
+    rake = int(percent * sum(pots) / 100)
+    drawn = main_pot_first(rake, pots)
+    record = attrs.evolve(h, finishing_stacks=None, user_fields={"_rake": rake, "_pot_rakes": drawn})
+    r = replay_hand(record)
+    plain = replay_hand(attrs.evolve(h, finishing_stacks=None))
+    assert [p.rake for p in r.settlement.pots] == drawn
+    assert sum(r.finishing) + rake == sum(h.starting_stacks)
+    assert all(a <= b for a, b in zip(r.finishing, plain.finishing))  # a rake never pays anyone more
+    for pot, plain_pot in zip(r.settlement.pots, plain.settlement.pots):
+        assert sum(pot.shares.values()) == pot.amount - pot.rake
+        assert {s for s, x in pot.shares.items() if x} <= set(plain_pot.winners) | set(plain_pot.shares)
+    # and the record round-trips through PHH text and OHH with the same result
+    full = attrs.evolve(record, finishing_stacks=r.finishing_stacks)
+    assert replay_hand(loads(dumps(full))).status == "matched"
+    (back,) = read_ohh(write_hands([full], "ohh"))
+    assert check(back).status == "matched" and back.rake == rake
+
+
+# -- the command ------------------------------------------------------------------------------------------
+
+def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pokerengine", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=120)
+
+
+def test_cli_to_stdout_and_to_a_folder(tmp_path):
+    out = cli("convert", str(FIXTURES / "ohh" / "cash-side-pot-rake.ohh"), "--to", "phh")
+    assert out.returncode == 0, out.stderr
+    assert loads(out.stdout).user_fields["_pot_rakes"] == (100, 150)
+    src = tmp_path / "in"
+    (src / "sub").mkdir(parents=True)
+    for name in ("cash-side-pot-rake.ohh", "split-odd-cent.ohh"):
+        (src / "sub" / name).write_bytes((FIXTURES / "ohh" / name).read_bytes())
+    (src / "notes.txt").write_text("not a hand history\n")  # skipped in a folder, as replay does
+    dest = tmp_path / "out"
+    out = cli("convert", str(src), "--to", "phh", "--out", str(dest))
+    assert out.returncode == 0, out.stderr
+    assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*")) == [
+        "sub", "sub/cash-side-pot-rake.phh", "sub/split-odd-cent.phh"]
+    assert "converted 2 hands from 2 files" in out.stdout
+    replayed = cli("replay", str(dest))
+    assert replayed.returncode == 0 and "matched     2" in replayed.stdout
+    # an existing file is not overwritten without --force
+    again = cli("convert", str(src), "--to", "phh", "--out", str(dest))
+    assert again.returncode == 2 and "exists (--force to overwrite)" in again.stderr
+    assert cli("convert", str(src), "--to", "phh", "--out", str(dest), "--force").returncode == 0
+    assert cli("convert", str(src), "--to", "ohh", "--out", str(tmp_path / "o")).returncode == 0
+    assert (tmp_path / "o" / "sub" / "split-odd-cent.ohh").is_file()
+
+
+def test_cli_a_bad_file_is_reported_and_not_written(tmp_path):
+    src = tmp_path / "in"
+    src.mkdir()
+    good = (FIXTURES / "ohh" / "cash-side-pot-rake.ohh").read_bytes()
+    (src / "a.ohh").write_bytes(good)
+    (src / "b.ohh").write_bytes(good.replace(b'"Call"', b'"Cal"', 1))
+    out = cli("convert", str(src), "--to", "phh", "--out", str(tmp_path / "out"))
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "b.ohh" in lines[0] and "Traceback" not in out.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a.phh"]
+    assert not any(p.name.startswith(".convert-") for p in (tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nowhere.txt", "--to", "phh"], "no such file or folder"),
+    (["fixtures/ohh", "--to", "pgn"], "invalid choice"),
+    (["fixtures/ohh"], "the following arguments are required: --to"),
+    (["fixtures/ohh", "--to", "phh", "--out", "README.md"], "is not a folder"),
+])
+def test_cli_bad_arguments(args, message):
+    out = cli("convert", *args)
+    assert out.returncode == 2 and message in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_cli_empty_folder(tmp_path):
+    out = cli("convert", str(tmp_path), "--to", "ohh")
+    assert out.returncode == 2 and "no hand-history files" in out.stderr
