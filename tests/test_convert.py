@@ -247,7 +247,7 @@ def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 def test_cli_to_stdout_and_to_a_folder(tmp_path):
     out = cli("convert", str(FIXTURES / "ohh" / "cash-side-pot-rake.ohh"), "--to", "phh")
     assert out.returncode == 0, out.stderr
-    assert loads(out.stdout).user_fields["_pot_rakes"] == (100, 150)
+    assert tuple(loads(out.stdout).user_fields["_pot_rakes"]) == (100, 150)
     src = tmp_path / "in"
     (src / "sub").mkdir(parents=True)
     for name in ("cash-side-pot-rake.ohh", "split-odd-cent.ohh"):

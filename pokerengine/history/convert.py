@@ -118,6 +118,7 @@ def phh_to_site(history: HandHistory, index: int = 0) -> SiteHand:
     the record's ``_rake``/``_pot_rakes`` drawn, gives each pot's collected amounts and rake."""
     settlement = replay_hand(history).settlement
     names = history.players or tuple(f"p{i + 1}" for i in range(history.player_count))
+    history = attrs.evolve(history, players=names)  # the writer names each pot's winners
     collected = tuple(Collected(names[seat - 1], k, share) for k, pot in enumerate(settlement.pots)
                       for seat, share in sorted(pot.shares.items()) if share)
     rakes = tuple(p.rake for p in settlement.pots)
