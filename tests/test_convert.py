@@ -250,14 +250,14 @@ def test_cli_to_stdout_and_to_a_folder(tmp_path):
     assert tuple(loads(out.stdout).user_fields["_pot_rakes"]) == (100, 150)
     src = tmp_path / "in"
     (src / "sub").mkdir(parents=True)
-    for name in ("cash-side-pot-rake.ohh", "split-odd-cent.ohh"):
+    for name in ("cash-side-pot-rake.ohh", "split-pot.ohh"):
         (src / "sub" / name).write_bytes((FIXTURES / "ohh" / name).read_bytes())
     (src / "notes.txt").write_text("not a hand history\n")  # skipped in a folder, as replay does
     dest = tmp_path / "out"
     out = cli("convert", str(src), "--to", "phh", "--out", str(dest))
     assert out.returncode == 0, out.stderr
     assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*")) == [
-        "sub", "sub/cash-side-pot-rake.phh", "sub/split-odd-cent.phh"]
+        "sub", "sub/cash-side-pot-rake.phh", "sub/split-pot.phh"]
     assert "converted 2 hands from 2 files" in out.stdout
     replayed = cli("replay", str(dest))
     assert replayed.returncode == 0 and "matched     2" in replayed.stdout
@@ -266,7 +266,7 @@ def test_cli_to_stdout_and_to_a_folder(tmp_path):
     assert again.returncode == 2 and "exists (--force to overwrite)" in again.stderr
     assert cli("convert", str(src), "--to", "phh", "--out", str(dest), "--force").returncode == 0
     assert cli("convert", str(src), "--to", "ohh", "--out", str(tmp_path / "o")).returncode == 0
-    assert (tmp_path / "o" / "sub" / "split-odd-cent.ohh").is_file()
+    assert (tmp_path / "o" / "sub" / "split-pot.ohh").is_file()
 
 
 def test_cli_a_bad_file_is_reported_and_not_written(tmp_path):
