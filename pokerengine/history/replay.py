@@ -347,23 +347,28 @@ def replay_paths(
     *,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    shard_bytes: int | None = None,
 ) -> ReplaySummary:
-    """Replay every ``.phh``/``.phhs`` file under ``paths`` (``jobs`` worker processes).
+    """Replay every hand-history file under ``paths`` (``jobs`` worker processes).
 
-    Reports come back in file order whatever ``jobs`` is (taken as 1 to :data:`MAX_JOBS`, and no more
-    than there are files), so summaries are deterministic.  ``progress(done, total)`` is called after
-    each file.  No file or hand ends the run (see the module docstring).
+    The work is cut into shards (:mod:`~pokerengine.history.corpus`: each file, and byte ranges of
+    ``.phhs`` files too big to read whole, which are read hand by hand in constant memory); reports
+    come back in input order whatever ``jobs`` is (taken as 1 to :data:`MAX_JOBS`, and no more than
+    there are shards), so summaries are deterministic.  ``progress(done, total)`` is called after each
+    shard.  ``shard_bytes`` sets the size of a byte-range shard (default
+    :data:`~pokerengine.history.corpus.SHARD_BYTES`; a value below the reader's whole-file limit cuts
+    every ``.phhs`` file, as tests do).  No file or hand ends the run (see the module docstring).
     """
-    paths = [os.fspath(p) for p in paths]
-    given = {p for p in paths if not os.path.isdir(p)}
-    files = list(iter_files(paths, site=True))
-    summary = ReplaySummary()
+    from .corpus import Part, merge, replay_shard, shards_of
+
+    shards = shards_of(paths) if shard_bytes is None else shards_of(paths, target=shard_bytes)
     start = time.perf_counter()
-    total = len(files)
+    total = len(shards)
     jobs = max(1, min(jobs, MAX_JOBS, total))
+    parts: list[Part] = []
     if jobs == 1:
-        for k, path in enumerate(files, 1):
-            summary.add(replay_file(path, path in given))
+        for k, shard in enumerate(shards, 1):
+            parts.append(replay_shard(shard))
             if progress is not None:
                 progress(k, total)
     else:
@@ -372,20 +377,23 @@ def replay_paths(
         from concurrent.futures.process import BrokenProcessPool
 
         chunk = max(1, min(64, total // (jobs * 8)))
-        done = 0
         context = multiprocessing.get_context(_start_method())
         with ProcessPoolExecutor(jobs, mp_context=context) as pool:
             try:
-                for reports in pool.map(replay_file, files, [f in given for f in files], chunksize=chunk):
-                    summary.add(reports)
-                    done += 1
+                for part in pool.map(replay_shard, shards, chunksize=chunk):
+                    parts.append(part)
                     if progress is not None:
-                        progress(done, total)
+                        progress(len(parts), total)
             except BrokenProcessPool:
                 # A worker died (killed for memory, or a crash in C code): the run still ends with
-                # its summary; every file without a report is an error naming what happened.
-                for path in files[done:]:
-                    summary.add([HandReport(path, None, None, ERROR, message=f"{path}: {_DIED}")])
+                # its summary; every shard without a report is an error naming what happened.
+                for shard in shards[len(parts):]:
+                    lost = ReplaySummary()
+                    lost.add([HandReport(shard.path, None, None, ERROR, message=f"{shard.path}: {_DIED}")])
+                    if shard.start:
+                        lost.files = 0
+                    parts.append(Part(shard, lost, 1))
+    summary = merge(parts)
     summary.seconds = time.perf_counter() - start
     return summary
 

@@ -1,0 +1,151 @@
+"""A replay cut into shards, each replayed to a summary on its own, and the summaries merged.
+
+A shard is a file, or a byte range of a ``.phhs`` file too big to read whole (more than
+:data:`~pokerengine.history.reader.MAX_FILE_BYTES`), cut at hand boundaries
+(:mod:`~pokerengine.history.stream`).  :func:`replay_shard` turns one shard into a
+:class:`~pokerengine.history.replay.ReplaySummary` of its own (counts, and the hands worth a look
+with their indices within the shard) and :func:`merge` adds the summaries up in input order, fixing
+each hand's index within its file.  The result is the same however the work was cut and wherever
+it ran: one process, ``--jobs N`` worker processes, or a Dask cluster.
+
+>>> import os, tempfile
+>>> d = tempfile.mkdtemp()
+>>> from pokerengine.generate import write_corpus
+>>> corpus = write_corpus(d, 40, seed=1, per_file=0)
+>>> whole = shards_of([d])
+>>> cut = shards_of([d], target=4096)   # as if the file were big: ranges of 4 KiB
+>>> len(whole), len(cut) > 5
+(1, True)
+>>> a, b = merge(map(replay_shard, cut)), merge(map(replay_shard, whole))
+>>> (a.hands, a.matched, a.files) == (b.hands, b.matched, b.files) == (40, 40, 1)
+True
+
+Memory: a shard keeps only the reports of hands that did not match (and the split-chip ones); a
+byte-range shard reads one hand at a time.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+import attrs
+
+from ..errors import PokerEngineError
+from .reader import MAX_FILE_BYTES, iter_files
+from . import replay as _replay
+from .replay import ERROR, HandReport, ReplaySummary, _message, report
+
+#: The size of a byte-range shard of a big ``.phhs`` file.
+SHARD_BYTES = 32 << 20
+
+
+@attrs.frozen
+class Shard:
+    """One piece of a replay: ``path`` whole (``start == 0``, ``end is None``, ``ranged`` false), or the
+    hands whose table header starts in bytes ``[start, end)`` of a big ``.phhs`` file (``ranged``).
+    ``explicit``: the file was named (not found in a folder); ``order`` its place in the input."""
+
+    path: str
+    order: int
+    explicit: bool = True
+    ranged: bool = False
+    start: int = 0
+    end: int | None = None
+
+
+def shards_of(paths: Iterable[str | os.PathLike[str]], *, target: int = SHARD_BYTES,
+              threshold: int = MAX_FILE_BYTES) -> list[Shard]:
+    """The shards of a replay of ``paths``, in input order: each file whole, but ``.phhs`` files larger
+    than ``threshold`` bytes (default: larger than the reader reads whole) cut into ranges of about
+    ``target`` bytes.  ``target`` below ``threshold`` cuts every ``.phhs`` file (for tests)."""
+    names = [os.fspath(p) for p in paths]
+    given = {p for p in names if not os.path.isdir(p)}
+    out: list[Shard] = []
+    for order, path in enumerate(iter_files(names, site=True)):
+        explicit = path in given
+        size = -1
+        if path.endswith(".phhs"):
+            try:
+                size = os.path.getsize(path)
+            except OSError:
+                size = -1
+        if size > min(threshold, target):
+            bounds = list(range(0, size, target))
+            ends: list[int | None] = [*bounds[1:], None]
+            for a, b in zip(bounds, ends):
+                out.append(Shard(path, order, explicit, True, a, b))
+        else:
+            out.append(Shard(path, order, explicit))
+    return out
+
+
+@attrs.define
+class Part:
+    """What one shard gave: its summary (indices within the shard) and how many tables it read."""
+
+    shard: Shard
+    summary: ReplaySummary
+    tables: int = 0
+
+
+def replay_shard(shard: Shard) -> Part:
+    """Replay one shard into a :class:`Part`.  Never raises for bad input (see :func:`replay_file`)."""
+    summary = ReplaySummary()
+    if not shard.ranged:
+        whole = _replay.replay_file(shard.path, shard.explicit)  # (looked up here: tests stand in for it)
+        summary.add(whole)
+        return Part(shard, summary, len(whole))
+    from .stream import iter_phhs_tables
+
+    count = 0
+    reports: list[HandReport] = []
+    try:
+        for k, key, hand in iter_phhs_tables(shard.path, start=shard.start, end=shard.end):
+            count = k + 1
+            if isinstance(hand, Exception):
+                reports.append(HandReport(shard.path, key, None, ERROR, message=_message(hand, shard.path), index=k))
+            else:
+                reports.append(report(hand, k))
+            if len(reports) >= 1024:  # keep memory flat: count them and keep only what is worth a look
+                _add(summary, reports, shard.start == 0 and not summary.files)
+                reports = []
+    except (OSError, PokerEngineError) as exc:
+        reports.append(HandReport(shard.path, None, None, ERROR, message=_message(exc, shard.path), index=count))
+        count += 1
+    _add(summary, reports, shard.start == 0 and not summary.files)
+    return Part(shard, summary, count)
+
+
+def _add(summary: ReplaySummary, reports: list[HandReport], first: bool) -> None:
+    files = summary.files
+    summary.add(reports)
+    summary.files = files + (1 if first and reports else 0)
+
+
+def merge(parts: Iterable[Part]) -> ReplaySummary:
+    """The summaries of ``parts`` added up in input order (by file, then by range), each listed hand's
+    ``index`` made its index in the file."""
+    ordered = sorted(parts, key=lambda p: (p.shard.order, p.shard.start))
+    total = ReplaySummary()
+    offset = 0
+    current = None
+    for part in ordered:
+        if part.shard.order != current:
+            current, offset = part.shard.order, 0
+        s = part.summary
+        total.hands += s.hands
+        total.files += s.files
+        total.matched += s.matched
+        total.split_chip += s.split_chip
+        total.unchecked += s.unchecked
+        total.undeterminable += s.undeterminable
+        if offset:
+            for name in ("mismatched", "errors", "split"):
+                getattr(total, name).extend(attrs.evolve(r, index=r.index + offset) for r in getattr(s, name))
+        else:
+            total.mismatched.extend(s.mismatched)
+            total.errors.extend(s.errors)
+            total.split.extend(s.split)
+        offset += part.tables
+    return total
