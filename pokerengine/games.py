@@ -8,6 +8,8 @@ game by registering another :class:`Game` in :data:`GAMES`.
 ((2,), (5,))
 >>> GAMES["omaha-hilo"].low is not None
 True
+>>> GAMES["omaha6-hilo"].hole_cards, GAMES["ace-to-five"].high is None
+((6,), True)
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .hands.high import holdem_high, omaha_high
 from .hands.low import omaha_low8
 from .hands.badugi import badugi_low
 from .hands.deuce7 import deuce7_low
+from .hands.draw import ace_to_five_low, draw_high
 from .hands.shortdeck import shortdeck_high
 from .hands.stud import odd_chip_key, razz_low, razz_odd_chip_key, stud_high, stud_low8
 
@@ -39,7 +42,7 @@ class Game:
     ``high`` and ``low`` map ``(hole, board)`` to a strength (larger wins); a
     ``low`` returning ``None`` does not qualify.  ``high=None`` means the game
     is a pure low game whose only ranking is ``low`` (razz, deuce-to-seven,
-    badugi): then ``low`` must always return a strength.  ``board_cards`` lists
+    badugi, ace-to-five): then ``low`` must always return a strength.  ``board_cards`` lists
     the board sizes a showdown may have (``(0,)`` for games without a board).
     ``odd_chip`` is the default odd-chip rule; stud games use ``"high_card"``
     (TDA 20-B), board games ``"small_blind"``.
@@ -68,6 +71,12 @@ GAMES: dict[str, Game] = {
     "holdem": Game("holdem", (2,), (5,), holdem_high),
     "omaha": Game("omaha", (4,), (5,), omaha_high),
     "omaha-hilo": Game("omaha-hilo", (4,), (5,), omaha_high, omaha_low8),
+    # Five- and six-card Omaha (pokerengine codes "PO5", "PO6/8"...): the Omaha rule, exactly two
+    # hole cards and three board cards, whatever the number of hole cards.
+    "omaha5": Game("omaha5", (5,), (5,), omaha_high),
+    "omaha5-hilo": Game("omaha5-hilo", (5,), (5,), omaha_high, omaha_low8),
+    "omaha6": Game("omaha6", (6,), (5,), omaha_high),
+    "omaha6-hilo": Game("omaha6-hilo", (6,), (5,), omaha_high, omaha_low8),
     # Short-deck (PHH "NS"): flush beats full house, A-6-7-8-9 straight; see hands.shortdeck.
     "shortdeck": Game("shortdeck", (2,), (5,), shortdeck_high),
     # Games without a board: there is no flop, so "no flop, no drop" cannot apply and
@@ -79,6 +88,9 @@ GAMES: dict[str, Game] = {
     # Draw games (PHH "N2L1D"/"F2L3D", "FB") are button games: odd chip as in hold'em (TDA 20-A).
     "deuce-to-seven": Game("deuce-to-seven", (5,), (0,), None, deuce7_low, "small_blind", 0),
     "badugi": Game("badugi", (4,), (0,), None, badugi_low, "small_blind", 0),
+    # A-5 triple draw ("AL3D") and five-card draw ("5CD"), pokerengine codes: hands.draw.
+    "ace-to-five": Game("ace-to-five", (5,), (0,), None, ace_to_five_low, "small_blind", 0),
+    "five-card-draw": Game("five-card-draw", (5,), (0,), draw_high, None, "small_blind", 0),
 }
 
 

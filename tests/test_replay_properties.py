@@ -25,7 +25,8 @@ from pokerengine.history import HandHistory, dumps, loads, replay_hand
 from pokerengine.history.variants import VARIANTS
 from pokerengine.live import start
 
-CODES = list(VARIANTS)
+#: PHH's eleven codes (PokerKit reads only these; pokerengine's own: tests/test_variants_extended.py).
+CODES = [code for code, v in VARIANTS.items() if v.standard]
 
 try:
     import pokerkit
@@ -58,16 +59,16 @@ def random_history(rnd: random.Random, code: str, pokerkit_rules: bool = False) 
         fields["antes"] = [0] * (n - 1) + [ante]
         fields["ante_trimming_status"] = False
     if v.kind == "stud":
-        fields.update(bring_in=unit, small_bet=big, big_bet=2 * big)
+        fields["bring_in"] = unit
     else:
         blinds = [unit, big] + [0] * (n - 2)
         if n > 3 and rnd.random() < 0.2:
             blinds[2] = 2 * big  # a straddle
         fields["blinds_or_straddles"] = blinds
-        if v.fixed:
-            fields.update(small_bet=big, big_bet=2 * big)
-        else:
-            fields["min_bet"] = big
+    if v.fixed:
+        fields.update(small_bet=big, big_bet=2 * big)
+    else:
+        fields["min_bet"] = big
     deck = [c for c in DECK if rank(c) >= v.lowest_rank]
     rnd.shuffle(deck)
     actions: list[str] = []

@@ -25,8 +25,9 @@ use (they change nothing that is legal), and a recorded show of a hand the engin
 turned face up (TDA 16: all-in hands are tabled at once), or after the hand is over, is passed over.
 (Unknown stud up cards become the cards least likely to open: aces.)
 
-Games: every PHH game (the live engine's: NT, NS, FT, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D,
-FB).  Input: one hand, at most :data:`MAX_INPUT_BYTES` bytes of UTF-8
+Games: every variant code the live engine plays (PHH's NT, NS, FT, PO, FO/8, F7S, F7S/8, FR,
+N2L1D, F2L3D, FB and pokerengine's own, such as PT, PO5, N5CD: ``docs/replay.md``).  Input: one
+hand, at most :data:`MAX_INPUT_BYTES` bytes of UTF-8
 (``-`` reads standard input); bad input, or a recorded action the rules refuse (the message names
 the action and the rule), is one line on stderr and exit status 2.  Time: linear in the number of
 actions times the number of players (measured: a record of 10,000 actions 0.3 s, an 8 MiB file
@@ -58,7 +59,8 @@ def add_parser(sub: Any) -> None:
         help="what may happen next in a (possibly unfinished) PHH hand: whose turn, legal actions and amounts",
         description="Play the actions of one PHH hand history (possibly unfinished) through the live engine and "
         "print whose turn it is and the legal actions with their amounts (street totals, as cbr writes them), "
-        "the bring-in in stud and how many cards may be drawn in draw games. Games: every PHH game. "
+        "the bring-in in stud and how many cards may be drawn in draw games. Games: every variant code (PHH's "
+        "and pokerengine's own). "
         f"At most {MAX_INPUT_BYTES // 2**20} MiB of input.",
     )
     p.add_argument("file", help=".phh file, or - for standard input")
@@ -107,15 +109,14 @@ def legal(data: bytes | str, rules: str = "tda", *, what: str = "<input>") -> di
 def legal_history(history: HandHistory, rules: str = "tda") -> dict[str, Any]:
     """:func:`legal` for a parsed :class:`~pokerengine.history.HandHistory`."""
     from ..errors import HistoryParseError, PokerEngineError
+    from .._checks import shown
     from ..history.variants import VARIANTS
-    from ..live import GAMES
 
     if rules not in RULES:
         raise PokerEngineError(f"rules must be 'tda' or 'replay', got {rules!r}"[:200])
-    if history.variant not in GAMES:
-        name = VARIANTS[history.variant].name if history.variant in VARIANTS else history.variant
-        raise HistoryParseError(f"{history.label}: {name} ({history.variant}) is not a game the live engine "
-                                f"plays ({', '.join(GAMES)})")
+    if history.variant not in VARIANTS:
+        raise HistoryParseError(f"{history.label}: {shown(history.variant)} is not a game the live engine "
+                                f"plays ({', '.join(VARIANTS)})")
     return _state(_play(history, rules))
 
 

@@ -1,5 +1,9 @@
 """The short way through the usual hand: hold'em or Omaha, no limit or pot limit, whole chips.
 
+Every such variant takes it: PHH's ``NT`` and ``PO``, and pokerengine's own board codes of no limit
+or pot limit (``PT``, ``NO``, ``PO/8``, five- and six-card Omaha ``PO5``, ``NO6/8``...); not short
+deck, fixed limit, stud or draw games.
+
 :func:`play_quick` plays such a hand's actions on plain local values and returns the
 fields of its :class:`~pokerengine.history.interpreter.Outcome`, or ``None`` as soon as
 anything is out of the ordinary: an action that breaks a rule, an unknown
@@ -67,7 +71,7 @@ def _plan(v: Variant) -> tuple[int, tuple[int, ...]] | None:
     return len(first.hole), (0, *(s.board for s in later))
 
 
-#: Variant code -> the plan of the variants that take the short way (NT, PO).
+#: Variant code -> the plan of the variants that take the short way (NT, PO, PT, NO5, PO6/8...).
 PLANS: dict[str, tuple[int, tuple[int, ...]]] = {
     code: plan for code, v in VARIANTS.items() if (plan := _plan(v)) is not None
 }
@@ -87,6 +91,8 @@ def _setup(key: tuple[Any, ...]) -> Setup | None:
     the engine reads both as the same chips.
     """
     starting, antes, blinds, *sizes = key
+    if sizes[0] is None:  # no min_bet (a pokerengine code's record may lack it): the engine names the field
+        return None
     if not (_INT.issuperset(map(type, starting)) and _INT.issuperset(map(type, antes or ()))
             and _INT.issuperset(map(type, blinds or ())) and _INT_OR_NONE.issuperset(map(type, sizes))):
         return None

@@ -42,6 +42,7 @@ import attrs
 from .._checks import MAX_CHIPS, chips, shown
 from ..errors import HistoryParseError
 from ..runs import MAX_RUNS
+from .variants import VARIANTS
 
 Number = Union[int, float]
 
@@ -58,20 +59,9 @@ MAX_ACTION_CHARS = 500
 #: (:data:`pokerengine.runs.MAX_RUNS`).
 RUN_COUNT = "_run_count"
 
-#: The variant codes of the PHH spec and the fields each one requires (``required.rst``).
-REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
-    "FT": ("antes", "blinds_or_straddles", "small_bet", "big_bet"),
-    "NT": ("antes", "blinds_or_straddles", "min_bet"),
-    "NS": ("antes", "blinds_or_straddles", "min_bet"),
-    "PO": ("antes", "blinds_or_straddles", "min_bet"),
-    "FO/8": ("antes", "blinds_or_straddles", "small_bet", "big_bet"),
-    "F7S": ("antes", "bring_in", "small_bet", "big_bet"),
-    "F7S/8": ("antes", "bring_in", "small_bet", "big_bet"),
-    "FR": ("antes", "bring_in", "small_bet", "big_bet"),
-    "N2L1D": ("antes", "blinds_or_straddles", "min_bet"),
-    "F2L3D": ("antes", "blinds_or_straddles", "small_bet", "big_bet"),
-    "FB": ("antes", "blinds_or_straddles", "small_bet", "big_bet"),
-}
+#: Every variant code and the fields it requires: PHH's eleven as ``required.rst`` lists them,
+#: pokerengine's own as PHH requires of the same betting and kind of game (``Variant.required``).
+REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {code: v.required for code, v in VARIANTS.items()}
 
 # Field kinds: "str", "int", "num" (int or float), "bool", "intstr" (int or str),
 # "time" (TOML local time or date-time), "nums", "ints", "strs" (arrays).

@@ -1,12 +1,26 @@
-"""The eleven PHH variants: how each deals, draws and bets, and which game settles it.
+"""The variant codes: how each deals, draws and bets, and which game settles it.
+
+PHH's eleven codes (:data:`PHH_CODES`) and pokerengine's own, all built by one grammar: a betting
+letter (``F`` fixed limit, ``P`` pot limit, ``N`` no limit), then a game (:data:`GAME_CODES`):
+``T`` Texas hold'em, ``S`` short-deck hold'em, ``O``/``O5``/``O6`` Omaha with four, five or six
+hole cards (each optionally ``/8``, hi/lo eight or better), ``7S``, ``7S/8`` stud, ``R`` razz,
+``2L1D``/``2L3D`` 2-7 single and triple draw, ``AL3D`` A-5 triple draw, ``5CD`` five-card draw,
+``B`` badugi.  So ``PT`` is pot-limit hold'em and ``PO5/8`` five-card pot-limit Omaha hi/lo.  The
+codes outside PHH's eleven are pokerengine extensions (``Variant.standard`` is false): a PHH file
+using them is read by pokerengine only.
 
 >>> v = VARIANTS["F7S/8"]
->>> v.game, v.kind, v.betting, len(v.streets)
-('stud-hilo', 'stud', 'fixed-limit', 5)
+>>> v.game, v.kind, v.betting, len(v.streets), v.standard
+('stud-hilo', 'stud', 'fixed-limit', 5, True)
 >>> [s.hole for s in v.streets]
 [(False, False, True), (True,), (True,), (True,), (False,)]
 >>> VARIANTS["NT"].streets[1].board, VARIANTS["F2L3D"].streets[1].draw
 (3, True)
+>>> v = VARIANTS["PO5/8"]
+>>> v.name, v.game, len(v.streets[0].hole), v.standard
+('pot-limit five-card Omaha hi/lo eight or better', 'omaha5-hilo', 5, False)
+>>> len(VARIANTS), VARIANTS["NAL3D"].required
+(48, ('antes', 'blinds_or_straddles', 'min_bet'))
 """
 
 from __future__ import annotations
@@ -34,7 +48,7 @@ class Street:
 
 @attrs.frozen
 class Variant:
-    """A PHH variant code, its betting structure, its streets and its settlement game.
+    """A variant code, its betting structure, its streets and its settlement game.
 
     ``kind`` is ``"board"`` (hold'em, Omaha), ``"stud"`` or ``"draw"``.
     ``opening`` says who opens a betting round: ``"position"`` (after the
@@ -58,42 +72,87 @@ class Variant:
         """Fixed-limit betting."""
         return self.betting == "fixed-limit"
 
+    @property
+    def standard(self) -> bool:
+        """One of the eleven codes of the PHH specification (else a pokerengine extension)."""
+        return self.code in PHH_CODES
 
-_DOWN2, _DOWN4, _DOWN5 = (False,) * 2, (False,) * 4, (False,) * 5
+    @property
+    def required(self) -> tuple[str, ...]:
+        """The fields a record of this variant must have: antes, the forced bets (blinds, or a
+        stud bring-in) and the bet sizes (fixed limit: ``small_bet`` and ``big_bet``)."""
+        forced = "bring_in" if self.kind == "stud" else "blinds_or_straddles"
+        return ("antes", forced, *(("small_bet", "big_bet") if self.fixed else ("min_bet",)))
+
+
 _UP, _DOWN = (True,), (False,)
+_STUD_DEAL = ((False, False, True), _UP, _UP, _UP, _DOWN)
+
+#: The eleven variant codes of the PHH specification (``Variant.standard``); every other code of
+#: :data:`VARIANTS` is a pokerengine extension that other PHH tools do not read.
+PHH_CODES = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
+
+#: The betting letter of a code, and its betting structure.
+BETTINGS = {"F": "fixed-limit", "P": "pot-limit", "N": "no-limit"}
 
 
-def _holdem(hole: tuple[bool, ...], fixed: bool) -> tuple[Street, ...]:
-    return (Street(hole=hole), Street(board=3), Street(board=1, big=fixed), Street(board=1, big=fixed))
+@attrs.frozen
+class _Game:
+    """One game of the code grammar: what follows the betting letter."""
+
+    name: str  # in a Variant's name, after the betting structure
+    game: str  # the settlement game (pokerengine.games.GAMES)
+    kind: str
+    cards: int  # hole cards dealt before the first betting round
+    draws: int = 0  # draw games: how many draws
+    opening: str = "position"
+    lowest_rank: int = 0
 
 
-def _triple(hole: tuple[bool, ...]) -> tuple[Street, ...]:
-    return (Street(hole=hole), Street(draw=True), Street(draw=True, big=True), Street(draw=True, big=True))
+_OMAHA = {"O": ("Omaha", "omaha", 4), "O5": ("five-card Omaha", "omaha5", 5), "O6": ("six-card Omaha", "omaha6", 6)}
+_HILO = " hi/lo eight or better"
+
+#: The game part of a code (``docs/replay.md``, "pokerengine's own variant codes").
+GAME_CODES: dict[str, _Game] = {
+    "T": _Game("Texas hold'em", "holdem", "board", 2),
+    "S": _Game("short-deck hold'em", "shortdeck", "board", 2, lowest_rank=4),
+    **{code + hilo: _Game(name + (_HILO if hilo else ""), game + ("-hilo" if hilo else ""), "board", cards)
+       for code, (name, game, cards) in _OMAHA.items() for hilo in ("", "/8")},
+    "7S": _Game("seven card stud", "stud", "stud", 3, opening="high"),
+    "7S/8": _Game("seven card stud" + _HILO, "stud-hilo", "stud", 3, opening="high"),
+    "R": _Game("razz", "razz", "stud", 3, opening="low"),
+    "2L1D": _Game("2-7 lowball single draw", "deuce-to-seven", "draw", 5, 1),
+    "2L3D": _Game("2-7 lowball triple draw", "deuce-to-seven", "draw", 5, 3),
+    "AL3D": _Game("A-5 lowball triple draw", "ace-to-five", "draw", 5, 3),
+    "5CD": _Game("five-card draw", "five-card-draw", "draw", 5, 1),
+    "B": _Game("badugi", "badugi", "draw", 4, 3),
+}
 
 
-_STUD = (Street(hole=(False, False, True)), Street(hole=_UP), Street(hole=_UP, big=True),
-         Street(hole=_UP, big=True), Street(hole=_DOWN, big=True))
+def _streets(g: _Game, fixed: bool) -> tuple[Street, ...]:
+    """The streets of game ``g``; in fixed limit the later rounds bet the big bet (hold'em from the
+    turn, stud from fifth street, draw games after the first draw, or after the only one)."""
+    if g.kind == "board":
+        return (Street(hole=(False,) * g.cards), Street(board=3), Street(board=1, big=fixed),
+                Street(board=1, big=fixed))
+    if g.kind == "stud":
+        return tuple(Street(hole=hole, big=fixed and k >= 2) for k, hole in enumerate(_STUD_DEAL))
+    draws = tuple(Street(draw=True, big=fixed and (k > 0 or g.draws == 1)) for k in range(g.draws))
+    return (Street(hole=(False,) * g.cards), *draws)
 
+
+def _variant(betting: str, game: str) -> Variant:
+    g = GAME_CODES[game]
+    structure = BETTINGS[betting]
+    return Variant(betting + game, f"{structure} {g.name}", g.game, structure, g.kind,
+                   _streets(g, betting == "F"), g.opening, g.lowest_rank)
+
+
+#: Every code of the grammar: a betting letter (``F``, ``P``, ``N``) and a game
+#: (:data:`GAME_CODES`), 48 codes; PHH's eleven first, as the specification lists them.
 VARIANTS: dict[str, Variant] = {
-    v.code: v
-    for v in (
-        Variant("FT", "fixed-limit Texas hold'em", "holdem", "fixed-limit", "board", _holdem(_DOWN2, True)),
-        Variant("NT", "no-limit Texas hold'em", "holdem", "no-limit", "board", _holdem(_DOWN2, False)),
-        Variant("NS", "no-limit short-deck hold'em", "shortdeck", "no-limit", "board", _holdem(_DOWN2, False),
-                lowest_rank=4),
-        Variant("PO", "pot-limit Omaha", "omaha", "pot-limit", "board", _holdem(_DOWN4, False)),
-        Variant("FO/8", "fixed-limit Omaha hi/lo eight or better", "omaha-hilo", "fixed-limit", "board",
-                _holdem(_DOWN4, True)),
-        Variant("F7S", "fixed-limit seven card stud", "stud", "fixed-limit", "stud", _STUD, "high"),
-        Variant("F7S/8", "fixed-limit seven card stud hi/lo eight or better", "stud-hilo", "fixed-limit",
-                "stud", _STUD, "high"),
-        Variant("FR", "fixed-limit razz", "razz", "fixed-limit", "stud", _STUD, "low"),
-        Variant("N2L1D", "no-limit 2-7 lowball single draw", "deuce-to-seven", "no-limit", "draw",
-                (Street(hole=_DOWN5), Street(draw=True))),
-        Variant("F2L3D", "fixed-limit 2-7 lowball triple draw", "deuce-to-seven", "fixed-limit", "draw",
-                _triple(_DOWN5)),
-        Variant("FB", "fixed-limit badugi", "badugi", "fixed-limit", "draw", _triple(_DOWN4)),
-    )
+    code: _variant(code[0], code[1:])
+    for code in (*PHH_CODES, *(b + g for g in GAME_CODES for b in BETTINGS if b + g not in PHH_CODES))
 }
 
 #: Fixed-limit betting allows a bet and this many raises (completions count) per round.
@@ -101,8 +160,8 @@ FIXED_LIMIT_CAP = 4
 
 
 def get_variant(code: str) -> Variant:
-    """The :class:`Variant` for a PHH code, or :class:`HistoryParseError` naming the known ones."""
+    """The :class:`Variant` for a code, or :class:`HistoryParseError` naming the known ones."""
     try:
         return VARIANTS[code]
-    except KeyError:
+    except (KeyError, TypeError):
         raise HistoryParseError(f"unknown variant {shown(code)}; known: {', '.join(VARIANTS)}") from None

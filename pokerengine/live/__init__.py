@@ -1,4 +1,4 @@
-"""The live hand engine: run one hand of any PHH game from the deal to the settlement, by the TDA rules.
+"""The live hand engine: run one hand of any variant code from the deal to the settlement, by the TDA rules.
 
 A poker server asks :attr:`Hand.to_act` and :meth:`Hand.legal_actions`, applies the player's
 choice (:meth:`Hand.fold`, :meth:`Hand.check`, :meth:`Hand.call`, :meth:`Hand.raise_to`,
@@ -20,12 +20,14 @@ with its number, the options, and how live and replay modes differ.
 from .actions import Legal, RaiseRange
 from .buttons import Positions
 from .deck import Deck
+from .arguments import CODES
 from .hand import GAMES, MAX_PLAYERS, MAX_SEAT, Hand
 from .options import REPLAY, TDA, Options
 from .phh import replay, start, to_history
 from .table import Finished, Table
 
 __all__ = [
+    "CODES",
     "GAMES",
     "MAX_PLAYERS",
     "MAX_SEAT",

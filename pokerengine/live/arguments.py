@@ -19,8 +19,11 @@ from ..errors import PokerEngineError
 from ..history.variants import VARIANTS, Variant
 from .options import Options
 
-#: The PHH variant codes a live hand plays: every game of the PHH replayer.
+#: The PHH variant codes a live hand plays: every game of the PHH specification.
 GAMES = ("NT", "NS", "FT", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
+#: Every variant code a live hand plays: PHH's (:data:`GAMES`) and pokerengine's own
+#: (:data:`pokerengine.history.variants.VARIANTS`: pot-limit hold'em ``PT``, five-card Omaha ``PO5``, ...).
+CODES = tuple(VARIANTS)
 MAX_PLAYERS = 23
 """Most players in one hand (hold'em from one 52-card deck; the other games allow fewer)."""
 MAX_SEAT = 1000
@@ -32,9 +35,11 @@ def _fail(message: str) -> PokerEngineError:
 
 
 def _variant(game: object) -> Variant:
-    if type(game) is not str or game not in GAMES:
-        raise _fail(f"game must be one of {', '.join(GAMES)} (PHH codes), got {shown(game)}")
-    return VARIANTS[game]
+    v = VARIANTS.get(game) if type(game) is str else None
+    if v is None:
+        raise _fail(f"game must be one of {', '.join(GAMES)} (PHH codes) or of pokerengine's own codes "
+                    f"(PT, PO5, N5CD...: pokerengine.history.VARIANTS), got {shown(game)}")
+    return v
 
 
 def _amount(value: object, what: str, unit: int, positive: bool = False) -> int:

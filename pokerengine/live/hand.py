@@ -1,9 +1,11 @@
 """One live hand, from the deal to the settlement: whose turn, what is legal, what happened.
 
-:class:`Hand` runs every PHH game: no-limit and fixed-limit hold'em (``NT``, ``FT``), short-deck
-hold'em (``NS``), pot-limit Omaha (``PO``), fixed-limit Omaha hi/lo (``FO/8``), the stud games
-(``F7S``, ``F7S/8``, razz ``FR``: :mod:`pokerengine.live.stud`) and the draw games (``N2L1D``,
-``F2L3D``, badugi ``FB``: :mod:`pokerengine.live.draw`), with antes, a big blind ante, dead
+:class:`Hand` runs every variant code (:data:`~pokerengine.live.arguments.CODES`): PHH's no-limit and
+fixed-limit hold'em (``NT``, ``FT``), short-deck hold'em (``NS``), pot-limit Omaha (``PO``), fixed-limit
+Omaha hi/lo (``FO/8``), the stud games (``F7S``, ``F7S/8``, razz ``FR``: :mod:`pokerengine.live.stud`)
+and the draw games (``N2L1D``, ``F2L3D``, badugi ``FB``: :mod:`pokerengine.live.draw`), and
+pokerengine's own codes of the same grammar (``PT``, ``PO5``, ``N7S``, ``P2L3D``, ``FAL3D``, ``N5CD``...:
+``docs/replay.md``), with antes, a big blind ante, dead
 chips, blinds, straddles, a bring-in, a button (dead or not) and a chip unit.  It tells whose turn it
 is (:attr:`Hand.to_act`), the street, the pot, and the legal actions with their amounts
 (:meth:`Hand.legal_actions`); it applies an action or refuses it with
@@ -71,7 +73,7 @@ DEAL, BET, DRAW, SHOWDOWN, OVER = "deal", "bet", "draw", "showdown", "over"
 class Hand:
     """A hand in play.  Seats are the table's seat numbers; clockwise is increasing seat number.
 
-    ``game``: a PHH code from :data:`GAMES`.  ``stacks``: ``{seat: chips}``, or a list for seats
+    ``game``: a variant code: PHH's (:data:`GAMES`) or pokerengine's own (``PT``, ``PO5``...).  ``stacks``: ``{seat: chips}``, or a list for seats
     1, 2, ...  ``button``: a seat number (default: the highest seat); it may be an empty seat (a
     dead button).  ``blinds``: ``(small, big)`` (heads-up the button posts the small blind,
     TDA 34; a small blind of 0 means none), or ``{seat: amount}`` for any arrangement;

@@ -35,7 +35,8 @@ from ..history.record import FIELD_KINDS, HandHistory
 from ..history.variants import VARIANTS
 from ..history.amounts import INFINITE, scale_of, units
 from ..history.notation import compile_action
-from .hand import GAMES, MAX_ACTION_TEXT, MAX_PLAYERS, MAX_SEAT, Hand, Rescale
+from .arguments import CODES
+from .hand import MAX_ACTION_TEXT, MAX_PLAYERS, MAX_SEAT, Hand, Rescale
 from .options import REPLAY, Options
 
 
@@ -107,9 +108,10 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
     if type(options) is not Options:
         raise PokerEngineError(f"options must be a pokerengine.live.Options, got {shown(options)}")
     label = history.label
-    if history.variant not in GAMES:
-        raise HistoryParseError(f"{label}: the live engine plays {', '.join(GAMES)}, not {shown(history.variant)}")
-    v = VARIANTS[history.variant]
+    v = VARIANTS.get(history.variant)
+    if v is None:
+        raise HistoryParseError(f"{label}: the live engine plays the variant codes {', '.join(CODES)}, not "
+                                f"{shown(history.variant)}")
     if history.run_count > 1 and v.kind != "board":
         raise HistoryParseError(f"{label}: _run_count is {history.run_count}, but {v.name} has no board to run "
                                 "more than once")
@@ -117,6 +119,9 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
     if n > MAX_PLAYERS:
         raise HistoryParseError(f"{label}: a hand has at most {MAX_PLAYERS} players, got {n}")
     zeros = (0,) * n
+    for name in ("bring_in", "small_bet", "big_bet", "min_bet"):  # (PHH's codes: checked when read)
+        if name in v.required and getattr(history, name) is None:
+            raise HistoryParseError(f"{label}: variant {v.code} needs the field {name}")
     sizes = (history.small_bet, history.big_bet) if v.fixed else (history.min_bet,)
     forced = history.bring_in if v.kind == "stud" else None
     if scale is None:
