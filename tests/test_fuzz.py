@@ -339,6 +339,10 @@ def cases(entry: str):
         ohh = [json.loads(d) for d in fuzzing.seeds("site") if d.lstrip(b"\xef\xbb\xbf \n").startswith(b"{")
                and b"\n{" not in d.strip()]
         return st.builds(lambda v, f: case("ohh", json_bytes(f)), variant, corrupted(ohh))
+    if entry == "convert":  # OHH trees corrupted, converted to PHH and OHH (API and command)
+        ohh = [json.loads(d) for d in fuzzing.seeds("site") if d.lstrip(b"\xef\xbb\xbf \n").startswith(b"{")
+               and b"\n{" not in d.strip()]
+        return st.builds(lambda v, f: case(v, json_bytes(f)), variant, corrupted(ohh))
     if entry.startswith(("tournament", "director")):
         def log(events, newline: bool, ascii_only: bool) -> bytes:
             if isinstance(events, dict) and "levels" in events:  # a structure, not a log

@@ -107,7 +107,7 @@ def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert main(["replay", str(FIXTURES / "historical")]) == 0
     err = capsys.readouterr().err
-    assert "5/5 files" in err
+    assert "5/5 shards" in err
 
 
 def test_a_bad_hand_in_a_phhs_is_one_error(tmp_path, capsys):

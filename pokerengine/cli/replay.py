@@ -24,6 +24,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="a hand-history file, or a folder of them")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)")
+    p.add_argument("--dask", metavar="local|ADDRESS", default=None,
+                   help="replay on Dask: 'local' starts a cluster here, else a scheduler's address (the dask extra)")
+    p.add_argument("--dask-workers", type=int, default=2, metavar="N", help="workers of a local Dask cluster (default 2)")
+    p.add_argument("--dask-timeout", type=float, default=30.0, metavar="SECONDS",
+                   help="how long to wait for a Dask scheduler (default 30)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.set_defaults(run=run)
@@ -44,7 +49,20 @@ def run(args: argparse.Namespace) -> int:
     if not any(True for _ in iter_files(args.paths, site=True)):
         return fail(f"no hand-history files (.phh, .phhs, .txt, .json, .jsonl, .ohh) in {', '.join(args.paths)}")
     progress = None if args.quiet or not sys.stderr.isatty() else _Progress()
-    summary = replay_paths(args.paths, jobs=args.jobs, progress=progress)
+    if args.dask is not None:
+        from ..history.dask_replay import DaskUnavailableError, replay_dask
+
+        if args.jobs != 1:
+            return fail("give either --jobs or --dask, not both")
+        if not 0 < args.dask_timeout <= 3600:  # float ok: seconds to wait, not chips
+            return fail(f"--dask-timeout must be from 0 to 3600 seconds, got {args.dask_timeout}")
+        try:
+            summary = replay_dask(args.paths, address=args.dask, workers=args.dask_workers,
+                                  timeout=args.dask_timeout, progress=progress)
+        except DaskUnavailableError as exc:
+            return fail(str(exc))
+    else:
+        summary = replay_paths(args.paths, jobs=args.jobs, progress=progress)
     if progress is not None:
         progress.close()
     if not summary.hands:  # only files that turned out not to be hand histories
@@ -72,7 +90,7 @@ class _Progress:
             return
         self.last = filled
         bar = "#" * filled + "." * (self.WIDTH - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{total} files")
+        sys.stderr.write(f"\r[{bar}] {done}/{total} shards")
         sys.stderr.flush()
 
     def close(self) -> None:

@@ -27,7 +27,8 @@ byte-range shard reads one hand at a time.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import attrs
 
@@ -149,3 +150,67 @@ def merge(parts: Iterable[Part]) -> ReplaySummary:
             total.split.extend(s.split)
         offset += part.tables
     return total
+
+
+def _items(shard: Shard) -> Iterator[tuple[int, str | None, Any]]:
+    """``(index, key, hand or the error reading it)`` for each hand of a shard (PHH or a site's)."""
+    from .formats import detect, site_hands
+    from .reader import _hand, loads, read_text, tables
+
+    if shard.ranged:
+        from .stream import iter_phhs_tables
+
+        yield from iter_phhs_tables(shard.path, start=shard.start, end=shard.end)
+        return
+    try:
+        text = read_text(shard.path)
+        fmt = "phhs" if shard.path.endswith(".phhs") else "phh" if shard.path.endswith(".phh") else detect(text)
+        if fmt == "phh":
+            yield 0, None, loads(text, source=shard.path)
+        elif fmt == "phhs":
+            for k, (name, table) in enumerate(tables(text, source=shard.path)):
+                try:
+                    yield k, name, _hand(name, table, shard.path)
+                except PokerEngineError as exc:
+                    yield k, name, exc
+        elif fmt is not None:
+            for hand in site_hands(text, fmt, source=shard.path):
+                yield hand.index, None, hand
+    except (OSError, PokerEngineError) as exc:
+        yield 0, None, exc
+
+
+def rows(shard: Shard) -> Iterator[dict[str, Any]]:
+    """One row (a dict) per hand of ``shard``, for analysis: ``file``, ``index`` (within the shard's
+    range for a byte range), ``key``, ``hand``, ``format``, ``variant``, ``players``, ``status``
+    (as the replay report says), ``starting``, ``finishing`` (the engine's finishing stacks, in the
+    record's units), ``payouts`` (each player's payout, position order), ``rake``, ``pots`` (how many),
+    and ``message`` for an error.  Never raises for bad input."""
+    from .settling import replay_hand
+    from .site import SiteHand, check
+
+    for index, key, item in _items(shard):
+        row: dict[str, Any] = {"file": shard.path, "index": index, "key": key}
+        if isinstance(item, Exception):
+            row.update(status=ERROR, message=_message(item, shard.path))
+            yield row
+            continue
+        history = item.history if isinstance(item, SiteHand) else item
+        names = history.players or tuple(f"p{i + 1}" for i in range(history.player_count))
+        row.update(hand=item.hand_id if isinstance(item, SiteHand) else history.hand,
+                   format=item.format if isinstance(item, SiteHand) else "phh", variant=history.variant,
+                   players=list(names), starting=list(history.starting_stacks))
+        try:
+            if isinstance(item, SiteHand):
+                verdict = check(item)
+                row.update(status=verdict.status, rake=verdict.rake_got)
+            else:
+                r = replay_hand(item)
+                payouts = [0] * history.player_count
+                for seat, amount in r.settlement.payouts.items():
+                    payouts[seat - 1] = amount
+                row.update(status=r.status, finishing=list(r.finishing_stacks), payouts=payouts,
+                           rake=r.settlement.rake, pots=len(r.settlement.pots))
+        except Exception as exc:  # bad input (or a bug of ours): the row says so, the run goes on
+            row.update(status=ERROR, message=_message(exc, shard.path))
+        yield row
