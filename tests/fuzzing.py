@@ -103,6 +103,7 @@ ENTRIES: dict[str, tuple[str, ...]] = {
     "director-api": ("auto", "replay", "structure"),
     "site-api": ("auto", "pokerstars", "ohh"),
     "convert": ("api-phh", "api-ohh", "cli-phh", "cli-ohh"),
+    "phhs-stream": ("phhs", "phhs-cut"),
     "tournament-cli": ("no-equity", "equity-json", "stdin"),
     "equity-api": ("icm", "icm-exact", "icm-quadrature", "icm-places", "dcm", "mw", "roberts", "mc"),
     "equity-cli": ("input:icm", "input:icm-exact", "input:dcm", "input:compare", "input:mc",
@@ -241,6 +242,7 @@ FAMILY = {
     "tournament-api": "tournament", "tournament-cli": "tournament", "equity-api": "equity", "equity-cli": "equity",
     "live-api": "phh", "legal-cli": "phh", "director-api": "director", "site-api": "site",
     "convert": "site",
+    "phhs-stream": "phh",
 }
 TOKENS = {
     "settle": COMMON_TOKENS,
@@ -389,7 +391,7 @@ def generate(entry: str, seed: int, index: int) -> Case:
     if entry == "equity-cli" and variant.startswith("args:"):
         family = "equity-args"
     pool = seeds(family)
-    if variant == "phhs":
+    if variant.startswith("phhs"):
         picks = [rng.choice(pool) for _ in range(rng.randint(1, 3))]
         data = b"".join(b"[hand%d]\n" % k + re.sub(rb"(?m)^#.*$", b"", p) + b"\n" for k, p in enumerate(picks))
     else:
@@ -599,6 +601,34 @@ def _convert(data: bytes, variant: str) -> tuple[str, str] | None:
     return None
 
 
+def _phhs_stream(data: bytes, variant: str) -> None:
+    """A ``.phhs`` file read hand by hand (``stream.iter_phhs_tables``), whole and (``phhs-cut``) in byte
+    ranges cut at places drawn from the input: every range partition must give the same hands and errors,
+    and the sharded replay the same summary as the file replayed as one shard."""
+    from pokerengine.history.corpus import Shard, merge, replay_shard
+    from pokerengine.history.stream import iter_phhs_tables
+
+    path = _write("fuzz-stream.phhs", data)
+
+    def seen(start: int = 0, end: int | None = None) -> list:
+        return [(key, str(h) if isinstance(h, Exception) else h) for _, key, h in iter_phhs_tables(path, start=start, end=end)]
+
+    whole = seen()
+    if variant == "phhs-cut" and data:
+        rng = random.Random(len(data))
+        bounds = sorted({0, *(rng.randrange(len(data)) for _ in range(rng.randint(1, 6)))})
+        ranges = list(zip(bounds, [*bounds[1:], None]))
+        parts = [x for a, b in ranges for x in seen(a, b)]
+        assert parts == whole, f"byte ranges {ranges} give other hands than the whole file"
+        shards = [Shard(path, 0, True, True, a, b) for a, b in ranges]
+        one, cut = merge([replay_shard(Shard(path, 0, True, True, 0, None))]), merge(map(replay_shard, shards))
+        a, b = one.to_json(), cut.to_json()
+        for x in (a, b):
+            x.pop("seconds")
+            x.pop("hands_per_second")
+        assert a == b, "the sharded replay differs from the file's"
+
+
 def _director_api(data: bytes, variant: str) -> None:
     """A blind structure (then a short simulated tournament on it), or a director's log replayed."""
     from pokerengine.tournament import Director, EquityConfig, Structure, simulate
@@ -748,7 +778,7 @@ RUNNERS = {
     "selftest": _selftest,
     "settle-api": _settle_api, "settle-cli": _settle_cli, "phh-api": _phh_api, "phh-cli": _phh_cli,
     "tournament-api": _tournament_api, "tournament-cli": _tournament_cli, "director-api": _director_api, "site-api": _site_api,
-    "convert": _convert,
+    "convert": _convert, "phhs-stream": _phhs_stream,
     "equity-api": _equity_api, "equity-cli": _equity_cli, "live-api": _live_api, "legal-cli": _legal_cli,
 }
 
