@@ -152,3 +152,13 @@ def test_a_file_larger_than_the_reader_reads_whole_is_streamed(tmp_path):
     assert len(shards_of([path])) == 1 and shards_of([path])[0].ranged
     summary = replay_paths([path])
     assert summary.errors == [] and summary.hands == k + 1 and summary.matched == k + 1
+
+
+def test_a_file_counts_once_whichever_shard_holds_its_hands(tmp_path):
+    # found by the phhs-stream fuzz: a long comment before the first table put every hand in a later
+    # shard, and the file was not counted
+    path = write(tmp_path, "#" + "x" * 5000 + f"\n[1]\n{HAND}\n[2]\n{HAND}")
+    one = replay_paths([path])
+    cut = replay_paths([path], shard_bytes=1000)
+    assert len(shards_of([path], target=1000)) > 4
+    assert (one.files, one.hands, one.matched) == (cut.files, cut.hands, cut.matched) == (1, 2, 2)

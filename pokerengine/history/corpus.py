@@ -109,19 +109,13 @@ def replay_shard(shard: Shard) -> Part:
             else:
                 reports.append(report(hand, k))
             if len(reports) >= 1024:  # keep memory flat: count them and keep only what is worth a look
-                _add(summary, reports, shard.start == 0 and not summary.files)
+                summary.add(reports)
                 reports = []
     except (OSError, PokerEngineError) as exc:
         reports.append(HandReport(shard.path, None, None, ERROR, message=_message(exc, shard.path), index=count))
         count += 1
-    _add(summary, reports, shard.start == 0 and not summary.files)
-    return Part(shard, summary, count)
-
-
-def _add(summary: ReplaySummary, reports: list[HandReport], first: bool) -> None:
-    files = summary.files
     summary.add(reports)
-    summary.files = files + (1 if first and reports else 0)
+    return Part(shard, summary, count)
 
 
 def merge(parts: Iterable[Part]) -> ReplaySummary:
@@ -131,12 +125,15 @@ def merge(parts: Iterable[Part]) -> ReplaySummary:
     total = ReplaySummary()
     offset = 0
     current = None
+    counted: set[int] = set()  # a file counts once, if any of its shards reported a hand
     for part in ordered:
         if part.shard.order != current:
             current, offset = part.shard.order, 0
         s = part.summary
+        if s.hands and part.shard.order not in counted:
+            counted.add(part.shard.order)
+            total.files += 1
         total.hands += s.hands
-        total.files += s.files
         total.matched += s.matched
         total.split_chip += s.split_chip
         total.unchecked += s.unchecked

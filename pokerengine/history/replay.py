@@ -390,8 +390,6 @@ def replay_paths(
                 for shard in shards[len(parts):]:
                     lost = ReplaySummary()
                     lost.add([HandReport(shard.path, None, None, ERROR, message=f"{shard.path}: {_DIED}")])
-                    if shard.start:
-                        lost.files = 0
                     parts.append(Part(shard, lost, 1))
     summary = merge(parts)
     summary.seconds = time.perf_counter() - start
