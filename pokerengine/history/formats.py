@@ -7,6 +7,8 @@ file is PHH, any other file is read and its first characters decide.
 'phh'
 >>> detect("\\ufeffPokerStars Hand #212333865366:  Hold'em No Limit ($0.01/$0.02 USD)")
 'pokerstars'
+>>> detect("Mano n.º 254310896120 de Zoom de PokerStars:  Hold'em No Limit (0.02 €/0.05 €) - 11-01-2025")
+'pokerstars'
 >>> detect('{"ohh": {"spec_version": "1.4.6"}}'), detect('[{"spec_version": "1.4.6"}]'), detect('{"a": 1}')
 ('ohh', 'ohh', None)
 >>> detect("Dear diary") is None, detect('[ 1 ]\\nvariant = "NT"')
@@ -19,6 +21,7 @@ import re
 from collections.abc import Iterator
 
 from ..errors import HistoryParseError
+from .pokerstars_lang import HEADER_STARTS
 from .site import SiteHand
 
 FORMATS = ("phh", "pokerstars", "ohh")
@@ -30,7 +33,7 @@ _HEAD = 4096  # characters looked at
 def detect(text: str) -> str | None:
     """``"phh"``, ``"pokerstars"``, ``"ohh"``, or ``None`` when the text is none of them."""
     head = text[:_HEAD].lstrip("\ufeff \t\r\n")
-    if head.startswith("PokerStars "):
+    if head.startswith(("PokerStars ", *HEADER_STARTS)):  # the English client's first line, or another language's
         return "pokerstars"
     if head.startswith("{") or head.startswith("[") and head[1:].lstrip()[:1] in ("{", "]"):
         # a JSON object or an array of them (a .phhs table header is `[name]`) that names the spec

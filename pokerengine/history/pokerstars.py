@@ -38,13 +38,17 @@ Traceback (most recent call last):
 ...
 pokerengine.errors.HistoryParseError: <text>, hand 1, line 9: cannot read the raise ' lots'
 
-Read: no-limit hold'em and pot-limit Omaha, cash and tournament hands; blinds, antes, a big blind posted out of
-position (live), small and big blinds posted together (the small one dead), "and is all-in",
-uncalled bets, side pots ("Main pot $x. Side pot-1 $y."), split pots, run it twice (FIRST/SECOND
-boards), cash-out lines (the cashed-out player's share is the summary's "won" amount), chat,
-players joining, leaving, sitting out or timing out, byte-order marks and Windows line ends.
-Not yet: other games (hi/lo and five-card Omaha, limit games, stud, draw), which raise
-:class:`HistoryParseError` naming the game.
+Read: every PokerStars game of :mod:`.pokerstars_games` (hold'em, 6+ hold'em, Omaha with 4, 5 or 6
+cards, hi and hi/lo, stud, stud hi/lo, razz, 2-7 single and triple draw, A-5 triple draw,
+five-card draw, badugi; limit, pot limit, no limit) and mixed games, cash and tournament hands;
+blinds, antes, a button blind, a bring-in and completions, a big blind posted out of position
+(live), small and big blinds posted together (the small one dead), "and is all-in", uncalled bets,
+side pots ("Main pot $x. Side pot-1 $y."), split pots and hi/lo halves, run it twice (FIRST/SECOND
+boards), stud streets, draws (others' cards unknown), cash-out lines (the cashed-out player's share
+is the summary's "won" amount), chat, players joining, leaving, sitting out or timing out,
+byte-order marks and Windows line ends.  A hand the site cancelled is skipped (see
+:func:`iter_pokerstars`).  Other games (Courchevel...) raise :class:`HistoryParseError` naming the
+game.
 
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and
@@ -65,7 +69,9 @@ from .._checks import shown
 from .. import _json
 from ..errors import PokerEngineError, HistoryParseError
 from .record import HandHistory
+from .pokerstars_games import GAME_NAMES, dealt_cards, draw_line, game_of, kind_of, stud_cards, unknown_draws
 from .site import Collected, SiteHand, main_pot_first
+from .pokerstars_lang import to_english
 
 #: The most characters a file may hold (about 50 MB: some 40,000 hands).
 MAX_TEXT_CHARS = 50_000_000
@@ -82,8 +88,9 @@ MAX_HAND_LINES = 2_000
 #: file's rake as given.  The cap is not known: no pot there comes near it.
 RAKE_PERCENT: dict[tuple[str, str, int], Fraction] = {("NT", "USD", 2): Fraction(35, 10)}
 
-#: The games read: PokerStars' name -> (PHH variant, hole cards).
-GAMES = {"Hold'em No Limit": ("NT", 2), "Omaha Pot Limit": ("PO", 4)}
+#: The games read: PokerStars' game names (:mod:`.pokerstars_games`; each with ``Limit``, ``Pot Limit``
+#: or ``No Limit``).
+GAMES = tuple(GAME_NAMES)
 
 
 def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
@@ -95,7 +102,11 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
     of 530 and 104 cents give 3.5% of 634 = 22.19, so 22 cents: 19 from the main pot (3.5% of
     530 is 18.55) and 3 from the side pot.
     """
-    if not flop or hand.history.currency is None or not sum(pots):
+    if hand.history.currency is None or not sum(pots):
+        return [0] * len(pots)
+    if kind_of(hand.history.variant) != "board":  # stud and draw: no flop; the file's rake
+        return main_pot_first(min(hand.rake or 0, sum(pots)), pots)
+    if not flop:
         return [0] * len(pots)
     bb = hand.history.min_bet
     percent = RAKE_PERCENT.get((hand.history.variant, hand.history.currency, bb)) if type(bb) is int else None
@@ -105,19 +116,25 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
     return main_pot_first(rake, pots, percent)
 
 
-_HEADER = re.compile(r"PokerStars (?:Zoom )?(?:Hand|Game) #([0-9]{1,30}):\s+(.*)")
+_HEADER = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #([0-9]{1,30}):\s+(?:\{[^}]{0,100}\}\s+)?(.*)")
 _CASH = re.compile(r"(.+?) \((\S+)/(\S+)(?: ([A-Z]{3}))?\) - .*")
-_TOURNAMENT = re.compile(r"Tournament #([0-9]{1,30}), ([^-]{0,200}) - "
-                         r"(?:Match Round \w+, )?Level (\w+) \((\S+)/(\S+)\) - .*")
-_TABLE = re.compile(r"Table '(.{0,100})' ([0-9]{1,2})-max(?: \(Play Money\))? Seat #([0-9]{1,2}) is the button")
+_MIXED = re.compile(r"(.+?) \(([^(),]{1,80}), (\S+)/(\S+)(?: ([A-Z]{3}))?\) - .*")
+_BUTTON_BLIND = re.compile(r"(.+?) \(Button Blind[ \xa0](\S+) - Ante[ \xa0](\S+) +([A-Z]{3})?\) - .*")
+_TOURNAMENT = re.compile(r"(?:Zoom )?Tournament #([0-9]{1,30}), (.{0,200}?) - "
+                         r"(?:Match Round \w+, )?Level (\w+) \((?:Button Blind )?(\S+)(?:/| - Ante )(\S+)\) - .*")
+_TABLE = re.compile(r"Table '(.{0,100})'(?: ([0-9]{1,2})-max)?(?: \(Play Money\))?(?: Seat #([0-9]{1,2}) is the button)?")
 _SEAT = re.compile(r"Seat ([0-9]{1,2}): (.+) \((\S+) in chips(?:, \S+ bounty)?\)( is sitting out| out of hand.*)?")
 _AMOUNT = re.compile(r"([$€£]?)([0-9]{1,15})(?:\.([0-9]{1,2}))?")
+_GROUPED = re.compile(r"[$€£]?[0-9]{1,3}(?:,[0-9]{3}){1,4}(?:\.[0-9]{1,2})?")
 _CARDS = re.compile(r"(?:[2-9TJQKA][cdhs] )*[2-9TJQKA][cdhs]")
 _STREET = re.compile(r"\*\*\* (FIRST |SECOND |THIRD )?(FLOP|TURN|RIVER) \*\*\* (?:\[[^]]*\] )?\[([^]]*)\]")
 _COLLECTED = re.compile(r"(.+) collected (\S+) from (pot|main pot|side pot(?:-([0-9]{1,2}))?)")
 _CASHED = re.compile(r"(.+) cashed out the hand for (\S+)(?: \| Cash Out Fee \S+)?")
 _UNCALLED = re.compile(r"Uncalled bet \((\S+)\) returned to (.+)")
-_DEALT = re.compile(r"Dealt to (.+?) \[([^]]*)\]")
+_BRACKETS = re.compile(r"\[([^]]*)\](?: \[([^]]*)\])?")
+_STUD_STREETS = {"*** 3rd STREET ***": 0, "*** 4th STREET ***": 1, "*** 5th STREET ***": 2, "*** 6th STREET ***": 3,
+                 "*** 7th STREET ***": 4, "*** RIVER ***": 4}
+_DRAW_STREETS = ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***", "*** DRAW ***")
 _TOTAL = re.compile(r"Total pot (\S+)(?: Main pot .*?)?(?: \| Rake (\S+))?(?: \|.*)?")
 _SUMMARY_SEAT = re.compile(r"Seat ([0-9]{1,2}): (.*)")
 _CASHED_WON = re.compile(r".* won \((\S+)\).*\(pot not awarded as player cashed out\)")
@@ -125,11 +142,21 @@ _OTHER = re.compile(
     r".+(?: said, \".*\"| joins the table at seat #[0-9]+| leaves the table| has timed out(?: while disconnected)?"
     r"| is disconnected| is connected| has returned| was removed from the table for failing to post"
     r"| will be allowed to play after the button|: sits out|: is sitting out|: sits out \(.*\))")
+#: More such lines, rarer (tried after :data:`_OTHER`, so the usual lines cost no more).
+_OTHER_MORE = re.compile(
+    r".+(?: is sitting out| finished the tournament(?: in [0-9]+\w\w place)?(?: and received .*)?"
+    r"| wins the tournament.*| wins \S+ for (?:eliminating|splitting the elimination of) .*"
+    r"|'s bounty increases by .*| re-buys .*| wins the \S+ bounty for eliminating .*"
+    r"| split the \S+ bounty for eliminating .*| has timed out while being disconnected)")
+#: Lines that say nothing the check needs.
+_NOTICES = frozenset(("Betting is capped", "No low hand qualified", "Pair on board - a double bet is allowed",
+                      "The deck is reshuffled"))
 _SUMMARY_OTHER = re.compile(r"(?:(?:FIRST |SECOND |THIRD )?Board \[.*\]|Hand was run (?:twice|three times))")
 
 _VERB = re.compile(
     r"(folds|checks|calls|bets|raises|posts small blind|posts big blind|posts small & big blinds|posts the ante"
-    r"|posts straddle|shows|mucks hand|doesn't show hand)(.*)")
+    r"|posts straddle|posts button blind|shows|mucks hand|doesn't show hand|brings in for|completes it to"
+    r"|discards|stands pat)(.*)")
 
 
 def _fail(where: str, line: int | None, message: str) -> HistoryParseError:
@@ -139,13 +166,22 @@ def _fail(where: str, line: int | None, message: str) -> HistoryParseError:
 class _Hand:
     """The state of one hand while its lines are read (private: the result is a SiteHand)."""
 
+    __slots__ = ("id", "where", "line", "money", "variant", "hole", "kind", "fixed", "sb", "bb", "bring_in", "street",
+                 "dealt", "cancelled", "button", "table", "max_seats", "seats", "posts", "events", "runs", "cards",
+                 "collected", "returned", "cashed", "cashed_won", "summary_seats", "total", "rake", "currency",
+                 "section", "showdown", "summary")
+
     def __init__(self, hand_id: str, where: str, first_line: int) -> None:
         self.id = hand_id
         self.where = where
         self.line = first_line
         self.money = True
-        self.variant, self.hole = "NT", 2
+        self.variant, self.hole, self.kind, self.fixed = "NT", 2, "board", False
         self.sb = self.bb = 0
+        self.bring_in: int | None = None
+        self.street = -1  # stud: 0 for third street .. 4 for the river (seventh street)
+        self.dealt: dict[tuple[str, int], str] = {}  # stud: (player, street) -> the cards dealt then
+        self.cancelled = False
         self.button = 0
         self.table: str | None = None
         self.max_seats = 0
@@ -171,6 +207,8 @@ class _Hand:
 
     def amount(self, text: str) -> int:
         m = _AMOUNT.fullmatch(text)
+        if m is None and "," in text and _GROUPED.fullmatch(text):  # "$1,646.95", "10,000"
+            m = _AMOUNT.fullmatch(text.replace(",", ""))
         if m is None:
             raise self.fail(f"bad amount {shown(text)}")
         symbol, whole, cents = m.groups()
@@ -195,8 +233,13 @@ class _Hand:
         return None
 
 
-def iter_pokerstars(text: str, *, source: str | None = None) -> Iterator[SiteHand]:
-    """Each hand of a PokerStars text (one file's contents), in order; see :func:`parse_pokerstars`."""
+def iter_pokerstars(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
+    """Each hand of a PokerStars text (one file's contents), in order; see :func:`parse_pokerstars`.
+
+    A hand the site cancelled ("Hand cancelled": nobody won or lost anything) is skipped, its index
+    kept by the hands after it; with ``cancelled=True`` it is given too (when two or more players
+    were dealt in), as read so far, with the user field ``_cancelled`` set, no collected amounts and
+    no total pot (its record ends unfinished, so :func:`~.site.check` cannot settle it)."""
     where_file = source if source is not None else "<text>"
     if type(text) is not str:
         raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
@@ -207,13 +250,15 @@ def iter_pokerstars(text: str, *, source: str | None = None) -> Iterator[SiteHan
     block: list[str] = []
     start = 0
     count = 0
-    lines = text.splitlines()
+    lines = to_english(text.splitlines())  # hands written in Spanish or Portuguese: docs/histories.md
     for n, line in enumerate(lines, 1):
         if len(line) > MAX_LINE_CHARS:
             raise _fail(where_file, n, f"line of {len(line):,} characters, more than {MAX_LINE_CHARS:,}")
         if line.startswith("PokerStars "):
             if block:
-                yield _hand(block, start, where_file, source, count)
+                hand = _hand(block, start, where_file, source, count, cancelled)
+                if hand is not None:
+                    yield hand
                 count += 1
             if count >= MAX_HANDS:
                 raise _fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
@@ -225,14 +270,17 @@ def iter_pokerstars(text: str, *, source: str | None = None) -> Iterator[SiteHan
         elif line.strip():
             raise _fail(where_file, n, f"expected a hand ('PokerStars Hand #...'), got {shown(line)}")
     if block:
-        yield _hand(block, start, where_file, source, count)
+        hand = _hand(block, start, where_file, source, count, cancelled)
+        if hand is not None:
+            yield hand
     elif count == 0:
         raise HistoryParseError(f"{where_file}: no PokerStars hand in the text")
 
 
-def parse_pokerstars(text: str, *, source: str | None = None) -> list[SiteHand]:
-    """Every hand of a PokerStars text, as :class:`~.site.SiteHand` values (limits: the module's)."""
-    return list(iter_pokerstars(text, source=source))
+def parse_pokerstars(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
+    """Every hand of a PokerStars text, as :class:`~.site.SiteHand` values (limits: the module's;
+    cancelled hands: see :func:`iter_pokerstars`)."""
+    return list(iter_pokerstars(text, source=source, cancelled=cancelled))
 
 
 def read_pokerstars(path: str) -> list[SiteHand]:
@@ -243,7 +291,10 @@ def read_pokerstars(path: str) -> list[SiteHand]:
     return parse_pokerstars(text, source=path)
 
 
-def _hand(block: list[str], start: int, where_file: str, source: str | None, index: int) -> SiteHand:
+def _hand(block: list[str], start: int, where_file: str, source: str | None, index: int,
+          cancelled: bool = False) -> SiteHand | None:
+    """The hand of ``block`` (its lines; the first is line ``start`` of the file); ``None`` for a
+    cancelled hand unless ``cancelled`` (and then too when fewer than two players were dealt in)."""
     m = _HEADER.fullmatch(block[0])
     if m is None:
         raise _fail(where_file, start, f"cannot read the hand's first line {shown(block[0])}")
@@ -251,9 +302,14 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     _header(h, m.group(2))
     for k, line in enumerate(block[1:], start + 1):
         h.line = k
+        if line and line[-1] == " ":  # (some clients end seat and summary lines with a space)
+            line = line.rstrip(" ")
         if line:
             _line(h, line)
-    if not h.summary:
+    if h.cancelled:
+        if not cancelled or len(h.summary_seats or h.seats) < 2:
+            return None
+    elif not h.summary:
         h.line = start + len(block) - 1
         raise h.fail("the hand ends before its summary (truncated?)")
     h.line = start
@@ -276,22 +332,27 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
 def _header(h: _Hand, rest: str) -> None:
     t = _TOURNAMENT.fullmatch(rest)
     if t is not None:
-        game, sb, bb = t.group(2), t.group(4), t.group(5)
-        game = next((g for g in GAMES if game == g or game.endswith(" " + g)), game)  # the buy-in first
+        name, sb, bb = t.group(2), t.group(4), t.group(5)
         h.money = False
     else:
-        c = _CASH.fullmatch(rest)
+        c = _CASH.fullmatch(rest) or _MIXED.fullmatch(rest) or _BUTTON_BLIND.fullmatch(rest)
         if c is None:
             raise h.fail(f"cannot read the game and stakes in {shown(rest)}")
-        game, sb, bb, h.currency = c.groups()
+        if c.re is _MIXED:  # "HORSE (Razz Limit, $0.10/$0.20 USD)": the game played this hand
+            name, sb, bb, h.currency = c.group(2), c.group(3), c.group(4), c.group(5)
+        elif c.re is _BUTTON_BLIND:  # 6+ hold'em: a button blind, which is the big blind's size, and antes
+            name, sb, bb, h.currency = c.group(1), c.group(2), c.group(2), c.group(4)
+        else:
+            name, sb, bb, h.currency = c.groups()
         if h.currency is None:  # Zoom hands write "($0.01/$0.02)": the symbol says the currency
             h.currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(sb[:1], "")
-    if game not in GAMES:
-        raise h.fail(f"{shown(game)} is not read yet (no-limit hold'em and pot-limit Omaha only)")
-    h.variant, h.hole = GAMES[game]
+    game = game_of(name)
+    if game is None:
+        raise h.fail(f"{shown(name)} is not read yet (the games read: docs/histories.md)")
+    h.variant, h.hole, h.kind, h.fixed = game.code, game.hole, game.kind, game.fixed
     h.sb, h.bb = h.amount(sb), h.amount(bb)
     if h.bb <= 0:
-        raise h.fail("the big blind is 0")
+        raise h.fail("the big blind is 0" if not h.fixed else "the big bet is 0")
 
 
 def _line(h: _Hand, line: str) -> None:
@@ -301,11 +362,13 @@ def _line(h: _Hand, line: str) -> None:
     if h.section == "seats":
         t = _TABLE.fullmatch(line)
         if t is not None:
-            h.table, h.max_seats, h.button = t.group(1), int(t.group(2)), int(t.group(3))
+            if (t.group(3) is None) != (h.kind == "stud"):
+                raise h.fail("a stud table has no button" if h.kind == "stud" else "the table line names no button")
+            h.table, h.max_seats, h.button = t.group(1), int(t.group(2) or 0), int(t.group(3) or 0)
             return
         s = _SEAT.fullmatch(line)
         if s is not None:
-            if not h.max_seats:
+            if h.table is None:
                 raise h.fail("a seat before the table line")
             seat, name = int(s.group(1)), s.group(2)
             if name in h.seats or any(seat == x for x, _ in h.seats.values()):
@@ -321,7 +384,7 @@ def _line(h: _Hand, line: str) -> None:
         name, rest = found
         v = _VERB.fullmatch(rest)
         if v is None:
-            if _OTHER.fullmatch(line):
+            if _OTHER.fullmatch(line) or _OTHER_MORE.fullmatch(line):
                 return
             raise h.fail(f"cannot read {shown(line)}")
         _verb(h, name, v.group(1), v.group(2))
@@ -331,10 +394,18 @@ def _line(h: _Hand, line: str) -> None:
         pot = 0 if c.group(3) in ("pot", "main pot") else int(c.group(4) or 1)
         h.collected.append(Collected(c.group(1), pot, h.amount(c.group(2))))
         return
-    d = _DEALT.fullmatch(line)
-    if d is not None and d.group(1) in h.seats:
-        h.cards[d.group(1)] = h.cards_of(d.group(2))
-        return
+    if line.startswith("Dealt to "):  # "Dealt to NAME [CARDS]" (stud, draw: "[KEPT] [NEW]"); NAME may hold " ["
+        rest = line[9:]
+        at = rest.find(" [")
+        while at > 0:
+            d = _BRACKETS.fullmatch(rest, at + 1) if rest[:at] in h.seats else None
+            if d is not None and (d.group(2) is None or h.kind != "board"):
+                if h.kind == "board":
+                    h.cards[rest[:at]] = h.cards_of(d.group(1))
+                else:
+                    dealt_cards(h, rest[:at], d.group(1), d.group(2))
+                return
+            at = rest.find(" [", at + 2)
     u = _UNCALLED.fullmatch(line)
     if u is not None and u.group(2) in h.seats:
         h.returned.append(Collected(u.group(2), None, h.amount(u.group(1))))
@@ -343,18 +414,32 @@ def _line(h: _Hand, line: str) -> None:
     if x is not None and x.group(1) in h.seats:
         h.cashed.add(x.group(1))
         return
-    if _OTHER.fullmatch(line):
+    if line in _NOTICES or _OTHER.fullmatch(line) or _OTHER_MORE.fullmatch(line):
+        return
+    if line == "Hand cancelled":
+        h.cancelled = True
         return
     raise h.fail(f"cannot read {shown(line)}")
 
 
 def _section(h: _Hand, line: str) -> None:
-    if line == "*** HOLE CARDS ***":
+    if line == "*** HOLE CARDS ***" and h.kind == "board" or line == "*** DEALING HANDS ***" and h.kind == "draw":
         h.section = "action"
     elif line == "*** SUMMARY ***":
         h.summary = True
     elif line.endswith("SHOW DOWN ***"):
         h.showdown = True
+    elif h.kind == "stud" and line.startswith("*** RIVER *** ["):
+        raise h.fail("a shared river card (the deck ran out) is not read")
+    elif h.kind == "stud" and line in _STUD_STREETS:
+        street = _STUD_STREETS[line]
+        if street != h.street + 1 or h.showdown:
+            raise h.fail(f"{shown(line)} out of order")
+        h.street = street
+        h.section = "action"
+        h.events.append(("street", "", street))
+    elif h.kind == "draw" and line in _DRAW_STREETS and h.section == "action" and not h.showdown:
+        pass  # the draws are the discard lines
     else:
         s = _STREET.fullmatch(line)
         if s is None or h.section != "action":
@@ -379,7 +464,9 @@ def _verb(h: _Hand, name: str, verb: str, rest: str) -> None:
         if h.section != "blinds":
             raise h.fail(f"{shown(name)} posts after the cards are dealt")
         kind = {"posts small blind": "sb", "posts big blind": "bb", "posts small & big blinds": "sbbb",
-                "posts the ante": "ante", "posts straddle": "straddle"}[verb]
+                "posts the ante": "ante", "posts straddle": "straddle", "posts button blind": "button"}[verb]
+        if h.kind == "stud" and kind != "ante":
+            raise h.fail(f"{shown(name)} posts a blind in a stud game")
         if not rest.startswith(" "):
             raise h.fail(f"cannot read the post {shown(rest)}")
         h.posts.append((name, kind, h.amount(rest[1:])))
@@ -388,7 +475,10 @@ def _verb(h: _Hand, name: str, verb: str, rest: str) -> None:
         raise h.fail(f"{shown(name)} {verb} before the cards are dealt")
     if verb in ("folds", "checks", "calls", "bets", "raises"):
         if verb == "folds":
-            if rest:
+            if rest and h.kind != "board":  # (the cards are no part of a stud or draw record)
+                if not (rest.startswith(" [") and rest.endswith("]")):
+                    raise h.fail(f"cannot read the fold {shown(rest)}")
+            elif rest:
                 shown_cards = rest.strip()
                 if not (shown_cards.startswith("[") and shown_cards.endswith("]")):
                     raise h.fail(f"cannot read the fold {shown(rest)}")
@@ -410,12 +500,31 @@ def _verb(h: _Hand, name: str, verb: str, rest: str) -> None:
             h.amount(parts[0].strip())
             h.events.append(("cbr", name, h.amount(parts[1].strip())))
         return
+    if verb == "brings in for" or verb == "completes it to":
+        if h.kind != "stud" or h.street != 0 or not rest.startswith(" "):
+            raise h.fail(f"cannot read {shown(name + ': ' + verb + rest)}")
+        amount = h.amount(rest[1:])
+        if verb == "completes it to":
+            h.events.append(("cbr", name, amount))
+        elif h.bring_in is not None:
+            raise h.fail("a second bring-in")
+        else:
+            h.bring_in = amount
+            h.events.append(("pb", name, None))
+        return
+    if verb == "discards" or verb == "stands pat":
+        draw_line(h, name, verb, rest)
+        return
     if verb == "shows":
         m = re.fullmatch(r" \[([^]]*)\](?: \(.*\))?", rest)
         if m is None:
             raise h.fail(f"cannot read the show {shown(rest)}")
         cards = h.cards_of(m.group(1))
-        h.cards[name] = cards
+        if h.kind == "board" and len(cards) < 2 * h.hole:  # some of them ("shows [Qs]"): the rest unknown
+            h.cards[name] = cards.ljust(2 * h.hole, "?")
+            return
+        if h.kind != "draw":  # (a draw game shows the hand drawn, not the one dealt)
+            h.cards[name] = cards
         if h.showdown:
             h.events.append(("show", name, cards))
         return
@@ -441,25 +550,29 @@ def _summary_line(h: _Hand, line: str) -> None:
         if w is not None:
             h.cashed_won[seat] = h.amount(w.group(1))
         m = re.search(r" (?:showed|mucked) \[([^]]*)\]", s.group(2))
-        if m is not None:
+        if m is not None and h.kind != "draw":
             name = next((n for n, (x, _) in h.seats.items() if x == seat), None)
             if name is not None:
                 h.cards.setdefault(name, h.cards_of(m.group(1)))
         return
-    if _SUMMARY_OTHER.fullmatch(line):
+    if _SUMMARY_OTHER.fullmatch(line) or line in _NOTICES:
+        return
+    if line == "Hand cancelled":
+        h.cancelled = True
         return
     raise h.fail(f"cannot read {shown(line)}")
 
 
 def _history(h: _Hand, source: str | None, index: int) -> HandHistory:
     by_seat = {seat: name for name, (seat, _) in h.seats.items()}
-    if h.total is None:
+    if h.total is None and not h.cancelled:
         raise h.fail("the summary has no 'Total pot' line")
     missing = [s for s in h.summary_seats if s not in by_seat]
     if missing:
         raise h.fail(f"the summary names seat {missing[0]}, which has nobody in it")
     span = max(h.max_seats, 10)
-    order = sorted(h.summary_seats, key=lambda s: (s - h.button - 1) % span)
+    dealt_in = h.summary_seats or (list(by_seat) if h.cancelled else [])
+    order = sorted(dealt_in, key=lambda s: (s - h.button - 1) % span)  # stud: button 0, so seat order
     names = [by_seat[s] for s in order]
     n = len(names)
     if n < 2:
@@ -467,6 +580,7 @@ def _history(h: _Hand, source: str | None, index: int) -> HandHistory:
     pos = {name: i for i, name in enumerate(names)}
     antes, blinds, posts = [0] * n, [0] * n, [0] * n
     big_at = -1
+    big_blind = h.sb if h.fixed else h.bb  # fixed limit: the stakes are the bets; the big blind is the small bet
     for name, kind, amount in h.posts:
         p = pos.get(name)
         if p is None:
@@ -480,35 +594,28 @@ def _history(h: _Hand, source: str | None, index: int) -> HandHistory:
         elif kind == "bb" and big_at < 0 and (p <= 1 if n > 2 else p == 0):
             blinds[p] += amount
             big_at = p
+        elif kind == "button":  # 6+ hold'em: the button's blind, the only one
+            if p != n - 1 or blinds[p]:
+                raise h.fail(f"{shown(name)} posts a button blind but is not on the button")
+            blinds[p] += amount
         elif kind in ("bb", "sbbb", "straddle"):
-            live = min(amount, h.bb) if kind == "sbbb" else amount
+            live = min(amount, big_blind) if kind == "sbbb" else amount
             if blinds[p]:
                 raise h.fail(f"{shown(name)} posts twice")
             blinds[p] += live
             posts[p] += live if kind != "straddle" else 0
             antes[p] += amount - live
     unknown = "??" * h.hole
+    if h.kind == "stud":  # a player who shows before seventh street (all folded) shows fewer: not needed
+        h.cards = {name: cards for name, cards in h.cards.items() if len(cards) == len(unknown)}
     for name, cards in h.cards.items():
         if len(cards) != len(unknown):
             raise h.fail(f"{shown(name)} has {len(cards) // 2} cards, not {h.hole}")
-    actions = [f"d dh p{i + 1} {h.cards.get(name, unknown)}" for i, name in enumerate(names)]
-    folded = set()
-    for kind, name, value in h.events:
-        if kind == "board":
-            actions.append(f"d db {value}")
-            continue
-        p = pos.get(name)
-        if p is None:
-            raise h.fail(f"{shown(name)} acts but is not in the hand's summary")
-        if kind == "cbr":
-            actions.append(f"p{p + 1} cbr {value}")
-        elif kind in ("f", "cc"):
-            actions.append(f"p{p + 1} {kind}")
-            if kind == "f":
-                folded.add(name)
-        elif name not in folded:  # a show or a muck at the showdown (once, a hand run twice shows twice)
-            folded.add(name)
-            actions.append(f"p{p + 1} sm -" if kind == "show" else f"p{p + 1} sm")
+    if h.kind == "stud":  # dealt street by street
+        actions = []
+    else:
+        actions = [f"d dh p{i + 1} {h.cards.get(name, unknown)}" for i, name in enumerate(names)]
+    _actions(h, names, pos, actions)
     user: dict[str, Any] = {}
     if len(h.runs) > 1:
         for run in h.runs[1:]:
@@ -516,6 +623,8 @@ def _history(h: _Hand, source: str | None, index: int) -> HandHistory:
         user["_run_count"] = len(h.runs)
     if any(posts):
         user["_posts"] = tuple(reversed(posts)) if n == 2 else tuple(posts)
+    if h.cancelled:
+        user["_cancelled"] = True
     if n == 2:
         antes.reverse()
         blinds.reverse()
@@ -529,8 +638,71 @@ def _history(h: _Hand, source: str | None, index: int) -> HandHistory:
             merged[key] = merged.get(key, 0) + c.amount
         collected = [Collected(p, k, a) for (p, k), a in merged.items()]
     h.collected = collected
+    bets: dict[str, Any]
+    if h.kind == "stud":  # no blinds; the bring-in as posted (nobody posted it: half the small bet)
+        bets = {"bring_in": h.bring_in if h.bring_in is not None else max(1, h.sb // 2)}
+        bets.update({"small_bet": h.sb, "big_bet": h.bb} if h.fixed else {"min_bet": h.sb})
+    elif h.fixed:
+        bets = {"blinds_or_straddles": tuple(blinds), "small_bet": h.sb, "big_bet": h.bb}
+    else:
+        bets = {"blinds_or_straddles": tuple(blinds), "min_bet": h.bb}
     return HandHistory(
         variant=h.variant, starting_stacks=tuple(h.seats[name][1] for name in names), actions=tuple(actions),
-        antes=tuple(antes), blinds_or_straddles=tuple(blinds), min_bet=h.bb, hand=h.id, table=h.table,
+        antes=tuple(antes), **bets, hand=h.id, table=h.table,
         seats=tuple(order), seat_count=h.max_seats or None, players=tuple(names), currency=h.currency,
         user_fields=user, source=source, key=str(index))
+
+
+def _actions(h: _Hand, names: list[str], pos: dict[str, int], actions: list[str]) -> None:
+    """The PHH actions of the hand's events, appended to ``actions`` (stud: each street's cards; draw:
+    each discard and the cards drawn, unknown ones as ``??``)."""
+    folded: set[str] = set()
+    showed: set[str] = set()
+    owed: dict[int, int] = {}  # draw: a player's own replacement cards, dealt on the next "Dealt to" line
+    for kind, name, value in h.events:
+        if kind == "cc" or kind == "f" or kind == "cbr":  # (the most of them, first)
+            p = pos.get(name)
+            if p is None:
+                raise h.fail(f"{shown(name)} acts but is not in the hand's summary")
+            if owed:
+                unknown_draws(owed, actions)
+            if kind == "cbr":
+                actions.append(f"p{p + 1} cbr {value}")
+            else:
+                actions.append(f"p{p + 1} {kind}")
+                if kind == "f":
+                    folded.add(name)
+            continue
+        if kind == "board":
+            actions.append(f"d db {value}")
+            continue
+        if kind == "street":
+            for i, player in enumerate(names):
+                if player not in folded:
+                    actions.append(f"d dh p{i + 1} {stud_cards(h, player, value)}")
+            continue
+        p = pos.get(name)
+        if p is None:
+            raise h.fail(f"{shown(name)} acts but is not in the hand's summary")
+        if owed and kind != "sd" and kind != "dh":
+            unknown_draws(owed, actions)
+        if kind == "pb":
+            actions.append(f"p{p + 1} pb")
+        elif kind == "sd":
+            actions.append(f"p{p + 1} sd {value}" if value else f"p{p + 1} sd")
+            if value[:1] == "?":  # someone else's draw: as many unknown cards
+                actions.append(f"d dh p{p + 1} {value}")
+            elif value:
+                owed[p] = len(value)
+        elif kind == "dh":
+            if owed.pop(p, None) != len(value):
+                raise h.fail(f"{shown(name)} is dealt {len(value) // 2} card(s) without discarding as many")
+            actions.append(f"d dh p{p + 1} {value}")
+        elif name not in showed and name not in folded:  # a show or a muck at the showdown (once: a hand
+            showed.add(name)  # run twice shows twice)
+            if kind == "show" and h.kind == "draw":  # the hand drawn: the replay learns the unknown cards
+                actions.append(f"p{p + 1} sm {value}")
+            else:
+                actions.append(f"p{p + 1} sm -" if kind == "show" else f"p{p + 1} sm")
+    if owed:
+        unknown_draws(owed, actions)
