@@ -297,3 +297,14 @@ def test_cli_bad_arguments(args, message):
 def test_cli_empty_folder(tmp_path):
     out = cli("convert", str(tmp_path), "--to", "ohh")
     assert out.returncode == 2 and "no hand-history files" in out.stderr
+
+
+def test_cancelled_hands_are_counted_by_replay_and_left_out_by_convert(tmp_path):
+    from pokerengine.history.replay import replay_paths
+
+    path = FIXTURES / "pokerstars" / "handwritten" / "cancelled.txt"
+    summary = replay_paths([path])
+    assert (summary.cancelled, summary.matched, summary.ok) == (1, 2, True)
+    assert summary.to_json()["cancelled"] == 1 and "cancelled   1" in summary.text()
+    converted = list(read_hands(path.read_text(encoding="utf-8-sig"), source=str(path)))
+    assert len(converted) == 2 and all(check(h).status == "matched" for h in converted)

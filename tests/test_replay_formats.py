@@ -23,7 +23,7 @@ def _first(folder: pathlib.Path, pattern: str) -> pathlib.Path:
 @pytest.fixture
 def mixed(tmp_path: pathlib.Path) -> pathlib.Path:
     shutil.copy(_first(ROOT / "phh" / "historical", "*.phh"), tmp_path / "a.phh")
-    ps = _first(ROOT / "pokerstars", "*.txt")
+    ps = _first(ROOT / "pokerstars" / "pokerregion-2020", "*.txt")
     shutil.copy(ps, tmp_path / "b.txt")
     shutil.copy(_first(ROOT / "ohh", "*.ohh"), tmp_path / "c.ohh")
     (tmp_path / "notes.txt").write_text("not a hand history\n")

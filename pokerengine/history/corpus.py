@@ -138,6 +138,7 @@ def merge(parts: Iterable[Part]) -> ReplaySummary:
         total.split_chip += s.split_chip
         total.unchecked += s.unchecked
         total.undeterminable += s.undeterminable
+        total.cancelled += s.cancelled
         if offset:
             for name in ("mismatched", "errors", "split"):
                 getattr(total, name).extend(attrs.evolve(r, index=r.index + offset) for r in getattr(s, name))

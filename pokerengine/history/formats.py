@@ -43,12 +43,13 @@ def detect(text: str) -> str | None:
     return None
 
 
-def site_hands(text: str, fmt: str, *, source: str | None = None) -> Iterator[SiteHand]:
-    """The hands of a site's file, read lazily (``fmt``: ``"pokerstars"`` or ``"ohh"``)."""
+def site_hands(text: str, fmt: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
+    """The hands of a site's file, read lazily (``fmt``: ``"pokerstars"`` or ``"ohh"``); hands the site
+    cancelled only with ``cancelled=True`` (user field ``_cancelled``: replay counts them)."""
     if fmt == "pokerstars":
         from .pokerstars import iter_pokerstars
 
-        return iter_pokerstars(text, source=source)
+        return iter_pokerstars(text, source=source, cancelled=cancelled)
     if fmt == "ohh":
         from .ohh import iter_ohh
 

@@ -41,7 +41,7 @@ from .amounts import show
 from .reader import _hand, iter_files, loads, read_text, tables
 from .record import HandHistory, Number
 from .settling import MATCHED, MISMATCHED, SPLIT_CHIP, UNCHECKED, replay_hand
-from .site import UNDETERMINABLE, SiteHand
+from .site import CANCELLED, UNDETERMINABLE, SiteHand
 
 UNRECOGNISED = "not a hand history: neither PHH, PokerStars text nor Open Hand History"
 
@@ -212,7 +212,7 @@ def site_report(hand: SiteHand, path: str) -> HandReport:
     except Exception as exc:  # bad input, or a bug of ours: the hand's error
         return HandReport(file, None, hand.hand_id, ERROR, message=_message(exc, f"{file} (hand {hand.hand_id})"),
                           index=hand.index, format=hand.format)
-    status = {"matched": MATCHED, "mismatched": MISMATCHED}.get(r.status, UNDETERMINABLE)
+    status = {"matched": MATCHED, "mismatched": MISMATCHED, CANCELLED: CANCELLED}.get(r.status, UNDETERMINABLE)
     return HandReport(file, None, hand.hand_id, status, message=r.message or None, index=hand.index,
                       format=hand.format, seats=tuple(SeatDiff(d.seat, d.player, d.expected, d.got) for d in r.seats))
 
@@ -224,7 +224,7 @@ def site_reports(path: str, text: str, fmt: str) -> list[HandReport]:
 
     out: list[HandReport] = []
     try:
-        for hand in site_hands(text, fmt, source=path):
+        for hand in site_hands(text, fmt, source=path, cancelled=True):
             out.append(site_report(hand, path))
     except Exception as exc:
         out.append(HandReport(path, None, None, ERROR, message=_message(exc, path), index=len(out), format=fmt))
@@ -241,6 +241,7 @@ class ReplaySummary:
     split_chip: int = 0
     unchecked: int = 0
     undeterminable: int = 0
+    cancelled: int = 0
     mismatched: list[HandReport] = attrs.field(factory=list)
     errors: list[HandReport] = attrs.field(factory=list)
     split: list[HandReport] = attrs.field(factory=list)
@@ -264,6 +265,8 @@ class ReplaySummary:
                 self.unchecked += 1
             elif s == UNDETERMINABLE:
                 self.undeterminable += 1
+            elif s == CANCELLED:
+                self.cancelled += 1
             elif s == MISMATCHED:
                 self.mismatched.append(r)
             else:
@@ -289,6 +292,7 @@ class ReplaySummary:
             "split_chip": self.split_chip,
             "unchecked": self.unchecked,
             "undeterminable": self.undeterminable,
+            "cancelled": self.cancelled,
             "mismatched_count": len(self.mismatched),
             "errors_count": len(self.errors),
             "mismatched": [r.to_json() for r in self.mismatched],
@@ -307,6 +311,7 @@ class ReplaySummary:
             f"  split_chip  {self.split_chip}  (the record splits a chip; ours gives it whole)",
             f"  unchecked   {self.unchecked}  (no finishing_stacks to compare)",
             *([f"  undeterminable {self.undeterminable}  (no hand that could win was shown)"] if self.undeterminable else []),
+            *([f"  cancelled   {self.cancelled}  (cancelled by the site: nothing paid)"] if self.cancelled else []),
             f"  mismatched  {len(self.mismatched)}",
             f"  errors      {len(self.errors)}",
         ]

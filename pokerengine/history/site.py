@@ -51,7 +51,7 @@ from ..split import halves, split
 from .interpreter import Outcome, interpret
 from .record import HandHistory
 
-MATCHED, MISMATCHED, UNDETERMINABLE = "matched", "mismatched", "undeterminable"
+MATCHED, MISMATCHED, UNDETERMINABLE, CANCELLED = "matched", "mismatched", "undeterminable", "cancelled"
 
 
 @attrs.frozen
@@ -215,6 +215,8 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
     (an illegal action, a bad card), naming the hand.
     """
     history = hand.history
+    if history.user_fields.get("_cancelled"):  # the site cancelled the hand: nothing was paid, nothing to check
+        return SiteCheck(CANCELLED, (), hand.rake, 0, f"{hand.where}: cancelled by the site")
     outcome = interpret(history)
     pots = _pots(outcome)
     total = sum(pots)
