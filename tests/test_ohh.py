@@ -25,6 +25,7 @@ from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.history import loads, replay_hand
 from pokerengine.history.ohh import MAX_BYTES, MAX_CONTAINERS, MAX_HANDS, MAX_ITEMS, dumps_ohh, dumps_ohh_lines, iter_ohh, read_ohh, write_ohh
 from pokerengine.history.site import Collected, check
+from pokerengine.history.variants import VARIANTS
 from pokerengine.live import Hand
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "ohh"
@@ -49,8 +50,8 @@ def text_of(obj: object) -> str:
 
 def test_every_fixture_hand_matches():
     hands = [h for p in FILES for h in read_ohh(p.read_bytes(), source=p.name)]
-    assert len(hands) == 11  # 6 single-hand files, 3 hands as JSON lines, 2 in a JSON array
-    assert [check(h).status for h in hands] == ["matched"] * 11
+    assert len(hands) == 21  # 16 single-hand files, 3 hands as JSON lines, 2 in a JSON array
+    assert [check(h).status for h in hands] == ["matched"] * 21
 
 
 def test_cash_side_pot_and_rake():
@@ -211,10 +212,15 @@ def edited(name: str, change) -> str:
 @pytest.mark.parametrize("change, message", [
     (lambda o: o["players"][0].update(starting_stack=Decimal("20.005")),
      "players[0].starting_stack 20.005 is not a whole number of minor units (finer than a cent)"),
-    (lambda o: o.update(game_type="Stud"), "game_type 'Stud' with bet_type 'NL' is not supported yet"),
-    (lambda o: o.update(game_type="Draw"), "is not supported yet"),
-    (lambda o: o["bet_limit"].update(bet_type="PL"), "game_type 'Holdem' with bet_type 'PL' is not supported yet"),
-    (lambda o: o.update(flags=["Run_It_Twice"]), "Run_It_Twice hands are not supported yet"),
+    (lambda o: o.update(game_type="Stud"), "rounds[0].street must be one of Third Street, Fourth Street"),
+    (lambda o: o.update(game_type="Draw"), "game_type 'Draw' does not say which draw game; the field "
+                                           "pokerengine_variant"),
+    (lambda o: o.update(game_type="Razz"), "game_type must be one of Holdem, Omaha, OmahaHiLo, Stud, StudHiLo, "
+                                           "Draw, got 'Razz'"),
+    (lambda o: o["bet_limit"].update(bet_type="XL"), "bet_limit.bet_type must be one of NL, PL, FL, got 'XL'"),
+    (lambda o: o.update(pokerengine_variant="PO"), "pokerengine_variant PO is an Omaha PL game, not 'Holdem' 'NL'"),
+    (lambda o: o.update(pokerengine_variant="XX"), "pokerengine_variant: unknown variant 'XX'"),
+    (lambda o: o["rounds"].insert(2, dict(o["rounds"][1], id=9)), "rounds[2].street Flop comes after Flop"),
     (lambda o: o["rounds"][0]["actions"][4].update(amount=Decimal("2.5")),
      "rounds[0].actions[4].amount: dave calls 250, but the call is 300"),
     (lambda o: o["rounds"][0]["actions"][4].update(player_id=9), "rounds[0].actions[4].player_id 9 is not a player"),
@@ -297,102 +303,184 @@ actions = ["d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 QsQd", "p3 cbr 100", "p1 cc"
     assert attrs.evolve(back.history, players=None, seats=None, source=None, key=None) == h
 
 
+def held_cards(actions: tuple[str, ...], player: str) -> str:
+    """The cards ``player`` (``p2``) holds at the end: every deal to it, less its discards (what ``sm -``
+    shows, and OHH writes out)."""
+    held: list[str] = []
+    for a in actions:
+        w = a.split()
+        if w[:3] == ["d", "dh", player]:
+            held += [w[3][i:i + 2] for i in range(0, len(w[3]), 2)]
+        elif w[:2] == [player, "sd"] and len(w) == 3:
+            for i in range(0, len(w[2]), 2):
+                held.remove(w[2][i:i + 2])
+    return "".join(held)
+
+
 def test_pokerstars_hands_written_as_ohh_read_back_the_same():
-    """Every bundled PokerStars hand (helper PS's reader) written as OHH reads back as the same PHH record
-    (``sm -``, show the cards dealt, comes back with the cards named) and the same wins per player."""
+    """Every bundled PokerStars hand (helper PS's reader: hold'em, Omaha, stud, draw, run twice) written as
+    OHH with the rake ``check`` drew from each pot reads back as the same PHH record (``sm -``, show the
+    cards held, comes back with the cards named) and the same wins per player, and is matched the same
+    (the writer fix of issue 10: the whole rake on the main pot drew it differently, a cent off a pot)."""
     pokerstars = pytest.importorskip("pokerengine.history.pokerstars")
+    from pokerengine.history.interpreter import interpret
+    from pokerengine.history.site import _pots
+
     files = sorted((FIXTURES.parent / "pokerstars").rglob("*.txt"))
     if not files:
         pytest.skip("no PokerStars fixtures")
-    count = 0
+    count = runs = split = 0
     for path in files:
         for hand in pokerstars.parse_pokerstars(path.read_text(encoding="utf-8-sig"), source=path.name):
-            if "_run_count" in hand.history.user_fields:
-                continue  # OHH has no form for it yet
-            (back,) = read_ohh(dumps_ohh(hand))
-            dealt = {a.split()[2]: a.split()[3] for a in hand.history.actions if a.startswith("d dh ")}
-            actions = tuple(f"{a[:-1]}{dealt[a.split()[0]]}" if a.endswith(" sm -") else a for a in hand.history.actions)
+            outcome = interpret(hand.history)
+            rakes = pokerstars.rake_rule(_pots(outcome), len(outcome.board) >= 3, hand)  # as check() draws them
+            (back,) = read_ohh(dumps_ohh(hand, pot_rakes=rakes))
+            actions = tuple(f"{a[:-1]}{held_cards(hand.history.actions, a.split()[0])}" if a.endswith(" sm -") else a
+                            for a in hand.history.actions)
             assert back.history == attrs.evolve(hand.history, actions=actions), hand.where
-            totals = {}
+            totals: dict[str, int] = {}
             for c in hand.collected:
                 totals[c.player] = totals.get(c.player, 0) + c.amount
             assert {c.player: sum(x.amount for x in back.collected if x.player == c.player) for c in back.collected} \
                 == totals, hand.where
-            assert back.rake == hand.rake
+            assert back.rake == hand.rake and back.pot_rakes == tuple(rakes)
+            assert check(back).status == check(hand).status, (hand.where, check(back).message)
             count += 1
-    assert count >= 300
+            runs += hand.history.run_count > 1
+            split += len(rakes) > 1 and any(c.pot is None for c in hand.collected)
+    # 318 of ../shared/pokerstars and the hand-written ones; hands run twice; 'collected from pot' lines of
+    # a hand with side pots, which the writer divides into the pots as the engine pays them
+    assert count >= 320 and runs >= 1 and split >= 2
+
+
+def test_the_whole_rake_on_the_main_pot_was_a_cent_off():
+    # Without each pot's rake the rake is written on the main pot, and read back drawn in proportion:
+    # some bundled PokerStars hands then come back a cent off a pot (issue 10's writer fix, above).
+    pokerstars = pytest.importorskip("pokerengine.history.pokerstars")
+    files = sorted((FIXTURES.parent / "pokerstars").rglob("*.txt"))
+    if not files:
+        pytest.skip("no PokerStars fixtures")
+    statuses = [check(read_ohh(dumps_ohh(hand))[0]).status for path in files
+                for hand in pokerstars.parse_pokerstars(path.read_text(encoding="utf-8-sig"), source=path.name)]
+    assert statuses.count("mismatched") >= 1  # (4 when this was written)
 
 
 @pytest.mark.parametrize("record, message", [
-    ('variant = "F7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\nstarting_stacks = [9, 9]\n'
+    ('variant = "F7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 5\nstarting_stacks = [9, 9]\n'
      'actions = []',
-     "OHH has no game for F7S yet"),
+     "a big bet other than twice the small bet has no form"),
+    ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [9, 9]\n'
+     'actions = []\n_chip_unit = 5', "OHH has no form for _chip_unit yet"),
     ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [9.5, 9]\n'
      'actions = []',
      "OHH is written from whole minor units"),
     ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [9, 9]\n'
-     'actions = []\n_run_count = 2', "OHH has no form for _run_count yet"),
+     'actions = []\n_run_count = 2', "0 board deals do not make 2 runs of the board"),
 ])
 def test_what_cannot_be_written(record, message):  # (ids: the records)
     with pytest.raises(HistoryParseError, match=message):
         write_ohh(loads(record))
 
 
-def played(seed: int):
-    """A hand of a game OHH has, played at random by the live engine (the record, with player names):
-    antes, a big blind ante, a straddle, a live post out of position, a dead blind, short stacks."""
+#: Every code the engine plays (``codes.md``: PHH's eleven and pokerengine's own, once the engine has them).
+CODES = sorted(VARIANTS)
+
+
+def played(seed: int, code: str | None = None):
+    """A hand played at random by the live engine (the record, with player names), of ``code`` or of a
+    code chosen at random: antes, a big blind ante, a straddle, a live post out of position, a dead
+    blind, short stacks; stud's bring-in and completion; draws; a board run two or three times."""
     rng = random.Random(seed)
-    game = rng.choice(["NT", "FT", "PO", "FO/8"])
+    game = code or rng.choice(CODES)
+    v = VARIANTS[game]
     n = rng.randint(2, 7)
     seats = sorted(rng.sample(range(1, 10), n))
     stacks = {s: rng.choice((rng.randint(1, 6), rng.randint(3, 400))) for s in seats}
     extra: dict = {}
-    r = rng.random()
-    if n > 2 and r < 0.2:
-        extra["straddles"] = (4,)
-    elif r < 0.35:
-        extra["ante"] = rng.randint(1, 3)
-    elif r < 0.5:
-        extra["big_blind_ante"] = 2
-    if n > 3 and rng.random() < 0.3:
-        extra["posts"] = {rng.choice(seats[:-1]): 2}
-    if n > 3 and rng.random() < 0.3:
-        extra["dead"] = {rng.choice(seats): 1}
+    if v.kind == "stud":
+        extra = {"ante": rng.randint(0, 2), "bring_in": 2}
+        extra.update({"small_bet": 4, "big_bet": 8} if v.fixed else {"min_bet": 4})
+    else:
+        extra["blinds"] = (1, 2)
+        r = rng.random()
+        if n > 2 and r < 0.2:
+            extra["straddles"] = (4,)
+        elif r < 0.35:
+            extra["ante"] = rng.randint(1, 3)
+        elif r < 0.5:
+            extra["big_blind_ante"] = 2
+        if n > 3 and rng.random() < 0.3:
+            extra["posts"] = {rng.choice(seats[:-1]): 2}
+        if n > 3 and rng.random() < 0.3:
+            extra["dead"] = {rng.choice(seats): 1}
     try:
-        hand = Hand(game, stacks, blinds=(1, 2), rng=rng, **extra)
+        hand = Hand(game, stacks, rng=rng, **extra)
     except PokerEngineError:  # a post or a dead blind where the table has a blind: without them
         extra.pop("posts", None)
         extra.pop("dead", None)
-        hand = Hand(game, stacks, blinds=(1, 2), rng=rng, **extra)
+        hand = Hand(game, stacks, rng=rng, **extra)
+
+    def run_it() -> None:
+        for times in (rng.choice((2, 3)), 2, 1):
+            try:
+                hand.run_it(times)
+                return
+            except PokerEngineError:  # not cards enough left for three runs (six-card Omaha: for two)
+                pass
+
     while not hand.over:
+        if hand.can_run_it() and rng.random() < 0.5:
+            run_it()
+            continue
         legal, seat = hand.legal_actions(), hand.to_act
         r = rng.random()
         if legal.show:
             (hand.muck if legal.muck and r < 0.3 else hand.show)(seat)
+        elif legal.draw is not None:
+            held = hand.cards(seat)
+            cards = [held[i:i + 2] for i in range(0, len(held), 2)]
+            hand.draw(seat, rng.sample(cards, rng.randint(0, legal.draw)))
+        elif legal.bring_in is not None:
+            hand.bring_in(seat) if r < 0.6 or legal.raise_to is None else hand.complete(seat)
         elif r < 0.15 and legal.fold:
             hand.fold(seat)
         elif r < 0.45 and legal.raise_to is not None:
-            hand.raise_to(seat, rng.randint(legal.raise_to.min_to, legal.raise_to.max_to))
+            # (at most the stack: after a short all-in bring-in of pot-limit stud the engine offers more)
+            top = min(legal.raise_to.max_to, hand.stacks[seat] + hand.bets.get(seat, 0))
+            hand.raise_to(seat, rng.randint(min(legal.raise_to.min_to, top), top))
         elif legal.check:
             hand.check(seat)
         else:
             hand.call(seat)
+    if hand.can_run_it() and rng.random() < 0.5:  # (the runs may be chosen once the first run is out)
+        run_it()
     h = hand.history()
     return attrs.evolve(h, players=tuple(f"player {k}" for k in range(h.player_count)))
 
 
 def short(h) -> bool:
     """Whether some player could not post all of their forced bets (PHH gives what is due, OHH what is posted)."""
-    antes, blinds = list(h.antes), list(h.blinds_or_straddles)
+    antes, blinds = list(h.antes), list(h.blinds_or_straddles or (0,) * h.player_count)
     if h.player_count == 2:
         antes.reverse()
         blinds.reverse()
-    return any(a + b > s for a, b, s in zip(antes, blinds, h.starting_stacks))
+    bring_in = h.bring_in or 0
+    return any(a + b + bring_in > s for a, b, s in zip(antes, blinds, h.starting_stacks))
 
 
 @given(st.integers(0, 2**32))
 def test_round_trip_of_hands_the_engine_played(seed):
-    h = played(seed)
+    _round_trip(played(seed))
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_round_trip_of_every_game(code):
+    # each code's hands, a few seeds each (the property above picks codes at random)
+    for seed in range(6):
+        _round_trip(played(seed, code))
+
+
+def _round_trip(h) -> None:
     (back,) = read_ohh(dumps_ohh(h))
     # OHH has no finishing stacks: the pots say the same, and check() compares them with the engine's.
     if not short(h):

@@ -9,7 +9,7 @@ file says each player won from each pot and the rake, which
 whose amounts are ``int`` or :class:`~decimal.Decimal`), :func:`dumps_ohh` as JSON text and
 :func:`dumps_ohh_lines` as JSON lines.
 
-Conventions (``docs/ohh-draft.md``):
+Conventions (``docs/histories.md``, "Open Hand History"):
 
 * Amounts become integer minor units.  A cash hand whose ``currency`` is an ISO 4217 code (three
   capital letters) counts in hundredths (cents); a tournament hand (``"tournament": true``) or one
@@ -28,12 +28,20 @@ Conventions (``docs/ohh-draft.md``):
   a live player whose cards the file never shows mucked (the spec lets a file leave that out).
 * Pots: ``player_wins`` become :class:`~pokerengine.history.site.Collected` lines per pot
   (``number``: 0 the main pot); the rake is every pot's ``rake`` plus its ``jackpot`` (both are
-  drawn from the pot before it is paid), kept per pot too when every pot gives it (``pot_rakes``,
-  once :class:`~pokerengine.history.site.SiteHand` has the field); ``total_pot`` the pots'
-  ``amount`` (rake included).
-* Games: ``Holdem`` no limit (``NT``) and fixed limit (``FT``), ``Omaha`` pot limit (``PO``),
-  ``OmahaHiLo`` fixed limit (``FO/8``).  Anything else (stud, draw, pot-limit hold'em, ...) and
-  ``Run_It_Twice`` hands raise :class:`~pokerengine.errors.HistoryParseError` ("not supported yet").
+  drawn from the pot before it is paid), kept per pot too when every pot gives it (``pot_rakes``);
+  ``total_pot`` the pots' ``amount`` (rake included).
+* Games: every code of ``codes.md`` (:mod:`~pokerengine.history.ohh_games`): the spec's
+  ``game_type`` and ``bet_type`` (``Holdem`` ``PL`` is ``PT``, ``Stud`` ``FL`` ``F7S``), and the
+  extension field ``pokerengine_variant`` for what they do not name (short deck, five- and six-card
+  Omaha, razz, the draw games).
+* Stud and draw (pokerengine extensions: the spec names the games, not their rounds): rounds
+  ``Third Street`` to ``Seventh Street``, and ``Preflop``, ``First Draw``, ``Second Draw``, ``Third
+  Draw``; ``Post Bring In`` (the bring-in: ``small_blind_amount``); ``Dealt Cards`` on each street
+  with ``??`` for a card not seen (stud); ``Discards Cards`` (``??`` unseen) and ``Stands Pat``,
+  a discard's replacements in a ``Dealt Cards`` right after it (unseen when left out).
+* Run it twice (the flag ``Run_It_Twice``): the streets of each further run as rounds again, in
+  order (the spec: "two round objects ... both Flop"); PHH's ``_run_count`` with each run's board
+  after the first (``docs/runs.md``); the pots give each player's wins over all the runs.
 
 >>> text = '''{"ohh": {"spec_version": "1.4.6", "game_number": "42", "game_type": "Holdem",
 ...   "bet_limit": {"bet_type": "NL"}, "currency": "USD", "tournament": false, "dealer_seat": 3,
@@ -67,7 +75,9 @@ bounded by :func:`pokerengine._json.loads` (nesting, digits, no NaN); at most
 :data:`~pokerengine.history.record.MAX_ACTIONS` actions and :data:`MAX_POTS` pots a hand; names and
 ids of at most :data:`MAX_TEXT` characters; amounts at most 2**63 - 1 minor units.  Time and memory
 are linear in the size of the text.  Every error is a :class:`~pokerengine.errors.HistoryParseError`
-naming the file, the hand (its ``game_number``, else its index) and the field.
+naming the file, the hand (its ``game_number``, else its index) and the field; the rules of each
+action (turn, bet sizes, the cards a street deals, a draw's cards) are the engine's, which
+:func:`~pokerengine.history.site.check` applies.
 """
 
 from __future__ import annotations
@@ -75,19 +85,18 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from decimal import Context, Decimal, InvalidOperation
+from collections.abc import Iterator, Mapping
+from decimal import Decimal, InvalidOperation
 from typing import Any
-
-import attrs
 
 from .. import _json
 from .._checks import MAX_CHIPS, shown
-from ..errors import HistoryParseError, PokerEngineError
-from .amounts import amount
-from .notation import parse_action
+from ..errors import HistoryParseError
+from .ohh_games import VARIANT_FIELD, code_of, street_names
+from .ohh_write import _EXACT, _ISO, UNKNOWN, dumps_ohh, dumps_ohh_lines, write_ohh
 from .record import MAX_ACTIONS, MAX_PLAYERS, HandHistory
 from .site import Collected, SiteHand
+from .variants import VARIANTS, Variant
 
 __all__ = ["MAX_BYTES", "MAX_HANDS", "dumps_ohh", "dumps_ohh_lines", "iter_ohh", "read_ohh", "write_ohh"]
 
@@ -99,7 +108,7 @@ MAX_CONTAINERS = 400_000
 MAX_ITEMS = 600_000
 #: The most hands one text may hold.
 MAX_HANDS = 100_000
-#: The most rounds and pots a hand may have (a hand has five streets; run it three times, a few more).
+#: The most rounds and pots a hand may have (a hand has at most six rounds; run three times, a few more).
 MAX_ROUNDS = 16
 MAX_POTS = 64
 #: The longest name, id, table name or date string kept.
@@ -107,21 +116,9 @@ MAX_TEXT = 200
 #: The most seat numbers (as the live engine: 1 to 1000).
 MAX_SEAT = 1000
 
-#: Whether :class:`SiteHand` has ``pot_rakes`` (each pot's rake, which OHH gives and ``check`` can
-#: draw as the file says instead of in proportion): a change to ``site.py`` proposed with this module.
-_POT_RAKES = "pot_rakes" in attrs.fields_dict(SiteHand)
-
-#: (game_type, bet_type) -> PHH variant code.
-VARIANT_CODES = {("Holdem", "NL"): "NT", ("Holdem", "FL"): "FT", ("Omaha", "PL"): "PO", ("OmahaHiLo", "FL"): "FO/8"}
-GAME_TYPES = {v: k for k, v in VARIANT_CODES.items()}
-_HOLE_CARDS = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4}
-_STREETS = ("Preflop", "Flop", "Turn", "River")
-_BOARD = {"Flop": 3, "Turn": 1, "River": 1}
 _CARD = re.compile(r"[2-9TJQKA][cdhs]\Z")
-_ISO = re.compile(r"[A-Z]{3}\Z")
-#: Exact decimal arithmetic for amounts (at most 40 characters each, the JSON reader's bound).
-_EXACT = Context(prec=100)
 _IGNORED = frozenset(("Added Chips", "Sits Down", "Stands Up"))
+_SHOWDOWN = ("Shows Cards", "Mucks Cards")
 
 
 def _fail(where: str, message: str) -> HistoryParseError:
@@ -275,15 +272,17 @@ class _Reader:
             raise _fail(self.where, f"{what} is more than 2**63 - 1 minor units")
         return x
 
-    def cards(self, value: Any, what: str) -> list[str]:
+    def cards(self, value: Any, what: str, unknown: bool = False) -> list[str]:
+        """Card strings; ``unknown``: ``??`` allowed for a card not seen (the stud and draw extension)."""
         if value is None or value == "":
             return []
         if type(value) is not list or len(value) > 52:
             raise _fail(self.where, f"{what} must be an array of cards, got {shown(value)}")
         out = []
         for card in value:
-            if type(card) is not str or not _CARD.match(card):
-                raise _fail(self.where, f"{what}: bad card {shown(card)} (rank 23456789TJQKA then suit cdhs)")
+            if type(card) is not str or not (_CARD.match(card) or unknown and card == UNKNOWN):
+                raise _fail(self.where, f"{what}: bad card {shown(card)} (rank 23456789TJQKA then suit cdhs"
+                                        f"{'; ?? for a card not seen' if unknown else ''})")
             out.append(card)
         return out
 
@@ -293,18 +292,19 @@ class _Reader:
         game = self.get(obj, "game_type", str, "", required=True)
         limit = self.get(obj, "bet_limit", dict, "", default={})
         bet_type = self.get(limit, "bet_type", str, "bet_limit.", required=True)
-        code = VARIANT_CODES.get((game, bet_type))
-        if code is None:
-            raise _fail(where, f"game_type {shown(game)} with bet_type {shown(bet_type)} is not supported yet "
-                               f"(supported: {', '.join(f'{g} {b}' for g, b in VARIANT_CODES)})")
+        extension = self.get(obj, VARIANT_FIELD, str, "")
+        try:
+            code = code_of(game, bet_type, extension)
+        except HistoryParseError as exc:
+            raise _fail(where, str(exc)) from None
+        v = VARIANTS[code]
         flags = self.get(obj, "flags", list, "", default=[])
-        if "Run_It_Twice" in flags:
-            raise _fail(where, "Run_It_Twice hands are not supported yet")
+        self.run_flag = "Run_It_Twice" in flags
         tournament = self.get(obj, "tournament", bool, "", default=False)
         currency = self.get(obj, "currency", str, "")
         self.scale = 100 if not tournament and currency is not None and _ISO.match(currency) else 1
         big_blind = self.money(obj, "big_blind_amount", "", required=True)
-        self.money(obj, "small_blind_amount", "")
+        small_blind = self.get(obj, "small_blind_amount", (int, Decimal), "")
         self.money(obj, "ante_amount", "")
         dealer = self.get(obj, "dealer_seat", int, "", required=True)
         players = self.players(dealer)
@@ -313,14 +313,19 @@ class _Reader:
         self.names = [p["name"] for p in players]
         stacks = [p["stack"] for p in players]
         fields: dict[str, Any] = {"variant": code, "starting_stacks": tuple(stacks)}
-        actions, antes, blinds, posts = self.rounds(n, stacks, code)
+        self.bring_in = 0
+        actions, antes, blinds, posts, runs = self.rounds(n, stacks, v)
         if n == 2:  # PHH lists heads-up forced bets reversed (docs/replay.md)
             antes.reverse()
             blinds.reverse()
             posts.reverse()
         fields["antes"] = tuple(antes)
-        fields["blinds_or_straddles"] = tuple(blinds)
-        if code in ("FT", "FO/8"):
+        if v.kind == "stud":  # the bring-in: small_blind_amount (a pokerengine convention), else as posted
+            fields["bring_in"] = self.units(small_blind, "small_blind_amount") if small_blind is not None \
+                else self.bring_in
+        else:
+            fields["blinds_or_straddles"] = tuple(blinds)
+        if v.fixed:
             fields["small_bet"], fields["big_bet"] = big_blind, 2 * big_blind
         else:
             fields["min_bet"] = big_blind
@@ -341,6 +346,8 @@ class _Reader:
             fields["currency"] = currency
         self.date(fields)
         user: dict[str, Any] = {}
+        if runs > 1:
+            user["_run_count"] = runs
         if any(posts):
             user["_posts"] = tuple(posts)
         if tournament:
@@ -351,8 +358,8 @@ class _Reader:
         except HistoryParseError as exc:
             raise _fail(where, str(exc)) from None
         collected, rake, total, rakes = self.pots()
-        extra = {"pot_rakes": rakes} if _POT_RAKES else {}  # (see _POT_RAKES)
-        return SiteHand("ohh", self.hand_id, self.index, history, collected, rake, total, self.source, **extra)
+        return SiteHand("ohh", self.hand_id, self.index, history, collected, rake, total, self.source,
+                        pot_rakes=rakes)
 
     def date(self, fields: dict[str, Any]) -> None:
         text = self.get(self.obj, "start_date_utc", str, "")
@@ -405,23 +412,47 @@ class _Reader:
             raise _fail(self.where, f"{what}player_id {pid} {state}")
         return k
 
-    def rounds(self, n: int, stacks: list[int], code: str) -> tuple[list[str], list[int], list[int], list[int]]:
-        """The PHH actions, and per position the antes (dead blinds included), blinds and live posts."""
+    def rounds(self, n: int, stacks: list[int], v: Variant) -> tuple[list[str], list[int], list[int], list[int], int]:
+        """The PHH actions, per position the antes (dead blinds included), blinds and live posts, and
+        how many times the board was run."""
         rounds = self.get(self.obj, "rounds", list, "", required=True)
         if len(rounds) > MAX_ROUNDS:
             raise _fail(self.where, f"rounds has more than {MAX_ROUNDS} entries")
+        kind = v.kind
+        names = street_names(v)
+        holes = len(v.streets[0].hole)
         antes, blinds, posts = [0] * n, [0] * n, [0] * n
         left = list(stacks)
         bets = [0] * n
-        known: list[list[str] | None] = [None] * n  # dealt (to the hero), or mucked face up
-        shown_cards: list[list[str] | None] = [None] * n
+        known: list[list[str] | None] = [None] * n  # board games: dealt (to the hero), or mucked face up
+        hidden = [False] * n  # stud and draw: some card dealt to the player was not seen
+        shown_cards = [False] * n
         out: list[str] = []
         gone = [False] * n  # folded or mucked
         big_blind_at = -1
         street = -1
+        showdown = False
+        restarts: list[int] = []  # the street each further run of the board starts at
+        pending: list[tuple[int, int]] = []  # draw games: a discard whose replacement cards are still to come
         count = 0
+
+        scan = [0, False]  # how far ``out`` was looked at, and whether a player's action was seen
+
+        def began() -> bool:  # whether the betting began (each line looked at once)
+            while not scan[1] and scan[0] < len(out):
+                scan[1] = out[scan[0]][0] == "p"
+                scan[0] += 1
+            return bool(scan[1])
+
+        def flush() -> None:  # a discard's replacements the file does not give: unknown
+            for j, m in pending:
+                out.append(f"d dh p{j + 1} {UNKNOWN * m}")
+                hidden[j] = True
+            pending.clear()
+
         for r, rnd in enumerate(rounds):
             what = f"rounds[{r}]."
+            flush()
             if type(rnd) is not dict:
                 raise _fail(self.where, f"rounds[{r}] must be an object, got {shown(rnd)}")
             name = self.get(rnd, "street", str, what, required=True)
@@ -429,24 +460,36 @@ class _Reader:
             if name == "Showdown":
                 if board:
                     raise _fail(self.where, f"{what}cards: a showdown deals no board cards")
-                street = max(street, 4)
-            elif name in _STREETS:
-                k = _STREETS.index(name)
+                showdown = True
+            elif name in names:
+                k = names.index(name)
+                if showdown:
+                    raise _fail(self.where, f"{what}street {name} comes after Showdown")
                 if k <= street:
-                    raise _fail(self.where, f"{what}street {name} comes after {_street_name(street)}")
-                if k != street + 1:
-                    raise _fail(self.where, f"{what}street {name} comes without {_STREETS[street + 1]}")
+                    again = kind == "board" and k >= 1 and street == len(names) - 1
+                    if not (again and self.run_flag):
+                        hint = " (a board run again needs the flag Run_It_Twice)" if again else ""
+                        raise _fail(self.where, f"{what}street {name} comes after {names[street]}{hint}")
+                    if restarts and k != restarts[0]:
+                        raise _fail(self.where, f"{what}street {name}: every further run starts at the "
+                                                f"{names[restarts[0]]}, as the second one")
+                    if len(restarts) == 2:
+                        raise _fail(self.where, f"{what}street {name}: a board is run at most three times")
+                    restarts.append(k)
+                elif k != street + 1:
+                    raise _fail(self.where, f"{what}street {name} comes without {names[street + 1]}")
                 street = k
-                if k:
-                    if len(board) != _BOARD[name]:
-                        raise _fail(self.where, f"{what}cards: the {name.lower()} deals {_BOARD[name]} board "
+                if kind == "board" and k:
+                    if len(board) != v.streets[k].board:
+                        raise _fail(self.where, f"{what}cards: the {name.lower()} deals {v.streets[k].board} board "
                                                 f"card(s), got {len(board)}")
                     out.append("d db " + "".join(board))
-                    bets = [0] * n
                 elif board:
-                    raise _fail(self.where, f"{what}cards: no board cards before the flop")
+                    where = "before the flop" if kind == "board" else f"in {v.name}"
+                    raise _fail(self.where, f"{what}cards: no board cards {where}")
+                bets = [0] * n
             else:
-                raise _fail(self.where, f"{what}street must be one of Preflop, Flop, Turn, River, Showdown, "
+                raise _fail(self.where, f"{what}street must be one of {', '.join(names)}, Showdown, "
                                         f"got {shown(name)}")
             for a, act in enumerate(self.get(rnd, "actions", list, what, default=[])):
                 count += 1
@@ -459,15 +502,29 @@ class _Reader:
                 if verb in _IGNORED:
                     continue
                 k = self.player(act, w)
+                if pending and not (verb == "Dealt Cards" and pending[0][0] == k):
+                    flush()
                 amount = self.money(act, "amount", w)
                 p = f"p{k + 1}"
                 if amount > left[k]:
                     raise _fail(self.where, f"{w}amount: {self.names[k]} puts in {amount} with {left[k]} behind")
+                if verb == "Post Bring In":
+                    if kind != "stud" or street != 0 or showdown:
+                        raise _fail(self.where, f"{w}action: Post Bring In outside a stud game's third street")
+                    if gone[k] or began():
+                        raise _fail(self.where, f"{w}action: Post Bring In after the betting began")
+                    left[k] -= amount
+                    bets[k] += amount
+                    self.bring_in = max(self.bring_in, amount)
+                    out.append(f"{p} pb")
+                    continue
                 if verb.startswith("Post ") or verb == "Straddle":
-                    if street != 0:
-                        raise _fail(self.where, f"{w}action: {verb} after the pre-flop round")
-                    if any(line[0] == "p" for line in out):
+                    if street != 0 or showdown:
+                        raise _fail(self.where, f"{w}action: {verb} after the {names[0].lower()} round")
+                    if began():
                         raise _fail(self.where, f"{w}action: {verb} after the betting began")
+                    if kind == "stud" and verb != "Post Ante":
+                        raise _fail(self.where, f"{w}action: {verb}: stud has antes and a bring-in, no blinds")
                     left[k] -= amount
                     if verb == "Post Ante":
                         antes[k] += amount
@@ -486,20 +543,46 @@ class _Reader:
                         raise _fail(self.where, f"{w}action: unknown action {shown(verb)}")
                     continue
                 if verb == "Dealt Cards":
-                    cards = self.cards(act.get("cards"), f"{w}cards")
-                    if street != 0:
-                        raise _fail(self.where, f"{w}action: Dealt Cards after the pre-flop round is not "
-                                                "supported yet (draw games)")
-                    if cards:
-                        if len(cards) != _HOLE_CARDS[code]:
-                            raise _fail(self.where, f"{w}cards: {_HOLE_CARDS[code]} hole cards in this game, "
-                                                    f"got {len(cards)}")
-                        known[k] = cards
+                    cards = self.cards(act.get("cards"), f"{w}cards", unknown=kind != "board")
+                    if kind != "stud" and (street == 0 or kind == "board"):  # the hole cards, dealt first
+                        if street != 0 or showdown:
+                            raise _fail(self.where, f"{w}action: Dealt Cards after the pre-flop round")
+                        if cards:
+                            if len(cards) != holes:
+                                raise _fail(self.where, f"{w}cards: {holes} hole cards in this game, got {len(cards)}")
+                            known[k] = cards
+                        continue
+                    if showdown or restarts or gone[k]:
+                        raise _fail(self.where, f"{w}action: Dealt Cards in the showdown or to a folded player")
+                    if kind == "stud":
+                        want = len(v.streets[street].hole)
+                        if len(cards) != want:
+                            raise _fail(self.where, f"{w}cards: {name} deals {want} card(s), got {len(cards)} "
+                                                    "(?? for a card not seen)")
+                    else:  # a draw's replacements, right after the discard
+                        if not pending or len(cards) != pending[0][1]:
+                            raise _fail(self.where, f"{w}cards: {len(cards)} cards dealt, not the replacements of "
+                                                    f"a discard just before")
+                        pending.clear()
+                    hidden[k] = hidden[k] or UNKNOWN in cards
+                    out.append(f"d dh {p} {''.join(cards)}")
                     continue
-                if street > 3 and verb not in ("Shows Cards", "Mucks Cards"):
+                if showdown and verb not in _SHOWDOWN:
                     raise _fail(self.where, f"{w}action: {shown(verb)} in the showdown")
+                if restarts and verb not in _SHOWDOWN:
+                    raise _fail(self.where, f"{w}action: {shown(verb)} in a further run of the board")
                 if gone[k]:
                     raise _fail(self.where, f"{w}action: {self.names[k]} acts after folding or mucking")
+                if verb == "Discards Cards" or verb == "Stands Pat":
+                    if kind != "draw" or street == 0:
+                        raise _fail(self.where, f"{w}action: {verb} outside a draw round of a draw game")
+                    cards = self.cards(act.get("cards"), f"{w}cards", unknown=True)
+                    if (verb == "Stands Pat") != (not cards) or len(cards) > holes:
+                        raise _fail(self.where, f"{w}cards: {verb} with {len(cards)} cards")
+                    out.append(f"{p} sd {''.join(cards)}" if cards else f"{p} sd")
+                    if cards:
+                        pending.append((k, len(cards)))
+                    continue
                 if verb == "Fold":
                     out.append(f"{p} f")
                     gone[k] = True
@@ -522,32 +605,45 @@ class _Reader:
                     out.append(f"{p} cbr {bets[k]}")
                 elif verb == "Shows Cards":
                     cards = self.cards(act.get("cards"), f"{w}cards")
-                    if len(cards) != _HOLE_CARDS[code]:
-                        raise _fail(self.where, f"{w}cards: shows {len(cards)} cards; {_HOLE_CARDS[code]} hole "
-                                                "cards in this game")
-                    if known[k] is not None and known[k] != cards:
-                        raise _fail(self.where, f"{w}cards: {self.names[k]} shows other cards than dealt")
-                    shown_cards[k] = cards
+                    if kind == "board":
+                        if len(cards) != holes:
+                            raise _fail(self.where, f"{w}cards: shows {len(cards)} cards; {holes} hole "
+                                                    "cards in this game")
+                        if known[k] is not None and known[k] != cards:
+                            raise _fail(self.where, f"{w}cards: {self.names[k]} shows other cards than dealt")
+                    elif not cards:
+                        raise _fail(self.where, f"{w}cards: Shows Cards without the cards")
+                    shown_cards[k] = True
                     out.append(f"{p} sm {''.join(cards)}")
                 elif verb == "Mucks Cards":
                     cards = self.cards(act.get("cards"), f"{w}cards")
-                    if cards and len(cards) == _HOLE_CARDS[code] and known[k] is None:
+                    if kind == "board" and cards and len(cards) == holes and known[k] is None:
                         known[k] = cards
                     if gone.count(False) > 1:  # (the last player left, who wins without showing, concedes nothing)
                         out.append(f"{p} sm")
                         gone[k] = True
                 else:
                     raise _fail(self.where, f"{w}action: unknown action {shown(verb)}")
+        flush()
         if street < 0:
-            raise _fail(self.where, "rounds: every hand has a Preflop round")
+            raise _fail(self.where, f"rounds: every hand has a {names[0]} round")
+        if restarts and street != len(names) - 1:
+            raise _fail(self.where, f"rounds: the last run of the board ends before the {names[-1].lower()}")
+        if kind == "draw":
+            hidden = [h or c is None or UNKNOWN in c for h, c in zip(hidden, known)]
+        if kind == "board":
+            seen = [known[k] is not None or shown_cards[k] for k in range(n)]
+        else:
+            seen = [shown_cards[k] or not hidden[k] for k in range(n)]
         live = [k for k in range(n) if not gone[k]]
-        if len(live) > 1 and any(known[k] is not None or shown_cards[k] is not None for k in live):
+        if len(live) > 1 and any(seen[k] for k in live):
             for k in live:  # a live player who never shows concedes: the spec lets a file omit the muck
-                if known[k] is None and shown_cards[k] is None:
+                if not seen[k]:
                     out.append(f"p{k + 1} sm")
-        holes = _HOLE_CARDS[code]
-        deals = [f"d dh p{k + 1} " + ("".join(c) if c is not None else "??" * holes) for k, c in enumerate(known)]
-        return deals + out, antes, blinds, posts
+        if kind != "stud":
+            deals = [f"d dh p{k + 1} " + ("".join(c) if c is not None else "??" * holes) for k, c in enumerate(known)]
+            out = deals + out
+        return out, antes, blinds, posts, 1 + len(restarts)
 
     def pots(self) -> tuple[tuple[Collected, ...], int | None, int | None, tuple[int, ...] | None]:
         """The wins, the rake, the pots' total, and each pot's rake by number (``None`` when the
@@ -592,307 +688,3 @@ class _Reader:
         known = len(rakes) == len(raw) and set(rakes) == set(range(len(rakes)))
         by_number = tuple(rakes[k] for k in range(len(rakes))) if known else None
         return tuple(collected), rake, total, by_number
-
-
-def _street_name(k: int) -> str:
-    return _STREETS[k] if 0 <= k < len(_STREETS) else "Showdown"
-
-
-# -- writing ---------------------------------------------------------------------------------------
-
-
-def write_ohh(hand: SiteHand | HandHistory) -> dict[str, Any]:
-    """``hand`` as an OHH object, ``{"ohh": {...}}``; amounts are ``int`` (chips) or :class:`Decimal`
-    (a currency's major units, from cents).
-
-    A :class:`HandHistory` gets its pots from the engine's settlement (no rake; none when the
-    showdown cannot be settled); a :class:`SiteHand` its own collected amounts and rake (each pot's
-    when the hand knows it, else the total on the main pot and no ``rake`` on the others).  Hold'em and Omaha only (``NT``, ``FT``,
-    ``PO``, ``FO/8``); hole cards ``????`` are left out, as the spec does for cards not seen.
-
-    >>> from pokerengine.history import loads
-    >>> h = loads('''variant = "NT"
-    ... antes = [0, 0]
-    ... blinds_or_straddles = [1, 2]
-    ... min_bet = 2
-    ... starting_stacks = [100, 100]
-    ... actions = ["d dh p1 AsKd", "d dh p2 QhQc", "p2 f"]''')
-    >>> o = write_ohh(h)["ohh"]
-    >>> [(a["player_id"], a["action"], a.get("amount")) for a in o["rounds"][0]["actions"]]
-    [(1, 'Post SB', 1), (0, 'Post BB', 2), (0, 'Dealt Cards', None), (1, 'Dealt Cards', None), (1, 'Fold', None)]
-    >>> o["pots"]
-    [{'number': 0, 'amount': 2, 'rake': 0, 'player_wins': [{'player_id': 0, 'win_amount': 2}]}]
-    """
-    if isinstance(hand, SiteHand):
-        history = hand.history
-        site: SiteHand | None = hand
-    elif isinstance(hand, HandHistory):
-        history, site = hand, None
-    else:
-        raise PokerEngineError(f"write_ohh takes a SiteHand or a HandHistory, got {shown(hand)}")
-    return {"ohh": _Writer(history, site).ohh()}
-
-
-class _Writer:
-    def __init__(self, history: HandHistory, site: SiteHand | None):
-        self.h, self.site = history, site
-        code = history.variant
-        if code not in GAME_TYPES:
-            raise HistoryParseError(f"{history.label}: OHH has no game for {code} yet (written: "
-                                    f"{', '.join(GAME_TYPES)})")
-        for name in ("_run_count", "_chip_unit"):
-            if name in history.user_fields:
-                raise HistoryParseError(f"{history.label}: OHH has no form for {name} yet")
-        if history.ante_trimming_status:
-            raise HistoryParseError(f"{history.label}: OHH has no form for ante_trimming_status = true (a site's "
-                                    "antes are dead money)")
-        currency = history.currency
-        tournament = bool(history.user_fields.get("_tournament", False))
-        self.scale = 100 if not tournament and currency is not None and _ISO.match(currency) else 1
-        self.tournament = tournament
-
-    def amount(self, x: int | float) -> int | Decimal:
-        if type(x) is not int:
-            raise HistoryParseError(f"{self.h.label}: OHH is written from whole minor units, got {shown(x)}")
-        if self.scale == 1:
-            return x
-        return Decimal(x).scaleb(-2, context=_EXACT)
-
-    def ints(self, values: Sequence[object], what: str) -> list[int]:
-        out = []
-        for x in values:
-            if type(x) is not int:
-                raise HistoryParseError(f"{self.h.label}: OHH is written from whole minor units; {what} has "
-                                        f"{shown(x)}")
-            out.append(x)
-        return out
-
-    def ohh(self) -> dict[str, Any]:
-        h = self.h
-        n = h.player_count
-        game, bet_type = GAME_TYPES[h.variant]
-        seats = h.seats or tuple(range(1, n + 1))
-        names = h.players or tuple(f"p{k + 1}" for k in range(n))
-        antes = self.ints(h.antes or (0,) * n, "antes")
-        blinds = self.ints(h.blinds_or_straddles or (0,) * n, "blinds_or_straddles")
-        posts = self.ints(h.user_fields.get("_posts", (0,) * n), "_posts")
-        self.ints(h.starting_stacks, "starting_stacks")
-        if n == 2:
-            antes.reverse()
-            blinds.reverse()
-            posts.reverse()
-        big = h.small_bet if h.small_bet is not None else h.min_bet
-        out: dict[str, Any] = {"spec_version": "1.4.6", "internal_version": "pokerengine", "site_name": "pokerengine",
-                               "network_name": "pokerengine"}
-        if h.hand is not None:
-            out["game_number"] = str(h.hand)
-        if h.year is not None and h.month is not None and h.day is not None:
-            t = h.time if isinstance(h.time, datetime.time) else datetime.time()
-            out["start_date_utc"] = datetime.datetime(h.year, h.month, h.day, t.hour, t.minute, t.second).isoformat()
-        if h.table is not None:
-            out["table_name"] = str(h.table)
-        out["game_type"] = game
-        out["bet_limit"] = {"bet_type": bet_type, "bet_cap": 0}
-        if h.seat_count is not None:
-            out["table_size"] = h.seat_count
-        if h.currency is not None:
-            out["currency"] = h.currency
-        out["tournament"] = self.tournament
-        out["dealer_seat"] = seats[-1]
-        sb = 1 if n == 2 else 0
-        out["small_blind_amount"] = self.amount(blinds[sb] - posts[sb])
-        out["big_blind_amount"] = self.amount(big if big is not None else max(blinds))
-        out["ante_amount"] = self.amount(max(antes) if antes else 0)
-        out["players"] = [{"id": k, "seat": seats[k], "name": names[k], "starting_stack": self.amount(s)}
-                          for k, s in enumerate(h.starting_stacks)]
-        out["rounds"] = self.rounds(antes, blinds, posts)
-        out["pots"] = self.pots()
-        return out
-
-    def rounds(self, antes: list[int], blinds: list[int], posts: list[int]) -> list[dict[str, Any]]:
-        h = self.h
-        n = h.player_count
-        rounds: list[dict[str, Any]] = []
-        acts: list[dict[str, Any]] = []
-        number = 0
-
-        def add(pid: int, verb: str, amount: int | None = None, cards: Sequence[str] | None = None,
-                allin: bool = False) -> None:
-            nonlocal number
-            number += 1
-            a: dict[str, Any] = {"action_number": number, "player_id": pid, "action": verb}
-            if amount is not None:
-                a["amount"] = self.amount(amount)
-            if cards is not None:
-                a["cards"] = list(cards)
-            if allin:
-                a["is_allin"] = True
-            acts.append(a)
-
-        left = self.ints(h.starting_stacks, "starting_stacks")
-        bets = [0] * n
-        # What is posted: what is due, or the rest of a short stack (PHH gives what is due; the live
-        # engine writes antes as posted, a short big blind's ante after its blind).
-        for k in range(n):
-            ante = min(antes[k], left[k])
-            if ante:
-                add(k, "Post Ante", ante, allin=ante == left[k])
-                left[k] -= ante
-        sb, bb = (1, 0) if n == 2 else (0, 1)  # heads-up the button (p2) posts the small blind
-        for k in [sb, bb, *range(2, n)]:
-            live = min(blinds[k] - posts[k], left[k])
-            post = min(posts[k], left[k] - live)
-            if live:
-                add(k, "Post SB" if k == sb else "Post BB" if k == bb else "Straddle", live,
-                    allin=live == left[k])
-            if post:
-                add(k, "Post Extra Blind", post, allin=live + post == left[k])
-            left[k] -= live + post
-            bets[k] += live + post
-        rounds.append({"id": 0, "street": "Preflop", "actions": acts})
-        street = 0
-        parsed = [parse_action(text) for text in h.actions]
-        last_board = max((i for i, a in enumerate(parsed) if a.verb == "db"), default=-1)
-        for i, (text, act) in enumerate(zip(h.actions, parsed)):
-            verb = act.verb
-            if verb == "noop":
-                continue
-            if verb == "dh":
-                k = (act.target or 1) - 1
-                cards = act.cards or ()
-                if cards and None not in cards:
-                    add(k, "Dealt Cards", cards=[_text(c) for c in cards])
-                continue
-            if verb == "db":
-                street += 1
-                acts = []
-                rounds.append({"id": len(rounds), "street": _street_name(street),
-                               "cards": [_text(c) for c in act.cards or ()], "actions": acts})
-                bets = [0] * n
-                continue
-            k = act.actor - 1
-            if verb == "sm":
-                if i > last_board and rounds[-1]["street"] != "Showdown":  # (cards shown before the board
-                    # is complete, all in, stay in their round)
-                    acts = []
-                    rounds.append({"id": len(rounds), "street": "Showdown", "actions": acts})
-                if act.cards is None and not act.shows_dealt:
-                    add(k, "Mucks Cards")
-                else:
-                    add(k, "Shows Cards", cards=[_text(c) for c in act.cards or ()] if act.cards else
-                        self.dealt(k))
-                continue
-            if verb == "f":
-                add(k, "Fold")
-            elif verb == "cc":
-                due = min(max(bets) - bets[k], left[k])
-                if due:
-                    bets[k] += due
-                    left[k] -= due
-                    add(k, "Call", due, allin=left[k] == 0)
-                else:
-                    add(k, "Check")
-            elif verb == "cbr":
-                to = amount(act.amount or "0")
-                if type(to) is not int:
-                    raise HistoryParseError(f"{h.label}: OHH is written from whole minor units, got {shown(text)}")
-                put = to - bets[k]
-                kind = "Raise" if max(bets) > 0 else "Bet"
-                bets[k] = to
-                left[k] -= put
-                add(k, kind, put, allin=left[k] == 0)
-            else:
-                raise HistoryParseError(f"{h.label}: action {shown(text)} has no OHH form yet")
-        return rounds
-
-    def dealt(self, k: int) -> list[str]:
-        for text in self.h.actions:
-            act = parse_action(text)
-            if act.verb == "dh" and act.target == k + 1 and act.cards and None not in act.cards:
-                return [_text(c) for c in act.cards]
-        return []
-
-    def pots(self) -> list[dict[str, Any]]:
-        if self.site is not None:
-            ids = {name: k for k, name in enumerate(self.h.players or ())}
-            by_pot: dict[int, list[Collected]] = {}
-            for c in self.site.collected:
-                by_pot.setdefault(c.pot or 0, []).append(c)
-            rakes = getattr(self.site, "pot_rakes", None)
-            if rakes is not None:
-                for j in range(len(rakes)):
-                    by_pot.setdefault(j, [])
-            out = []
-            for j in sorted(by_pot):
-                if rakes is not None:
-                    rake: int | None = rakes[j] if j < len(rakes) else 0
-                else:  # the total on the main pot; the other pots' rake is not known
-                    rake = (self.site.rake or 0) if j == 0 else None
-                wins = [{"player_id": ids.get(c.player, -1), "win_amount": self.amount(c.amount)} for c in by_pot[j]]
-                pot: dict[str, Any] = {"number": j, "amount": self.amount(sum(c.amount for c in by_pot[j]) + (rake or 0))}
-                if rake is not None:
-                    pot["rake"] = self.amount(rake)
-                pot["player_wins"] = wins
-                out.append(pot)
-            return out
-        from .settling import replay_hand
-
-        try:
-            settlement = replay_hand(self.h).settlement
-        except PokerEngineError:
-            return []
-        return [{"number": j, "amount": self.amount(p.amount), "rake": self.amount(p.rake),
-                 "player_wins": [{"player_id": seat - 1, "win_amount": self.amount(x)}
-                                 for seat, x in sorted(p.shares.items()) if x]}
-                for j, p in enumerate(settlement.pots)]
-
-
-def _text(card: int | None) -> str:
-    from ..cards import card_text
-
-    if card is None:
-        raise HistoryParseError("an unknown card has no OHH form")
-    return card_text(card)
-
-
-def dumps_ohh(hand: SiteHand | HandHistory | Mapping[str, Any], *, indent: int | None = 2) -> str:
-    """OHH JSON text of a hand (or of an object :func:`write_ohh` made); decimals written exactly.
-
-    >>> dumps_ohh({"ohh": {"amount": Decimal("0.50"), "ok": True}}, indent=None)
-    '{"ohh": {"amount": 0.50, "ok": true}}'
-    """
-    obj = hand if isinstance(hand, Mapping) else write_ohh(hand)
-    parts: list[str] = []
-    _dump(obj, parts, indent, 0)
-    return "".join(parts)
-
-
-def dumps_ohh_lines(hands: Sequence[SiteHand | HandHistory]) -> str:
-    """The JSON-lines form: one hand's OHH object a line."""
-    return "".join(dumps_ohh(h, indent=None) + "\n" for h in hands)
-
-
-def _dump(value: Any, parts: list[str], indent: int | None, level: int) -> None:
-    if isinstance(value, Decimal):
-        parts.append(str(value))
-    elif value is True or value is False or value is None or type(value) in (int, str):
-        parts.append(json.dumps(value))
-    elif isinstance(value, Mapping) or isinstance(value, (list, tuple)):
-        items = list(value.items()) if isinstance(value, Mapping) else list(value)
-        open_, close = ("{", "}") if isinstance(value, Mapping) else ("[", "]")
-        if not items:
-            parts.append(open_ + close)
-            return
-        pad = "" if indent is None else "\n" + " " * (indent * (level + 1))
-        end = "" if indent is None else "\n" + " " * (indent * level)
-        parts.append(open_)
-        for i, item in enumerate(items):
-            parts.append(("," if i else "") + (pad if indent is not None else (" " if i else "")))
-            if isinstance(value, Mapping):
-                parts.append(json.dumps(str(item[0])) + ": ")
-                _dump(item[1], parts, indent, level + 1)
-            else:
-                _dump(item, parts, indent, level + 1)
-        parts.append(end + close)
-    else:
-        raise PokerEngineError(f"cannot write {type(value).__name__} as OHH JSON")
