@@ -504,3 +504,20 @@ def test_quick_path_agrees_with_the_engine_on_random_and_mutated_hands(code, rnd
     agree(hand)  # the short way gives the engine's outcome, or leaves the hand to it
     for _ in range(5):
         agree(mutated(rnd, hand))
+
+
+def test_pot_limit_never_offers_more_than_the_stack():
+    # found by the OHH round trip (helper OH): pot-limit stud hi/lo, a bring-in of 2 and a bet of 4 with stacks of
+    # 1 and 4: the short stacks were offered completions up to 4 and 5, more than they had
+    import random
+
+    from pokerengine.live import Hand
+
+    h = Hand("P7S/8", {1: 205, 2: 1, 3: 4}, bring_in=2, min_bet=4, rng=random.Random(3))
+    first = h.legal_actions()
+    assert first.seat == 2 and first.bring_in == 1 and first.raise_to is not None and first.raise_to.max_to == 1
+    h.raise_to(2, 1)
+    second = h.legal_actions()
+    assert second.seat == 3 and second.raise_to is not None and second.raise_to.max_to <= 4
+    h.raise_to(3, second.raise_to.max_to)
+    assert h.stacks[3] == 0

@@ -716,7 +716,8 @@ class Hand:
             return least, low, low
         if self.pot_limit:
             cap = rules.pot_limit_max(top, bet, sum(self._put) + sum(bets))
-            return least, low, most if most <= cap else (cap if cap > least else least)
+            high = most if most <= cap else (cap if cap > least else least)
+            return least, low, high if high <= most else most  # never more than the stack (a short stack's all-in)
         return least, low, most
 
     def _raise(self, p: int, to: int) -> None:
