@@ -308,3 +308,11 @@ def test_cancelled_hands_are_counted_by_replay_and_left_out_by_convert(tmp_path)
     assert summary.to_json()["cancelled"] == 1 and "cancelled   1" in summary.text()
     converted = list(read_hands(path.read_text(encoding="utf-8-sig"), source=str(path)))
     assert len(converted) == 2 and all(check(h).status == "matched" for h in converted)
+
+
+def test_a_hand_with_more_board_deals_than_streets_is_refused_by_the_ohh_writer():
+    # found by the convert fuzz: an IndexError in the writer
+    hand = demo_hand()
+    extra = attrs.evolve(hand, history=attrs.evolve(hand.history, actions=hand.history.actions + ("d db 4c",)))
+    with pytest.raises(HistoryParseError, match="4 board deals, more than the 3 streets"):
+        write_hands([extra], "ohh")

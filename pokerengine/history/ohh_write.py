@@ -178,6 +178,9 @@ class _Writer:
         last = len(self.variant.streets) - 1
         r = self.runs
         if r == 1:
+            if count > last:
+                raise HistoryParseError(f"{self.h.label}: {count} board deals, more than the {last} streets of "
+                                        f"{self.variant.name}")
             return list(range(1, count + 1))
         common, odd = divmod(last * r - count, r - 1)
         if odd or not 0 <= common < last:
