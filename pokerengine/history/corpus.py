@@ -172,7 +172,7 @@ def _items(shard: Shard) -> Iterator[tuple[int, str | None, Any]]:
                 except PokerEngineError as exc:
                     yield k, name, exc
         elif fmt is not None:
-            for hand in site_hands(text, fmt, source=shard.path):
+            for hand in site_hands(text, fmt, source=shard.path, cancelled=True):
                 yield hand.index, None, hand
     except (OSError, PokerEngineError) as exc:
         yield 0, None, exc
