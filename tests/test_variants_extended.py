@@ -521,3 +521,38 @@ def test_pot_limit_never_offers_more_than_the_stack():
     assert second.seat == 3 and second.raise_to is not None and second.raise_to.max_to <= 4
     h.raise_to(3, second.raise_to.max_to)
     assert h.stacks[3] == 0
+
+
+def _hidden(h, player: int):
+    """``h`` with player ``player``'s deals and discards unknown, as the other players' records write them."""
+    import re
+
+    import attrs
+
+    actions = []
+    for a in h.actions:
+        m = re.match(rf"(d dh p{player}|p{player} sd) (\S+)", a)
+        actions.append(f"{m.group(1)} " + "??" * (len(m.group(2)) // 2) if m else a)
+    return attrs.evolve(h, actions=tuple(actions))
+
+
+@pytest.mark.parametrize("code", ["F2L3D", "FB"])
+def test_a_card_revealed_after_the_reshuffle_may_be_a_discard(code):
+    # found by the OHH round trip (helper OH): a draw hand where the deck ran out and a player whose cards were
+    # unknown showed a card another player had discarded (reshuffled and dealt to them): "2h has already been dealt"
+    from pokerengine.errors import CardError
+    from pokerengine.generate import generate
+    from pokerengine.history.settling import replay_hand
+
+    reshuffled = 0
+    for h in generate(40, seed=f"reshuffle-{code}", games=[code], seats=(7, 9)):
+        dealt = sum(len(a.split()[3]) // 2 for a in h.actions if a.startswith("d dh"))
+        reshuffled += dealt > 52
+        for player in range(1, h.player_count + 1):
+            try:
+                r = replay_hand(_hidden(h, player))
+            except CardError as exc:  # the hidden player's cards were needed at a showdown they did not show
+                assert "cannot settle" in str(exc)
+                continue
+            assert r.finishing == replay_hand(h).finishing
+    assert reshuffled >= 5

@@ -871,10 +871,13 @@ class Hand:
         else:
             self._begin_betting()
 
-    def _check_new(self, cards: Sequence[int | None], known: bool, dealing: bool = False) -> list[int]:
+    def _check_new(self, cards: Sequence[int | None], known: bool, dealing: bool = False,
+                   revealing: bool = False) -> list[int]:
         """New cards: in the game's deck, dealt once; unknown (``None``) only in replay mode.  Cards
         ``dealing`` from the deck may be discards again once the deck has run out (draw games, as
-        the replayer counts: more cards dealt than the deck holds); they are returned."""
+        the replayer counts: more cards dealt than the deck holds); so may cards ``revealing`` what
+        an unknown card was (a replay's show or discard), once the deck has run out: an unknown card
+        dealt after the reshuffle may be any discard.  Such reused cards are returned."""
         fresh: set[int] = set()
         reused: list[int] = []
         lowest = self.variant.lowest_rank
@@ -888,7 +891,8 @@ class Hand:
                                              "cards dealt in a live hand must be known")
                 continue
             if c in self._seen or c in fresh:
-                if dealing and dealt > size and c in self._discarded and c not in fresh:
+                if (dealing and dealt > size or revealing and self._dealt > size) and c in self._discarded \
+                        and c not in fresh:
                     reused.append(c)  # the deck ran out: the discards were shuffled
                     fresh.add(c)
                     continue
@@ -953,7 +957,7 @@ class Hand:
             left, revealed = draws.discard(hand, cards, replay=self.replay)
         except draws.NotHeld as exc:
             raise self._illegal(p, f"discards {exc}, which they do not hold") from None
-        self._check_new(revealed, True)
+        self._discarded.difference_update(self._check_new(revealed, True, revealing=True))
         self._seen.update(revealed)
         hand[:] = left
         known = [c for c in cards if c is not None]
@@ -1090,7 +1094,7 @@ class Hand:
                 new.append(c)
         if len(new) > rest.count(None):
             raise self._illegal(p, f"shows {card_text(new[0])}, which they were not dealt")
-        self._check_new(new, True)
+        self._discarded.difference_update(self._check_new(new, True, revealing=True))
         for c in new:
             self._seen.add(c)
             hand[hand.index(None)] = c
