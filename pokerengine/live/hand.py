@@ -727,6 +727,9 @@ class Hand:
         least, low, high = lim
         bets, stacks, top = self._bets, self._stacks, self._top
         most = stacks[p] + bets[p]
+        double = self.fixed and to > high and to == top + self.steps[1] and to <= most and self._open_pair_double()
+        if double:  # seven card stud: an open pair on fourth street allows the big bet (house rule, PokerStars)
+            high = low = to
         if to > high:
             if to > most:
                 raise self._illegal(p, f"bets {to} with only {most} (stack plus bet): table stakes")
@@ -747,6 +750,8 @@ class Hand:
             self._rep_full = size
         if size >= self._full and not self.fixed:
             self._full = size
+        if double:  # from now on this street's bets and raises are big bets
+            self._step = self._full = self.steps[1]
         self._top = to
         self._raises += 1
         self._aggressor = p
@@ -758,6 +763,18 @@ class Hand:
         folded = self._folded
         self._pending = [j for j in AFTER[self.n][p] if stacks[j] and not folded[j]]
         self._log.append(f"p{p + 1} cbr {to}")
+
+    def _open_pair_double(self) -> bool:
+        """Seven card stud high, fourth street, a live player's up cards paired, the small bet still the
+        step, and the option on (:attr:`Options.open_pair_double`, on in replay mode): the big bet is allowed."""
+        if not self.options.open_pair_double or self.variant.game != "stud" or self._street != 1:
+            return False
+        if self._step != self.steps[0] or self._completion:
+            return False
+        for p, up in enumerate(self._up):
+            if not self._folded[p] and len({rank(c) for c in up}) < len(up):
+                return True
+        return False
 
     def _cover(self, p: int) -> int:
         """What the deepest opponent can match (replay mode accepts a raise to exactly that)."""

@@ -82,6 +82,12 @@ class Options:
         Not allowed with a big blind ante, which is always dead money.
     ``rake``
         A :class:`~pokerengine.Rake` taken at settlement, or ``None``.
+    ``open_pair_double``
+        Fixed-limit seven card stud (high only): on fourth street, when a live player's up cards
+        show a pair, a bet or raise may be the big bet; after one, the street's bets are big bets
+        (a common house rule; PokerStars plays it: "Pair on board - a double bet is allowed").
+        ``False`` by default; on in :data:`REPLAY`, so that such records replay.  The legal actions
+        still show the small bet; the big bet is accepted as a raise to exactly the bet plus the big bet.
     ``run_odd_unit``
         A hand run more than once (:meth:`Hand.run_it`): which runs get the units left over when
         a pot is divided into the runs: ``"first"`` (the default, "commonly the first run") or
@@ -96,6 +102,7 @@ class Options:
     ante_trimming: bool = attrs.field(default=False, validator=_flag)
     rake: Rake | None = attrs.field(default=None, validator=_rake)
     run_odd_unit: str = attrs.field(default="first", validator=_choice(RUN_ODD_UNIT_RULES))
+    open_pair_double: bool = attrs.field(default=False, validator=_flag)
 
     @property
     def replay(self) -> bool:
@@ -105,6 +112,6 @@ class Options:
 
 TDA = Options()
 """Live play by the TDA rules, the default."""
-REPLAY = Options(mode="replay", cap_heads_up=False)
+REPLAY = Options(mode="replay", cap_heads_up=False, open_pair_double=True)
 """What recorded hand histories do: PokerKit's rules as well as the TDA ones (and no cap heads-up,
 which some houses allow); the rules :func:`pokerengine.history.replay_hand` plays by."""
