@@ -13,6 +13,8 @@ from pathlib import Path
 
 import attrs
 import pytest
+
+from line_mutations import mutate_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -297,18 +299,7 @@ TEXTS = [f.read_text(encoding="utf-8-sig") for f in BUNDLED[:1]]
 def test_mutated_hands_never_raise_anything_but_our_errors(data):
     lines = TEXTS[0].splitlines()[:200]
     rnd = random.Random(data.draw(st.integers(0, 2**32)))
-    for _ in range(data.draw(st.integers(1, 4))):
-        k = rnd.randrange(len(lines))
-        how = rnd.randrange(4)
-        if how == 0:
-            del lines[k]
-        elif how == 1:
-            lines.insert(k, lines[rnd.randrange(len(lines))])
-        elif how == 2 and lines[k]:
-            i = rnd.randrange(len(lines[k]))
-            lines[k] = lines[k][:i] + rnd.choice("0123456789$.:[] x") + lines[k][i + 1:]
-        else:
-            lines[k] = lines[k][: rnd.randrange(len(lines[k]) + 1)]
+    lines = mutate_lines(lines, rnd, data.draw(st.integers(1, 4)))
     try:
         hands = parse_pokerstars("\n".join(lines))
     except HistoryParseError:

@@ -17,6 +17,8 @@ import random
 from pathlib import Path
 
 import pytest
+
+from line_mutations import mutate_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -376,18 +378,7 @@ GAME_TEXTS = [f.read_text() for f in FILES.values()]
 def test_mutated_game_hands_never_raise_anything_but_our_errors(data):
     lines = data.draw(st.sampled_from(GAME_TEXTS)).splitlines()
     rnd = random.Random(data.draw(st.integers(0, 2**32)))
-    for _ in range(data.draw(st.integers(1, 4))):
-        k = rnd.randrange(len(lines))
-        how = rnd.randrange(4)
-        if how == 0:
-            del lines[k]
-        elif how == 1:
-            lines.insert(k, lines[rnd.randrange(len(lines))])
-        elif how == 2 and lines[k]:
-            i = rnd.randrange(len(lines[k]))
-            lines[k] = lines[k][:i] + rnd.choice("0123456789$.:[] x?") + lines[k][i + 1:]
-        else:
-            lines[k] = lines[k][: rnd.randrange(len(lines[k]) + 1)]
+    lines = mutate_lines(lines, rnd, data.draw(st.integers(1, 4)), "0123456789$.:[] x?")
     try:
         read = parse_pokerstars("\n".join(lines), cancelled=data.draw(st.booleans()))
     except HistoryParseError:
