@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from profiles import examples
+
 from pokerengine.generate import write_corpus
 from pokerengine.history.corpus import shards_of
 from pokerengine.history.reader import MAX_FILE_BYTES, loads_all
@@ -32,7 +34,7 @@ def test_streaming_reads_what_the_whole_file_gives(corpus):
     assert [h for _, h in iter_phhs(str(corpus))] == whole(corpus)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.lists(st.integers(1, 10**6), max_size=12))
 def test_any_partition_yields_every_hand_once(corpus, cuts):
     size = corpus.stat().st_size

@@ -20,6 +20,8 @@ import pytest
 
 from line_mutations import mutate_lines
 from hypothesis import given, settings
+
+from profiles import examples
 from hypothesis import strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
@@ -373,7 +375,7 @@ def test_draw_lines_in_a_board_game_are_refused():
 GAME_TEXTS = [f.read_text() for f in FILES.values()]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.data())
 def test_mutated_game_hands_never_raise_anything_but_our_errors(data):
     lines = data.draw(st.sampled_from(GAME_TEXTS)).splitlines()

@@ -13,6 +13,8 @@ import random
 import attrs
 import pytest
 from hypothesis import given, settings
+
+from profiles import examples
 from hypothesis import strategies as st
 
 from pokerengine import Seat, settle
@@ -152,7 +154,7 @@ def test_omaha_five_and_six_hilo_split(game, one, two):
     assert g.low(cards(one), cards("Kd9s8c3h2d")) == g.low(cards("Ac4d"), cards("8c3h2d"))
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(cards_=st.permutations(list(range(52))).map(lambda p: p[:11]), six=st.booleans())
 def test_omaha_of_five_or_six_cards_is_the_best_omaha_of_four_of_them(cards_, six):
     """Exactly two hole cards: the best five- or six-card Omaha hand (high, and low) is the best
@@ -457,7 +459,7 @@ def play_randomly(hand: Hand, rnd: random.Random) -> Hand:
 
 
 @pytest.mark.parametrize("code", list(VARIANTS))
-@settings(max_examples=4)
+@settings(max_examples=examples(4))
 @given(rnd=st.randoms(use_true_random=False))
 def test_live_engine_deals_and_plays_every_code(code, rnd):
     n = rnd.randint(2, most_players(code))
@@ -495,7 +497,7 @@ def test_a_record_without_its_bet_sizes_is_refused_by_name():
 
 
 @pytest.mark.parametrize("code", sorted(set(PLANS) & set(NEW)))
-@settings(max_examples=5)
+@settings(max_examples=examples(5))
 @given(rnd=st.randoms(use_true_random=False))
 def test_quick_path_agrees_with_the_engine_on_random_and_mutated_hands(code, rnd):
     n = rnd.randint(2, most_players(code))
