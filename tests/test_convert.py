@@ -287,10 +287,11 @@ def test_cli_a_bad_file_is_reported_and_not_written(tmp_path):
     (["nowhere.txt", "--to", "phh"], "no such file or folder"),
     (["fixtures/ohh", "--to", "pgn"], "invalid choice"),
     (["fixtures/ohh"], "the following arguments are required: --to"),
-    (["fixtures/ohh", "--to", "phh", "--out", "README.md"], "is not a folder"),
+    (["fixtures/ohh", "--to", "phh", "--out", "{file}"], "is not a folder"),
 ])
-def test_cli_bad_arguments(args, message):
-    out = cli("convert", *args)
+def test_cli_bad_arguments(tmp_path, args, message):
+    (tmp_path / "a-file").write_text("x")
+    out = cli("convert", *(a.replace("{file}", str(tmp_path / "a-file")) for a in args))
     assert out.returncode == 2 and message in out.stderr and len(out.stderr.strip().splitlines()) == 1
 
 
