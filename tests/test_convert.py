@@ -23,7 +23,7 @@ from pokerengine.history.ohh import read_ohh
 from pokerengine.history.reader import dumps, loads
 from pokerengine.history.replay import report
 from pokerengine.history.settling import replay_hand
-from pokerengine.history.site import Collected, _pots, check, main_pot_first
+from pokerengine.history.site import Collected, check, main_pot_first, pots_of
 from pokerengine.history.interpreter import interpret
 from pokerengine.live import Hand
 
@@ -160,7 +160,7 @@ def test_pokerstars_to_ohh_carries_each_pots_rake_and_wins():
     # the file says only each player's total: the OHH pots come from the engine, with each pot's rake
     hands = [h for h in every_site_hand(FIXTURES / "pokerstars" / "pokerregion-2020")
              if not h.history.user_fields.get("_run_count")]
-    side = [h for h in hands if len(_pots(interpret(h.history))) > 1 and (h.rake or 0) > 0]
+    side = [h for h in hands if len(pots_of(interpret(h.history))) > 1 and (h.rake or 0) > 0]
     assert len(side) >= 5
     for hand in side:
         (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
@@ -218,7 +218,7 @@ def played(seed: int):
 @given(st.integers(0, 2**32), st.fractions(Fraction(0), Fraction(10)))
 def test_rake_drawn_pot_by_pot_conserves_chips(seed, percent):
     h = played(seed)
-    pots = _pots(interpret(h))
+    pots = pots_of(interpret(h))
     rake = int(percent * sum(pots) / 100)
     drawn = main_pot_first(rake, pots)
     record = attrs.evolve(h, finishing_stacks=None, user_fields={"_rake": rake, "_pot_rakes": drawn})

@@ -324,7 +324,7 @@ def test_pokerstars_hands_written_as_ohh_read_back_the_same():
     (the writer fix of issue 10: the whole rake on the main pot drew it differently, a cent off a pot)."""
     pokerstars = pytest.importorskip("pokerengine.history.pokerstars")
     from pokerengine.history.interpreter import interpret
-    from pokerengine.history.site import _pots
+    from pokerengine.history.site import pots_of
 
     files = sorted((FIXTURES.parent / "pokerstars").rglob("*.txt"))
     if not files:
@@ -333,7 +333,7 @@ def test_pokerstars_hands_written_as_ohh_read_back_the_same():
     for path in files:
         for hand in pokerstars.parse_pokerstars(path.read_text(encoding="utf-8-sig"), source=path.name):
             outcome = interpret(hand.history)
-            rakes = pokerstars.rake_rule(_pots(outcome), len(outcome.board) >= 3, hand)  # as check() draws them
+            rakes = pokerstars.rake_rule(pots_of(outcome), len(outcome.board) >= 3, hand)  # as check() draws them
             (back,) = read_ohh(dumps_ohh(hand, pot_rakes=rakes))
             actions = tuple(f"{a[:-1]}{held_cards(hand.history.actions, a.split()[0])}" if a.endswith(" sm -") else a
                             for a in hand.history.actions)

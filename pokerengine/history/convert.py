@@ -60,7 +60,7 @@ from ..errors import HistoryParseError, PokerEngineError
 from .interpreter import interpret
 from .record import HandHistory
 from .settling import POT_RAKES, RAKE, replay_hand
-from .site import Collected, SiteHand, _pots, _seats, check
+from .site import Collected, SiteHand, _seats, check
 
 #: The formats ``convert`` writes.
 TARGETS = ("phh", "ohh")

@@ -340,18 +340,14 @@ class _Writer:
         several pots), divided into the pots as the engine settles them with ``rakes``, when the engine
         pays each player what the file says in all; else the lines as they are (on the main pot)."""
         from .interpreter import interpret
-        from .site import _pots, _raked, _seats, exact_rake, settle_site
+        from .site import pots_of, settle_drawn
 
         try:
             outcome = interpret(self.h)
-            pots = _pots(outcome)
+            pots = pots_of(outcome)
             if len(pots) != len(rakes) or any(r > p for r, p in zip(rakes, pots)):
                 return collected
-            plain = None if outcome.runs else settle_site(outcome, None)
-            if plain is not None and plain.odd_chip == "small_blind":
-                settlement = _raked(plain, list(rakes), _seats(outcome)[1])
-            else:
-                settlement = settle_site(outcome, exact_rake(sum(rakes), sum(pots)))
+            settlement = settle_drawn(outcome, rakes, sum(rakes))
         except PokerEngineError:
             return collected
         names = self.h.players or tuple(f"p{k + 1}" for k in range(self.h.player_count))

@@ -226,11 +226,11 @@ def settle_raked(outcome: Outcome, hand: HandHistory) -> Settlement:
     >>> r.settlement.rake, r.finishing_stacks, r.status
     (1, (0, 199), 'matched')
     """
-    from .site import _raked, _pots, _seats, exact_rake, settle_site
+    from .site import pots_of, settle_drawn
 
     scale = outcome.scale
     user = hand.user_fields
-    pots = _pots(outcome)
+    pots = pots_of(outcome)
     total = sum(pots)
     drawn: list[int] | None = None
     if POT_RAKES in user:
@@ -249,8 +249,4 @@ def settle_raked(outcome: Outcome, hand: HandHistory) -> Settlement:
         raise HistoryParseError(f"{hand.label}: {RAKE} = {shown(user[RAKE])} is not the sum of {POT_RAKES}")
     if taken > total:
         raise HistoryParseError(f"{hand.label}: a rake of {shown(user.get(RAKE, taken))} is more than the pot")
-    if drawn is not None and not outcome.runs:
-        plain = settle_site(outcome, None)
-        if plain.odd_chip == "small_blind":
-            return _raked(plain, drawn, _seats(outcome)[1])
-    return settle_site(outcome, exact_rake(taken, total))
+    return settle_drawn(outcome, drawn, taken)

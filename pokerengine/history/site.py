@@ -218,7 +218,7 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
     if history.user_fields.get("_cancelled"):  # the site cancelled the hand: nothing was paid, nothing to check
         return SiteCheck(CANCELLED, (), hand.rake, 0, f"{hand.where}: cancelled by the site")
     outcome = interpret(history)
-    pots = _pots(outcome)
+    pots = pots_of(outcome)
     total = sum(pots)
     flop = len(outcome.board) >= 3
     if rule is None and hand.format == "pokerstars":
@@ -231,11 +231,7 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
         return SiteCheck(MISMATCHED, (), hand.rake, taken,
                          f"{hand.where}: the rake ({taken}) cannot be drawn from the pots {pots}")
     try:
-        plain = settle_site(outcome, None) if drawn is not None and not outcome.runs else None
-        if plain is not None and drawn is not None and plain.odd_chip == "small_blind":
-            settlement = _raked(plain, drawn, _seats(outcome)[1])
-        else:
-            settlement = settle_site(outcome, exact_rake(taken, total))
+        settlement = settle_drawn(outcome, drawn, taken)
     except (CardError, SettlementInputError) as exc:
         unknown = [i for i in outcome.live if outcome.cards[i] is None]
         if unknown and outcome.showdown:
@@ -244,6 +240,19 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
                              f"{hand.where}: no hand that could win was shown (cards of {names} unknown)")
         raise type(exc)(f"{hand.where}: cannot settle: {exc}") from None
     return _compare(hand, settlement, taken)
+
+
+def settle_drawn(outcome: Outcome, drawn: "list[int] | tuple[int, ...] | None", taken: int) -> Settlement:
+    """Settle ``outcome`` (antes dead money) with ``drawn[k]`` taken from pot ``k`` (each pot's rest
+    divided as :func:`settle_site` divides it, the odd units from the small blind), or, without
+    per-pot figures, for a hand run more than once or a game whose odd chip goes by the cards (stud),
+    ``taken`` drawn from the pots in proportion (:func:`exact_rake`).  The one way a site's rake is
+    drawn: by :func:`check`, by the PHH replay of ``_pot_rakes`` and by the OHH writer."""
+    if drawn is not None and not outcome.runs:
+        plain = settle_site(outcome, None)
+        if plain.odd_chip == "small_blind":
+            return _raked(plain, list(drawn), _seats(outcome)[1])
+    return settle_site(outcome, exact_rake(taken, sum(pots_of(outcome))))
 
 
 def _raked(settlement: Settlement, drawn: list[int], sb: int) -> Settlement:
@@ -281,7 +290,7 @@ def _raked(settlement: Settlement, drawn: list[int], sb: int) -> Settlement:
     return attrs.evolve(settlement, rake=sum(drawn), payouts=payouts, pot_data=data)
 
 
-def _pots(outcome: Outcome) -> list[int]:
+def pots_of(outcome: Outcome) -> list[int]:
     """The pots before rake (a settlement without rake, no showdown needed: amounts only)."""
     seats, _, _, dead = _seats(outcome)
     from ..pots import layers_of
