@@ -105,7 +105,7 @@ ENTRIES: dict[str, tuple[str, ...]] = {
     "convert": ("api-phh", "api-ohh", "cli-phh", "cli-ohh"),
     "phhs-stream": ("phhs", "phhs-cut"),
     "tournament-cli": ("no-equity", "equity-json", "stdin"),
-    "equity-api": ("icm", "icm-exact", "icm-quadrature", "icm-places", "dcm", "mw", "roberts", "mc"),
+    "equity-api": ("icm", "icm-exact", "icm-quadrature", "icm-fourier", "icm-places", "dcm", "mw", "roberts", "mc"),
     "equity-cli": ("input:icm", "input:icm-exact", "input:dcm", "input:compare", "input:mc",
                    "args:icm", "args:dcm", "args:mw", "args:roberts", "args:compare"),
     "live-api": ("replay", "tda-partial", "history"),
@@ -659,6 +659,7 @@ def _model(name: str):
         "icm": icm,
         "icm-exact": lambda s, p: icm(s, p, exact=True, **budget(icm)),
         "icm-quadrature": lambda s, p: icm(s, p, method="quadrature", places=True, **budget(icm)),
+        "icm-fourier": lambda s, p: icm(s, p, method="quadrature", **budget(icm)),  # equities only
         "icm-places": lambda s, p: icm(s, p, places=True, **budget(icm)),
         "dcm": lambda s, p: dcm(s, p, max_seconds=0.2),
         "mw": lambda s, p: malmuth_weitzman(s, p, **budget(malmuth_weitzman)),

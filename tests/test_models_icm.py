@@ -193,7 +193,7 @@ def test_large_field_paying_150_of_1000_sums_to_the_pool_and_matches_finer_quadr
     assert sum(e.equity) == pytest.approx(sum(prizes), rel=1e-12)
     from pokerengine.models import icm_large
 
-    monkeypatch.setattr(icm_large, "PANEL_WIDTH", icm_large.PANEL_WIDTH / 4)
+    monkeypatch.setattr(icm_large, "FOURIER_PANEL_WIDTH", icm_large.FOURIER_PANEL_WIDTH / 4)
     fine = icm(stacks, prizes)
     assert np.max(np.abs(np.subtract(e.equity, fine.equity))) < 1e-9 * sum(prizes)
 

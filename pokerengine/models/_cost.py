@@ -153,7 +153,9 @@ def result_bytes(players: int, places: bool) -> int:
 SUBSET_SECONDS = 3e-8  # per (player set x player) cell of the float DP
 EXACT_STEP_SECONDS = 6e-6  # per (set x player) step of the exact DP: a few Fraction operations
 EXACT_WORD_SECONDS = 9e-8  # per 64-bit word of a growing sum, and per squared word of a set's probability
-QUADRATURE_SECONDS = 9e-7  # per (node x player); three times that for the whole place matrix
+QUADRATURE_SECONDS = 9e-7  # per (node x player) of the place matrix's quadrature, three times over
+FOURIER_SECONDS = 1e-7  # per (node x player) of the equity-only quadrature (a series of about 20 terms)
+FOURIER_NODE_SECONDS = 3e-4  # per node of it (the frequencies, undecided players handled exactly)
 PIECE_CELLS = 1 << 20  # (set x player) cells the subset DP handles between two time checks
 
 
@@ -202,14 +204,24 @@ def icm_exact(players: int, places: int, want_places: bool, total: int) -> Cost:
 
 
 def icm_quadrature(players: int, places: int, want_places: bool) -> Cost:
-    """About ``16 (6 + 1.2 k / sqrt(n))`` Gauss-Legendre nodes (``k`` places needed), each touching every player."""
-    nodes = 16 * (6 + 1.2 * places / math.sqrt(players))
+    """Gauss-Legendre nodes (``k`` places needed), each touching every player.
+
+    The place matrix: about ``16 (6 + 1.2 k / sqrt(n))`` nodes, each dividing
+    a window of ``O(sqrt(n))`` coefficients per player.  Equities alone: about
+    ``16 (5 + 0.7 k / sqrt(n))`` nodes (wider panels), each a short series per
+    player (:data:`FOURIER_SECONDS`) plus a fixed cost (:data:`FOURIER_NODE_SECONDS`).
+    """
+    if want_places:
+        nodes = 16 * (6 + 1.2 * places / math.sqrt(players))
+        seconds = 1e-3 + nodes * players * QUADRATURE_SECONDS * 3
+    else:
+        nodes = 16 * (5 + 0.7 * places / math.sqrt(players))
+        seconds = 2e-3 + nodes * (FOURIER_NODE_SECONDS + players * FOURIER_SECONDS) + 4e-6 * players
     work = nodes * players
     batch_cells = max(400_000, 4 * players)
     memory = 160 * batch_cells + 1_000 * players + result_bytes(players, want_places)
     if want_places:
         memory += 8 * players * players
-    seconds = 1e-3 + work * QUADRATURE_SECONDS * (3 if want_places else 1)
     return Cost("icm", "quadrature", players, work, "node-players", seconds, memory)
 
 

@@ -41,7 +41,7 @@ def estimate(model: str, stacks: int | Stacks, prizes: int | Prizes | None = Non
     raised before starting).
 
     >>> print(estimate("icm", 10_000, 1_500))
-    icm (quadrature), 10,000 players: about 3.8e+06 node-players, 3.46 s, 72.5 MiB
+    icm (quadrature), 10,000 players: about 2.5e+06 node-players, 0.364 s, 72.5 MiB
     >>> c = estimate("dcm", [1000, 800, 500, 200, 100], [100, 50])
     >>> c.work, c.unit
     (3196.0, 'tree nodes')

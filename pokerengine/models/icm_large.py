@@ -11,7 +11,16 @@ independently with probability ``b_j = 1 - exp(-S_j t)``, so
 with ``a_j = exp(-S_j t)``: the polynomial is the distribution of the number
 ``K_{-i}(t)`` of other players ahead of ``i`` at time ``t`` (a Poisson binomial).
 
-At each quadrature node this module
+At each quadrature node the equities alone (the usual call) come from
+:mod:`pokerengine.models._icm_fourier`: the characteristic function of
+``K(t)`` on the few frequencies where it is not negligible (about 60, for any
+field size), built from power sums of the players' probabilities, and each
+player's own factor divided out as a short series.  That is
+``O(players x ~20)`` work a node where dividing the coefficients costs
+``O(players x sqrt(players))``: with every place paid, 10,000 players take
+about a second instead of half a minute.
+
+When the whole place matrix is wanted (``places=True``) this module instead
 
 1. multiplies out ``Q(x) = prod_j (a_j + b_j x)`` over *all* players with a
    product tree (direct products for low degrees, FFT convolutions above;
@@ -22,12 +31,7 @@ At each quadrature node this module
    (``c_k = (q_k - b_i c_{k-1}) / a_i``) when ``a_i >= b_i`` and downwards
    (``c_{k-1} = (q_k - a_i c_k) / b_i``) otherwise, so that rounding errors are
    multiplied by a ratio of at most 1 and never grow.  Both run only over the
-   window of degrees where ``Q`` has more than ``e^-46`` of its mass.  When
-   only equities are wanted, the prize-weighted sum of the quotient is the
-   series ``(1/a_i) sum_d (-b_i/a_i)^d V_d`` (or its downward twin) with
-   ``V_d = sum_j q_j w_{j+d}`` from one FFT correlation per node; it is cut
-   after ``46 / ln(a_i/b_i)`` terms, which for most players is far shorter
-   than the window;
+   window of degrees where ``Q`` has more than ``e^-46`` of its mass;
 3. weights by the prizes and the quadrature weights.
 
 The integral runs up to the time where ``P(K(t) <= places)`` (which bounds
@@ -39,19 +43,22 @@ mean) and by one unit per :data:`DECAY_STEP` e-folds of the fastest
 ``exp(-S_j t)`` still above ``e^-46``: a panel spans at most four standard
 deviations of the moving distribution and at most 16 e-folds of any
 exponential, which 16 nodes integrate to double precision.
-Work is ``O(nodes x players x window)``, memory
+The equity-only path starts with panels 1.5 times wider (:data:`FOURIER_PANEL_WIDTH`).
+Work is ``O(nodes x players x window)`` for the place matrix and
+``O(nodes x players x terms)`` for equities, memory
 ``O(nodes per batch x players)``: every array is built for at most
 :data:`CELLS` (node x player) cells at a time, and the clock is read between
 pieces (see :mod:`pokerengine.models._cost` for the estimate).
 
 Accuracy: each probability is computed with an absolute error near ``1e-13``.
 The quadrature error is checked at run time by the identity that the
-equities add up to the pool (the panels are halved until they do, to
+equities add up to the pool (the panels are narrowed until they do, to
 ``1e-12`` of the pool).  The tests check it against the subset method
 (``1e-9`` of the pool, relative ``1e-9`` for every equity above ``1e-3`` of the
-pool) and against the closed form ``E_i = 1 + sum_{j != i} S_i / (S_i + S_j)``
-for prizes ``n - m + 1`` (1,000 players in the tests; 10,000 in
-``benchmarks/bench_models.py``, to ``1e-13``).
+pool), the two paths against each other (tests/test_icm_fourier.py) and
+against the closed form ``E_i = 1 + sum_{j != i} S_i / (S_i + S_j)`` for
+prizes ``n - m + 1`` (1,000 and 10,000 players in the tests; up to 100,000 in
+``benchmarks/bench_models.py``).
 """
 
 from __future__ import annotations
@@ -64,10 +71,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._cost import Deadline
+from ._icm_fourier import prize_weighted
 
 Array = NDArray[Any]
 
 CELLS = 400_000  # (time point x player) cells per NumPy step; a step takes milliseconds
+FOURIER_CELLS = 80_000  # (time point x stack) cells per step of the equity-only path (fits a core's cache)
+FOURIER_PANEL_WIDTH = 6.0  # that path's first panels (then 4, 1, 0.5 until the sum is right); see place_integrals
 LOG_TAIL = 46.0  # probability mass below e^-46 (1e-20) is dropped
 PANEL_WIDTH = 4.0  # panels this wide in the variable v (see _panels)
 ORDER = 16  # Gauss-Legendre nodes per panel
@@ -83,12 +93,13 @@ def _tail(var: Any) -> Any:
 def _moments(t: Any, s: Array, counts: Array, deadline: Deadline | None = None) -> tuple[Array, Array]:
     """Mean and variance of ``K(t)``, the number of players whose clock has rung by ``t`` (in pieces)."""
     t = np.atleast_1d(t)
+    weight = counts.astype(np.float64)  # einsum over floats: no BLAS threads, no integer matmul
     mean, var = np.empty(len(t)), np.empty(len(t))
     for lo, hi in _pieces(len(t), len(s), deadline):
         x = np.multiply.outer(t[lo:hi], s)
         a = np.exp(-x)
         b = -np.expm1(-x)
-        mean[lo:hi], var[lo:hi] = b @ counts, (a * b) @ counts
+        mean[lo:hi], var[lo:hi] = np.einsum("ij,j->i", b, weight), np.einsum("ij,ij,j->i", a, b, weight)
     return mean, var
 
 
@@ -136,8 +147,9 @@ def _density(t: Array, s: Array, counts: Array) -> Array:
     x = np.multiply.outer(t, s)
     a = np.exp(-x)
     b = -np.expm1(-x)
-    rate = (a * s) @ counts  # m'(t)
-    var = (a * b) @ counts
+    weight = counts.astype(np.float64)
+    rate = np.einsum("ij,j,j->i", a, s, weight)  # m'(t)
+    var = np.einsum("ij,ij,j->i", a, b, weight)
     live = np.searchsorted(s, LOG_TAIL / np.maximum(t, 1e-300), side="right") - 1
     fastest = np.where(live >= 0, s[np.maximum(live, 0)], 0.0)  # largest S_j whose exp(-S_j t) still matters
     return np.hypot(rate / np.sqrt(var + 0.25), fastest / DECAY_STEP)
@@ -159,8 +171,8 @@ def _panels(s: Array, counts: Array, places: int, width: float, deadline: Deadli
                 mm, vv = _moments(mid, s, counts, deadline)
                 lo, hi = (lo, mid) if mm[0] - (places + 1) >= _tail(vv[0]) else (mid, hi)
             t_end = min(t_end, hi)
-    # The density only places the panels, so stacks within 0.1% of each other may share one value here.
-    key = np.round(np.log(s) * 1000.0)
+    # The density only places the panels, so stacks within 1% of each other may share one value here.
+    key = np.round(np.log(s) * 100.0)
     _, first, group = np.unique(key, return_index=True, return_inverse=True)
     s_c, counts_c = s[first], np.bincount(group.ravel(), weights=counts)
     points = 1000
@@ -178,49 +190,46 @@ def _panels(s: Array, counts: Array, places: int, width: float, deadline: Deadli
     return np.unique(edges)
 
 
-def _correlate(q: Array, w: Array) -> Array:
-    """``conv(q, reversed w)`` per row: ``V_d = out[Z-1-d]`` and ``U_d = out[Z+d]`` (see :func:`_integrate`)."""
-    size = 1 << (q.shape[1] + len(w)).bit_length()
-    return np.fft.irfft(np.fft.rfft(q, size) * np.fft.rfft(w[::-1], size)[None, :], size)[:, : q.shape[1] + len(w) - 1]
+def _nodes(edges: Array) -> tuple[Array, Array]:
+    """Gauss-Legendre nodes and weights of every panel, in order."""
+    half = 0.5 * np.diff(edges)
+    nodes = ((edges[:-1] + half)[:, None] + half[:, None] * _NODES[None, :]).ravel()
+    return nodes, (half[:, None] * _WEIGHTS[None, :]).ravel()
 
 
-def _horner(coef: Array, ratio: Array, cap: int, deadline: Deadline) -> Array:
-    """``sum_{d < cap} coef[:, d] (-ratio)^d`` for every column of ``ratio`` (rows: quadrature nodes)."""
-    h = np.zeros_like(ratio)
-    neg = -ratio
-    for d in range(min(cap, coef.shape[1]) - 1, -1, -1):
-        if d % 64 == 0:
-            deadline.check()
-        h *= neg
-        h += coef[:, d : d + 1]
-    return h
+def _integrate_equity(s: Array, counts: Array, weights: Array, places: int, width: float, deadline: Deadline) -> Array:
+    """Per distinct stack: the integral of ``S_i exp(-S_i t) G_i(t)``, ``G_i`` from :mod:`._icm_fourier`."""
+    nodes, qweights = _nodes(_panels(s, counts, places, width, deadline))
+    w = np.zeros(places + 1)
+    w[: len(weights)] = weights
+    equity = np.zeros(len(s))
+    batch = int(max(1, min(64, FOURIER_CELLS // len(s))))
+    cumulative = np.concatenate([[0.0], np.cumsum(counts)])
+    for start in range(0, len(nodes), batch):
+        deadline.check()
+        t = nodes[start : start + batch]
+        g, a = prize_weighted(t, s, counts, w, places, deadline, cumulative)
+        equity += ((qweights[start : start + batch, None] * s[None, :] * a) * g).sum(axis=0)
+    return equity
 
 
-def _integrate(
-    s: Array, counts: Array, weights: Array, places: int, want_places: bool, width: float, deadline: Deadline
+def _integrate_places(
+    s: Array, counts: Array, weights: Array, places: int, width: float, deadline: Deadline
 ) -> tuple[Array, Array]:
-    """Per distinct stack: the integral of the prize-weighted density (and per-place densities).
+    """Per distinct stack: the equity integral and the per-place integrals, by dividing the product.
 
-    At a node, with ``r = b_i / a_i`` the division of ``Q`` by ``a_i + b_i x``
-    gives ``sum_k w_k c_k = (1/a_i) sum_d (-r)^d V_d`` with
-    ``V_d = sum_j q_j w_{j+d}``; with ``rho = a_i / b_i`` the downward form gives
-    ``(1/b_i) sum_d (-rho)^d U_d`` with ``U_d = sum_k w_k q_{k+1+d}``.  The
-    ratio is at most 1, so the series is cut after ``46 / ln(1/ratio)`` terms
-    (error below ``e^-46`` of the largest prize); players whose ratio is too
-    close to 1 for that to pay (or who cross ``a_i = b_i`` inside a batch, or
-    when the place matrix is wanted) run the recurrences over the window.
+    At each node ``Q(x) = prod_j (a_j + b_j x)`` is divided by each player's
+    own factor over the window where ``Q`` has its mass, upwards when
+    ``a_i >= b_i`` and downwards otherwise (see the module's docstring).
     """
     n = int(counts.sum())
     u = len(s)
     full = np.repeat(s, counts)  # every player, for the product
-    edges = _panels(s, counts, places, width, deadline)
-    half = 0.5 * np.diff(edges)
-    nodes = ((edges[:-1] + half)[:, None] + half[:, None] * _NODES[None, :]).ravel()
-    qweights = (half[:, None] * _WEIGHTS[None, :]).ravel()
+    nodes, qweights = _nodes(_panels(s, counts, places, width, deadline))
     w = np.zeros(places + 1)
     w[: len(weights)] = weights
     equity = np.zeros(u)
-    matrix = np.zeros((u, places) if want_places else (0, 0))
+    matrix = np.zeros((u, places))
     batch = int(max(4, min(64, CELLS // max(n, u))))
     for start in range(0, len(nodes), batch):
         deadline.check()
@@ -238,49 +247,23 @@ def _integrate(
         q = _product(np.exp(-xf), -np.expm1(-xf), degree, deadline)
         dens = qw[:, None] * s[None, :] * a  # quadrature weight x density of T_i
         up = a >= b
-        slow = np.ones(u, dtype=bool)
-        if not want_places:
-            conv = _correlate(q, w[:places])
-            steps_up = min(places, degree + 1) - lo
-            steps_dn = degree - lo
-            ratio = np.where(up, b, a) / np.where(up, a, b)  # at most 1, never 0 / 0
-            need = np.ceil(LOG_TAIL / -np.log(np.clip(ratio.max(axis=0), 1e-300, 1 - 1e-16))).astype(np.int64)
-            all_up, all_dn = up.all(axis=0), (~up).all(axis=0)
-            cheap = (all_up & (2 * need < 5 * steps_up)) | (all_dn & (2 * need < 5 * steps_dn))
-            slow = ~cheap
-            for direction, cols_mask in ((True, cheap & all_up), (False, cheap & all_dn)):
-                cols = np.flatnonzero(cols_mask)
-                if not len(cols):
-                    continue
-                coef = conv[:, places - 1 :: -1][:, :places] if direction else conv[:, places:]
-                caps = 1 << np.ceil(np.log2(np.maximum(need[cols], 1))).astype(np.int64)
-                for cap in np.unique(caps):
-                    sel = cols[caps == cap]
-                    h = _horner(coef, ratio[:, sel], int(cap), deadline)
-                    h /= a[:, sel] if direction else b[:, sel]
-                    equity[sel] += (dens[:, sel] * h).sum(axis=0)
-        cols = np.flatnonzero(slow)
-        if not len(cols):
-            continue
-        a_s, b_s, up_s, dens_s = a[:, cols], b[:, cols], up[:, cols], dens[:, cols]
         # upwards division for entries with a >= b (c_{lo-1} is below e^-46: start from 0)
-        a_up, b_up, d_up = np.where(up_s, a_s, 1.0), np.where(up_s, b_s, 0.0), dens_s * up_s
-        c = np.zeros_like(a_s)
-        acc = np.zeros_like(a_s)
+        a_up, b_up, d_up = np.where(up, a, 1.0), np.where(up, b, 0.0), dens * up
+        c = np.zeros_like(a)
+        acc = np.zeros_like(a)
         for k in range(lo, min(places, degree + 1)):
             if k % 64 == 0:
                 deadline.check()
             c = (q[:, k, None] - b_up * c) / a_up
             if w[k]:
                 acc += w[k] * c
-            if want_places:
-                matrix[cols, k] += (d_up * c).sum(axis=0)
-        equity[cols] += (d_up * acc).sum(axis=0)
+            matrix[:, k] += (d_up * c).sum(axis=0)
+        equity += (d_up * acc).sum(axis=0)
         # downwards division for entries with a < b (c_degree is below e^-46 or exactly 0: start from 0)
-        if not up_s.all():
-            a_dn, b_dn, d_dn = np.where(up_s, 0.0, a_s), np.where(up_s, 1.0, b_s), dens_s * ~up_s
-            c = np.zeros_like(a_s)
-            acc = np.zeros_like(a_s)
+        if not up.all():
+            a_dn, b_dn, d_dn = np.where(up, 0.0, a), np.where(up, 1.0, b), dens * ~up
+            c = np.zeros_like(a)
+            acc = np.zeros_like(a)
             for k in range(degree, lo, -1):
                 if k % 64 == 0:
                     deadline.check()
@@ -288,9 +271,8 @@ def _integrate(
                 if k - 1 < places:
                     if w[k - 1]:
                         acc += w[k - 1] * c
-                    if want_places:
-                        matrix[cols, k - 1] += (d_dn * c).sum(axis=0)
-            equity[cols] += (d_dn * acc).sum(axis=0)
+                    matrix[:, k - 1] += (d_dn * c).sum(axis=0)
+            equity += (d_dn * acc).sum(axis=0)
     return equity, matrix
 
 
@@ -318,13 +300,14 @@ def place_integrals(
     s_all = x / x.mean()
     s, inverse, counts = np.unique(s_all, return_inverse=True, return_counts=True)
     pool = float(weights.sum())
-    width = PANEL_WIDTH
+    base = PANEL_WIDTH if places else FOURIER_PANEL_WIDTH
     deadline = deadline or Deadline("icm", None)
-    for _ in range(4):
-        eq_u, mat_u = _integrate(s, counts, weights[:needed], needed, places, width, deadline)
+    mat_u = None
+    for width in (base, PANEL_WIDTH if base > PANEL_WIDTH else base / 2, PANEL_WIDTH / 4, PANEL_WIDTH / 8):
+        if places:
+            eq_u, mat_u = _integrate_places(s, counts, weights[:needed], needed, width, deadline)
+        else:
+            eq_u = _integrate_equity(s, counts, weights[:needed], needed, width, deadline)
         if abs(float(eq_u @ counts) - pool) <= 1e-12 * max(pool, 1.0):
             break
-        width /= 2
-    equity = eq_u[inverse]
-    matrix = mat_u[inverse] if places else None
-    return equity, matrix
+    return eq_u[inverse], (mat_u[inverse] if mat_u is not None else None)
