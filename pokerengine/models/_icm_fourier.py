@@ -52,6 +52,7 @@ Array = NDArray[Any]
 
 RATE = 0.5  # a series in m |z - 1| is used while that ratio is at most this
 LOG_TAIL = 46.0  # mass and frequencies below e^-46 are dropped (as in icm_large)
+UNDECIDED_CELLS = 1 << 17  # (undecided player x frequency) cells handled at once: a few MiB
 LOG_EPS = 37.5  # series cut where the next term is below e^-37.5 (about 5e-17) of the sum's scale
 
 
@@ -155,7 +156,12 @@ def prize_weighted(
     # the undecided players: their factors multiplied in exactly; each one's own factor divided out of
     # the product (relatively exact: a product of factors carries a relative error of a few ulps), or,
     # where that factor is (nearly) zero, the product of the others taken instead
-    own_rows, own_cols, own_values = _undecided(a, b, z, counts, jb, ja, phi, w_used, deadline)
+    own_rows, own_cols, own_values = [], [], []
+    for r0, r1 in _row_chunks(ja - jb, width):
+        got = _undecided(a[r0:r1], b[r0:r1], z, counts, jb[r0:r1], ja[r0:r1], phi[r0:r1], w_used[r0:r1], deadline)
+        own_rows.append(got[0] + r0)
+        own_cols.append(got[1])
+        own_values.append(got[2])
     # everyone else: G_i = Re sum_r (-m_i)^r M_r, M_r the moments of phi W against (z - 1)^r (or its twin)
     f = phi * w_used
     terms = int(math.ceil(LOG_EPS / math.log(1.0 / RATE)))
@@ -177,7 +183,7 @@ def prize_weighted(
                 block += moment_a[:, k, None]
             else:
                 block += np.where(ahead[:, c0:c1], moment_a[:, k, None], moment_b[:, k, None])
-    g[own_rows, own_cols] = own_values
+    g[np.concatenate(own_rows), np.concatenate(own_cols)] = np.concatenate(own_values)
     if len(live) < len(out):
         out[live] = g
     return out, a_all
@@ -216,6 +222,19 @@ def _cut(rate: Array, offset: int, kind: str, full: int, reverse: bool = False) 
             lo_col, hi_col = (len(rate) - hi, len(rate) - lo) if reverse else (lo, hi)
             pieces.append((offset + lo_col, offset + hi_col, kind, min(cap, full)))
     return pieces
+
+
+def _row_chunks(pairs: Array, width: int) -> list[tuple[int, int]]:
+    """Row ranges whose undecided players times ``width`` stay under :data:`UNDECIDED_CELLS` (one row at least)."""
+    chunks: list[tuple[int, int]] = []
+    start, cells = 0, 0
+    for row, count in enumerate(pairs.tolist()):
+        if row > start and cells + count * width > UNDECIDED_CELLS:
+            chunks.append((start, row))
+            start, cells = row, 0
+        cells += count * width
+    chunks.append((start, len(pairs)))
+    return chunks
 
 
 def _undecided(

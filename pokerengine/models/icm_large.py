@@ -152,7 +152,8 @@ def _density(t: Array, s: Array, counts: Array) -> Array:
     var = np.einsum("ij,ij,j->i", a, b, weight)
     live = np.searchsorted(s, LOG_TAIL / np.maximum(t, 1e-300), side="right") - 1
     fastest = np.where(live >= 0, s[np.maximum(live, 0)], 0.0)  # largest S_j whose exp(-S_j t) still matters
-    return np.hypot(rate / np.sqrt(var + 0.25), fastest / DECAY_STEP)
+    density: Array = np.hypot(rate / np.sqrt(var + 0.25), fastest / DECAY_STEP)
+    return density
 
 
 def _panels(s: Array, counts: Array, places: int, width: float, deadline: Deadline) -> Array:
