@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from profiles import examples
+
 from pokerengine.errors import ModelInputError
 from pokerengine.models import MODELS, Equities, icm
 
@@ -227,7 +229,7 @@ def test_equities_sum_to_the_pool_and_places_are_doubly_stochastic(field):
     assert m[:, 0] == pytest.approx(np.array(stacks) / sum(stacks), rel=1e-12)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(fields(max_players=6))
 def test_exact_mode_equals_brute_force_over_orders(field):
     stacks, prizes = field
@@ -261,7 +263,7 @@ def spread_fields(draw):
     return stacks, prizes
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(spread_fields())
 def test_subset_and_quadrature_agree_to_1e_9(field):
     stacks, prizes = field
