@@ -102,7 +102,15 @@ def test_equities_agree_with_the_place_path_on_any_field(case):
     ref = np.array(icm(stacks, prizes, method="quadrature", places=True).equity)
     pool = sum(prizes)
     assert abs(ours.sum() - pool) <= 1e-11 * pool
+    assert (ours >= 0).all() and (ref >= 0).all()
     assert_close(ours, ref, pool)
+
+
+def test_an_equity_that_is_zero_is_not_a_rounding_error_below_zero():
+    """The giant never finishes third: its equity is 0.0, not the -4e-17 the sum of its integrals leaves."""
+    e = icm([1, 2**62, 3], [0, 0, 5], method="quadrature")
+    assert e.equity[1] == 0.0 and str(e.equity[1]) == "0.0"
+    assert e.equity[0] == pytest.approx(3.75, rel=1e-12) and e.equity[2] == pytest.approx(1.25, rel=1e-12)
 
 
 def test_subset_icm_agrees_on_a_field_of_60_paying_5():

@@ -311,4 +311,5 @@ def place_integrals(
             eq_u = _integrate_equity(s, counts, weights[:needed], needed, width, deadline)
         if abs(float(eq_u @ counts) - pool) <= 1e-12 * max(pool, 1.0):
             break
-    return eq_u[inverse], (mat_u[inverse] if mat_u is not None else None)
+    # rounding can leave -1e-17 where the answer is 0: equities and probabilities are never negative
+    return np.maximum(eq_u[inverse], 0.0), (np.maximum(mat_u[inverse], 0.0) if mat_u is not None else None)
