@@ -247,8 +247,11 @@ def _undecided(
         return rr, cc, np.zeros(0)
     deadline.check()
     factor = a[rr, cc][:, None] + b[rr, cc][:, None] * z[None, :]
-    many = counts[cc][:, None]
-    powered = np.where(many == 1, factor, factor ** many)
+    many = counts[cc]
+    powered = factor.copy()
+    repeated = many > 1
+    if repeated.any():  # equal stacks: one factor per player
+        powered[repeated] = factor[repeated] ** many[repeated, None]
     starts = np.flatnonzero(np.concatenate([[True], rr[1:] != rr[:-1]]))
     rows = rr[starts]
     series_only = phi[rows].copy()
@@ -260,7 +263,7 @@ def _undecided(
     for p in np.flatnonzero(tiny.any(axis=1)):
         deadline.check()
         same = np.flatnonzero(pair == pair[p])
-        others = np.prod(powered[same[same != p]], axis=0) * factor[p] ** (counts[cc[p]] - 1)
+        others = np.prod(powered[same[same != p]], axis=0) * factor[p] ** (many[p] - 1)
         values[p] = (series_only[pair[p]] * others * w_used[rr[p]]).sum().real
     return rr, cc, values
 
