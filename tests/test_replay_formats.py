@@ -42,7 +42,7 @@ def test_a_mixed_folder_replays_every_format(mixed: pathlib.Path, capsys) -> Non
 
 
 def test_a_site_mismatch_names_the_hand_seat_and_player(tmp_path: pathlib.Path, capsys) -> None:
-    text = _first(ROOT / "pokerstars", "*.txt").read_text(encoding="utf-8-sig")
+    text = _first(ROOT / "pokerstars" / "pokerregion-2020", "*.txt").read_text(encoding="utf-8-sig")  # real, in $
     collected = next(line for line in text.splitlines() if " collected $" in line and "from pot" in line)
     who = collected.split(" collected ")[0]
     amount = collected.split("$")[1].split(" ")[0]

@@ -511,13 +511,17 @@ def test_live_run_it_is_refused_when_it_cannot_happen():
 def test_pokerkit_agrees_but_for_the_remainder_of_a_three_way_division(case):
     """PokerKit 0.7.7 (if installed) on the same shoves: the same finishing stacks, except where a
     pot less rake divided into three runs leaves two chips over (PokerKit gives both to run 1, we
-    give one each to runs 1 and 2: docs/runs.md, "Differences from PokerKit"); those are skipped."""
+    give one each to runs 1 and 2: docs/runs.md, "Differences from PokerKit"), or where a run's tie among
+    three leaves two odd chips (PokerKit gives both to the first winner, we one each clockwise from the
+    small blind: docs/live-differences.md); those are skipped."""
     pk = pytest.importorskip("pokerkit", reason='PokerKit is not installed (pip install -e ".[test]")')
     text, stacks, hand = case
     ours = settle_runs(**hand)
     n = len(hand["runs"])
     if n == 3 and any(p.amount % 3 == 2 for p in ours.settlement.pots):
         return  # the known, documented difference
+    if any(len(part.winners) > 2 and part.amount % len(part.winners) > 1 for run in ours.runs for part in run.pots):
+        return  # a run's tie among 3 leaving 2 odd chips: PokerKit gives both to the first winner (live-differences.md)
     auto = pk.Automation
     state = pk.NoLimitTexasHoldem.create_state(
         (auto.ANTE_POSTING, auto.BET_COLLECTION, auto.BLIND_OR_STRADDLE_POSTING, auto.HOLE_CARDS_SHOWING_OR_MUCKING,

@@ -575,6 +575,8 @@ class Hand:
         start = len(self._log)
         if verb == "noop":
             return ()
+        if self._phase is BET and self.options.implied_check and (verb == "db" or verb == "dh" or a[1] - 1 != self._pending[0]):
+            self._implied_check()
         if verb == "db":
             self._deal_board(a[1])
             return tuple(self._log[start:])
@@ -592,6 +594,15 @@ class Hand:
         else:
             self._draw(p, a[2])
         return tuple(self._log[start:])
+
+    def _implied_check(self) -> None:
+        """:attr:`Options.implied_check`: the player to act owes nothing and everyone else still in is
+        all in, so no bet can follow; a record that goes on without their check means one."""
+        p = self._pending[0]
+        if self._bring_in_due or self._bets[p] != self._top or self._stacks[p] == 0:
+            return
+        if all(self._folded[i] or self._stacks[i] == 0 for i in range(self.n) if i != p):
+            self._bet(p, "cc")
 
     def _amount(self, text: str) -> int:
         """A ``cbr`` amount as chips: whole chips in a live hand; a replay reads the record's amounts in

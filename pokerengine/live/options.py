@@ -88,6 +88,11 @@ class Options:
         (a common house rule; PokerStars plays it: "Pair on board - a double bet is allowed").
         ``False`` by default; on in :data:`REPLAY`, so that such records replay.  The legal actions
         still show the small bet; the big bet is accepted as a raise to exactly the bet plus the big bet.
+    ``implied_check``
+        When the player to act owes nothing and everyone else still in the hand is all in, no bet
+        can follow, and sites do not write that player's check (PokerStars: the big blind after a
+        short all-in and folds).  ``True``: a record's next action that is not theirs (a deal, a
+        show) stands for the check.  ``False`` by default; on in :data:`REPLAY`.
     ``run_odd_unit``
         A hand run more than once (:meth:`Hand.run_it`): which runs get the units left over when
         a pot is divided into the runs: ``"first"`` (the default, "commonly the first run") or
@@ -103,6 +108,7 @@ class Options:
     rake: Rake | None = attrs.field(default=None, validator=_rake)
     run_odd_unit: str = attrs.field(default="first", validator=_choice(RUN_ODD_UNIT_RULES))
     open_pair_double: bool = attrs.field(default=False, validator=_flag)
+    implied_check: bool = attrs.field(default=False, validator=_flag)
 
     @property
     def replay(self) -> bool:
@@ -112,6 +118,6 @@ class Options:
 
 TDA = Options()
 """Live play by the TDA rules, the default."""
-REPLAY = Options(mode="replay", cap_heads_up=False, open_pair_double=True)
+REPLAY = Options(mode="replay", cap_heads_up=False, open_pair_double=True, implied_check=True)
 """What recorded hand histories do: PokerKit's rules as well as the TDA ones (and no cap heads-up,
 which some houses allow); the rules :func:`pokerengine.history.replay_hand` plays by."""
