@@ -212,6 +212,13 @@ def _short_all_in_not_reopening(game, ours, theirs, book, p, hand):
             and theirs["raise"] is not None and not book.reopened(p))
 
 
+def _short_all_ins_add_up(game, ours, theirs, book, p, hand):
+    # TDA 43: several short all-ins that add up to a full raise reopen the betting for a player who
+    # acted (p1 raises 53 to 93; all-ins to 141, 151 and 172 add 79); PokerKit looks only at the last.
+    return (not hand.fixed and ours["raise"] is not None and theirs["raise"] is None and book.reopened(p)
+            and ours["raise"][0] == book.min_to(p))
+
+
 def _half_bet_reopens(game, ours, theirs, book, p, hand):
     # TDA 47-B: in fixed limit an all-in of half a bet or more reopens the betting; PokerKit needs a full bet.
     return (hand.fixed and ours["raise"] is not None and theirs["raise"] is None and book.reopened(p)
@@ -247,6 +254,7 @@ KNOWN = [
     ("TDA 43 pre-flop full bet = the straddle", ("raise",), _straddle_full_bet),
     ("TDA 47-A/47-B short all-in does not reopen", ("raise",), _short_all_in_not_reopening),
     ("TDA 47-B half a bet reopens (fixed limit)", ("raise",), _half_bet_reopens),
+    ("TDA 43 short all-ins adding up to a full raise reopen", ("raise",), _short_all_ins_add_up),
     ("fixed-limit cap: the big blind is the bet", ("raise",), _pre_flop_cap_counts_the_blind),
     ("house: no cap heads-up", ("raise",), _no_cap_heads_up),
     ("PokerKit FO/8 is pot limit", ("raise",), _pokerkit_fo8_pot_limit),
