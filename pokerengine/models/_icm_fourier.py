@@ -51,13 +51,14 @@ from ._cost import Deadline
 Array = NDArray[Any]
 
 RATE = 0.5  # a series in m |z - 1| is used while that ratio is at most this
-LOG_TAIL = 46.0  # mass and frequencies below e^-46 are dropped (as in icm_large)
+LOG_TAIL = 46.0  # probability mass and frequencies below e^-46 (1e-20) are dropped, here and in icm_large
 UNDECIDED_CELLS = 1 << 17  # (undecided player x frequency) cells handled at once: a few MiB
 LOG_EPS = 37.5  # series cut where the next term is below e^-37.5 (about 5e-17) of the sum's scale
 
 
-def _tail(var: Array) -> Array:
-    """Deviation from the mean beyond which ``K`` has mass < e^-46 (Bernstein), as in icm_large."""
+def tail(var: Any) -> Any:
+    """Deviation from the mean beyond which a Poisson binomial with variance ``var`` has mass < e^-46
+    (Bernstein's inequality); icm_large places its windows and its end of time with it too."""
     return LOG_TAIL / 3.0 + np.sqrt(LOG_TAIL**2 / 9.0 + 2.0 * LOG_TAIL * var)
 
 
@@ -82,7 +83,7 @@ def prize_weighted(
     weight = counts.astype(np.float64)
     mean = np.einsum("ij,j->i", b, weight)
     var = np.einsum("ij,ij,j->i", a, b, weight)
-    dev = _tail(var)
+    dev = tail(var)
     lo = np.maximum(np.floor(mean - dev) - 1, 0).astype(np.int64)
     hi = np.minimum(np.ceil(mean + dev) + 1, n - 1).astype(np.int64)
     live = np.flatnonzero(lo < places)

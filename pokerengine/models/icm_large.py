@@ -71,23 +71,18 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._cost import Deadline
-from ._icm_fourier import prize_weighted
+from ._icm_fourier import LOG_TAIL, prize_weighted
+from ._icm_fourier import tail as _tail
 
 Array = NDArray[Any]
 
 CELLS = 400_000  # (time point x player) cells per NumPy step; a step takes milliseconds
 FOURIER_CELLS = 80_000  # (time point x stack) cells per step of the equity-only path (fits a core's cache)
 FOURIER_PANEL_WIDTH = 6.0  # that path's first panels (then 4, 1, 0.5 until the sum is right); see place_integrals
-LOG_TAIL = 46.0  # probability mass below e^-46 (1e-20) is dropped
 PANEL_WIDTH = 4.0  # panels this wide in the variable v (see _panels)
 ORDER = 16  # Gauss-Legendre nodes per panel
 DECAY_STEP = 4.0  # e-folds of the fastest live exp(-S_j t) per unit of v
 _NODES, _WEIGHTS = np.polynomial.legendre.leggauss(ORDER)
-
-
-def _tail(var: Any) -> Any:
-    """Deviation from the mean beyond which a Poisson binomial with variance ``var`` has mass < e^-46 (Bernstein)."""
-    return LOG_TAIL / 3.0 + np.sqrt(LOG_TAIL**2 / 9.0 + 2.0 * LOG_TAIL * var)
 
 
 def _moments(t: Any, s: Array, counts: Array, deadline: Deadline | None = None) -> tuple[Array, Array]:
