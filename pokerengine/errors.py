@@ -60,3 +60,13 @@ class StaleWriterError(EventLogError):
 class UndeterminableHandError(CardError):
     """A showdown's winner cannot be known: no hand that could win a pot was shown (mucked or
     unknown cards).  Not an error of the file: replay reports such a hand as ``undeterminable``."""
+
+
+class RangeError(CardError):
+    """A range of hands cannot be read (``"AKs+"`` is not range notation) or cannot be dealt
+    (every combination it holds uses a card already out)."""
+
+
+class DecisionInputError(PokerEngineError):
+    """Stacks, blinds, antes, prizes or options given to a decision (odds, push/fold, bubble
+    factors) are invalid or beyond the stated limits (more than nine players, say)."""

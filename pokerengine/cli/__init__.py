@@ -35,7 +35,7 @@ from ..errors import PokerEngineError
 if TYPE_CHECKING:
     import io
 
-COMMANDS = ("settle", "equity", "replay", "convert", "generate", "tournament", "legal")
+COMMANDS = ("settle", "equity", "replay", "convert", "generate", "tournament", "legal", "odds", "pushfold", "bubble")
 
 MAX_MESSAGE = 500
 """The longest error message printed, in characters (longer ones are cut and end in ``...``)."""

@@ -1,0 +1,16 @@
+"""``pokerengine odds``: (being written, issue 18)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("odds", help="(not yet available)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from . import fail
+
+    return fail("odds is not available yet")
