@@ -1,0 +1,155 @@
+"""What a push/fold solve returns: each position's push and call ranges, values, and the certificate.
+
+Positions are named in seat order starting at the button: ``BTN, SB, BB`` and then, in order of
+action, ``UTG``, ... up to ``CO``, the seat before the button (:func:`positions`).  Heads-up the
+button is the small blind: the two positions are ``SB`` and ``BB``.
+
+A strategy is 169 numbers in ``[0, 1]``, one per starting-hand class in the grid order of
+:mod:`pokerengine.decisions.combos`: the probability of pushing (or calling) with that class.
+
+>>> positions(2), positions(3), positions(6)
+(('SB', 'BB'), ('BTN', 'SB', 'BB'), ('BTN', 'SB', 'BB', 'UTG', 'HJ', 'CO'))
+>>> positions(9)[3:]
+('UTG', 'UTG+1', 'UTG+2', 'LJ', 'HJ', 'CO')
+>>> action_order(4)
+(3, 0, 1, 2)
+>>> percent([1.0] * 169), round(percent([0.0] * 168 + [1.0]), 4)
+(100.0, 0.4524886877828054)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from ..errors import DecisionInputError
+from .combos import CLASS_NAMES, CLASS_SIZES, CLASSES, COMBOS
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 9
+
+_LATE = ("CO", "HJ", "LJ")  # the seats before the button, nearest first
+
+
+def positions(players: int) -> tuple[str, ...]:
+    """Position names in seat order starting at the button (heads-up: ``SB``, ``BB``)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise DecisionInputError(f"a push/fold table has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")
+    if players == 2:
+        return ("SB", "BB")
+    early = players - 3  # seats between the big blind and the button, in order of action
+    late = min(early - 1, len(_LATE)) if early > 1 else 0
+    first = early - late  # UTG, UTG+1, ...
+    names = ["UTG" if k == 0 else f"UTG+{k}" for k in range(first)]
+    names += list(reversed(_LATE[:late]))
+    return ("BTN", "SB", "BB", *names)
+
+
+def action_order(players: int) -> tuple[int, ...]:
+    """Seat indices (``0`` = the button; heads-up ``0`` = the small blind) in pre-flop order of action."""
+    positions(players)  # checks the count
+    if players == 2:
+        return (0, 1)
+    return tuple(range(3, players)) + (0, 1, 2)
+
+
+def percent(strategy: Sequence[float]) -> float:
+    """The share of the 1,326 combinations a 169-class strategy plays, in percent."""
+    return 100.0 * sum(p * n for p, n in zip(strategy, CLASS_SIZES)) / COMBOS
+
+
+def _strategy(value: Iterable[float]) -> tuple[float, ...]:
+    out = tuple(float(v) for v in value)
+    if len(out) != CLASSES:
+        raise DecisionInputError(f"a strategy has {CLASSES} values (one per class), got {len(out)}")
+    return out
+
+
+def _calls(value: Mapping[str, Iterable[float]]) -> dict[str, tuple[float, ...]]:
+    return {key: _strategy(v) for key, v in value.items()}
+
+
+@attrs.frozen
+class PlayerStrategy:
+    """One position's equilibrium strategy and values.
+
+    ``push``: the probability of pushing each class when folded to (the big blind, who is never
+    folded to with a choice, pushes nothing).  ``call``: for each set of positions already all in
+    (joined by ``+`` in order of action, e.g. ``"BTN+SB"``), the probability of calling with each
+    class.  ``ev``: the expected change of the player's chips in the hand, relative to the stack
+    before blinds and antes.  ``equity``: the expected prize money after the hand (``None`` under
+    chip EV).
+    """
+
+    position: str
+    stack: int
+    push: tuple[float, ...] = attrs.field(converter=_strategy)
+    call: dict[str, tuple[float, ...]] = attrs.field(converter=_calls)
+    ev: float
+    equity: float | None = None
+
+    @property
+    def push_percent(self) -> float:
+        return percent(self.push)
+
+    @property
+    def call_percent(self) -> dict[str, float]:
+        return {key: percent(v) for key, v in self.call.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "position": self.position,
+            "stack": self.stack,
+            "push": dict(zip(CLASS_NAMES, self.push)),
+            "push_percent": self.push_percent,
+            "call": {key: dict(zip(CLASS_NAMES, v)) for key, v in self.call.items()},
+            "call_percent": self.call_percent,
+            "ev": self.ev,
+            "equity": self.equity,
+        }
+
+
+@attrs.frozen
+class Equilibrium:
+    """A solved push/fold game: the inputs, every position's strategy, and its certificate.
+
+    ``exploitability``: the most any one player gains by switching to a best response against
+    the others' strategies, in big blinds (chip EV) or in percent of the prize pool (prize
+    models).  ``method`` says how it was solved; ``iterations`` how many steps that took.
+    """
+
+    model: str
+    stacks: tuple[int, ...]
+    blinds: tuple[int, int]
+    ante: int
+    prizes: tuple[int | Fraction, ...]
+    players: tuple[PlayerStrategy, ...]
+    exploitability: float
+    seconds: float
+    method: str = ""
+    iterations: int = 0
+    bb_ante: bool = False
+
+    def player(self, position: str) -> PlayerStrategy:
+        for p in self.players:
+            if p.position == position:
+                return p
+        raise DecisionInputError(f"no position {position!r} at this table: {[p.position for p in self.players]}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "stacks": list(self.stacks),
+            "blinds": list(self.blinds),
+            "ante": self.ante,
+            "bb_ante": self.bb_ante,
+            "prizes": [p if isinstance(p, int) else float(p) for p in self.prizes],
+            "players": [p.to_json() for p in self.players],
+            "exploitability": self.exploitability,
+            "seconds": self.seconds,
+            "method": self.method,
+            "iterations": self.iterations,
+        }
