@@ -14,7 +14,7 @@ A strategy is 169 numbers in ``[0, 1]``, one per starting-hand class in the grid
 >>> action_order(4)
 (3, 0, 1, 2)
 >>> percent([1.0] * 169), round(percent([0.0] * 168 + [1.0]), 4)
-(100.0, 0.4524886877828054)
+(100.0, 0.4525)
 """
 
 from __future__ import annotations
