@@ -127,15 +127,23 @@ def test_version(capsys):
     assert capsys.readouterr().out == f"pokerengine {pokerengine.__version__}\n"
 
 
-def test_bare_command_prints_help():
+def test_bare_command_is_bad_usage():
     status, out, err = run([])
-    assert status == 0 and err == ""
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("pokerengine: error:") and "settle" in err and "replay" in err
+
+
+def test_help_prints_the_commands(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    out, err = capsys.readouterr()
+    assert exc.value.code == 0 and err == ""
     assert out.startswith("usage: pokerengine") and "settle" in out and "replay" in out
 
 
 def test_bare_command_as_a_program():
     p = subprocess.run([sys.executable, "-m", "pokerengine"], capture_output=True, text=True)
-    assert p.returncode == 0 and p.stdout.startswith("usage:") and p.stderr == ""
+    assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1
 
 
 # --- Closed pipes ---------------------------------------------------------------------------------
@@ -165,9 +173,8 @@ class ClosedPipe(io.StringIO):
         ["replay", str(ROOT / "fixtures" / "phh" / "historical")],
         ["tournament", str(ROOT / "fixtures" / "tournament" / "bubble.jsonl")],
         ["equity", "--stacks", "100", "200", "300", "--prizes", "50", "30", "20"],
-        [],
     ],
-    ids=["settle", "explain", "replay", "tournament", "equity", "help"],
+    ids=["settle", "explain", "replay", "tournament", "equity"],
 )
 def test_closed_pipe_is_quiet_in_process(argv, monkeypatch, tmp_path):
     err = io.StringIO()
@@ -221,10 +228,24 @@ def test_ascii_terminal_as_a_program(tmp_path):
     assert p.stderr.count(b"\n") == 1 and b"\\xe9.json" in p.stderr and b"Traceback" not in p.stderr
 
 
+def test_no_command_is_bad_usage(capsys):
+    # issue 20: `pokerengine` alone printed the help and exited 0; it is bad usage like any other
+    assert main([]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "a command is required" in err and "pushfold" in err
+
+
+def test_tournament_help_names_simulate(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["tournament", "--help"])
+    assert exc.value.code == 0 and "tournament simulate" in " ".join(capsys.readouterr().out.split())
+
+
 def test_output_the_terminal_cannot_encode_is_escaped(monkeypatch):
     stdout = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
     monkeypatch.setattr(sys, "stdout", stdout)
-    assert main([]) == 0  # main switches the streams to backslash escapes
+    with pytest.raises(SystemExit):
+        main(["--version"])  # main switches the streams to backslash escapes first
     assert stdout.errors == "backslashreplace"
     print("\u2660 \udcff")
     stdout.flush()

@@ -6,7 +6,8 @@ status).
 
 Exit statuses and what :func:`main` guarantees for every sub-command:
 
-- 0 on success (``pokerengine`` alone prints the help; ``--version`` the version).
+- 0 on success (``--help`` prints the help; ``--version`` the version).  ``pokerengine`` alone
+  is bad usage: one line on stderr naming the commands, exit status 2.
 - 2 for bad input or usage: ONE line on stderr, ``pokerengine: error: ...``, at
   most :data:`MAX_MESSAGE` characters, newlines and other unprintable characters
   escaped.  Input that exhausts the interpreter (too deep, too big, not
@@ -132,8 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:
-            parser.print_help()
-            status = 0
+            return fail(f"a command is required: one of {', '.join(COMMANDS)} (pokerengine --help says more)")
         else:
             status = args.run(args)
         sys.stdout.flush()  # a reader that went away shows here, not at exit

@@ -56,7 +56,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="replay a tournament event log and print standings and equities",
         description="Replay a tournament's event log (a JSON-lines file, - for standard input, "
                     "sqlite:///FILE.db?tournament=ID or postgresql://...?tournament=ID); print standings, chips, "
-                    "and ICM/DCM equity.  Also: pokerengine tournament copy SOURCE DEST (a file named copy: ./copy).",
+                    "and ICM/DCM equity.  Also: pokerengine tournament copy SOURCE DEST (copy events between stores) and "
+                    "pokerengine tournament simulate --players N (a whole tournament with random play; "
+                    "simulate --help says more).  A file named copy or simulate: ./copy, ./simulate.",
     )
     p.add_argument("log", metavar="SOURCE",
                    help="the event log: a JSON-lines file, - for standard input, or a database store's URL")
