@@ -393,3 +393,10 @@ def _lines(events):
     from pokerengine.tournament.log import dumps
 
     return [dumps(e) for e in events]
+
+
+def test_finish_none_is_the_projects_error():
+    # issue 20: Director.finish(None) raised AttributeError (a table with no hand in play matched None)
+    d = start(6, seed=1)
+    with pytest.raises(TournamentError, match="not in play at any table"):
+        d.finish(None)

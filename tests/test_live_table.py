@@ -731,3 +731,23 @@ def test_property_big_blind_once_an_orbit_and_chips_conserved(kind, seated, ops)
         takers = [b for b, _ in history[i + 1:j]]
         for q in steady:
             assert takers.count(q) == 1, (p, q, history[i:j + 1])
+
+
+def test_finish_without_a_hand_is_the_projects_error():
+    # issue 20: Table.finish(None) raised AttributeError
+    table = table_of([("a", 1, 100), ("b", 2, 100)])
+    with pytest.raises(PokerEngineError, match="not the one in play at this table .no hand is in play"):
+        table.finish(None)
+    hand = table.next_hand()
+    with pytest.raises(PokerEngineError, match="not the one in play"):
+        table.finish(None)
+    assert table.in_hand is hand
+
+
+def test_correct_refuses_a_stack_off_the_chip_unit():
+    # issue 20: a corrected stack of 150 at a chip unit of 100 was accepted, and the table could not deal
+    table = table_of([("a", 1, 1000), ("b", 2, 1000)], blinds=(100, 200), chip_unit=100)
+    with pytest.raises(PokerEngineError, match="multiple of the chip unit 100"):
+        table.correct("a", 150)
+    table.correct("a", 1500)
+    assert table.next_hand() is not None

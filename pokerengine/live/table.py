@@ -365,8 +365,9 @@ class Table:
     def finish(self, hand: Hand) -> Finished:
         """Carry the stacks over from a finished hand (its :attr:`Hand.final_stacks`); players left
         with no chips bust (their seats empty), and so do players who left during the hand."""
-        if hand is not self._hand:
-            raise PokerEngineError("that hand is not the one in play at this table")
+        if self._hand is None or hand is not self._hand:
+            none = " (no hand is in play)" if self._hand is None else ""
+            raise PokerEngineError(f"that hand is not the one in play at this table{none}, got {shown(hand)}")
         if not hand.over:
             raise PokerEngineError("the hand is not over yet")
         final = hand.final_stacks
@@ -424,6 +425,8 @@ class Table:
         """Set a player's chips between hands (a tournament's chip-count correction)."""
         p = self._player(player)
         amount = chips(stack, "stack", error=PokerEngineError, positive=True)
+        if amount % self.unit:
+            raise PokerEngineError(f"a stack is a multiple of the chip unit {self.unit}, got {amount}")
         if self._hand is not None and self._dealt.get(p.seat) is p:
             raise PokerEngineError(f"{shown(p.name)} is in the hand in play: correct the count after it")
         p.stack = amount

@@ -302,9 +302,9 @@ class Director:
     def finish(self, hand: LiveHand) -> Played:
         """Record a finished hand (logged before it takes effect), then balance, break and start or
         stop hand-for-hand as the rules ask."""
-        name = next((n for n, t in self._tables.items() if t.in_hand is hand), None)
+        name = None if hand is None else next((n for n, t in self._tables.items() if t.in_hand is hand), None)
         if name is None:
-            raise TournamentError("that hand is not in play at any table of this tournament")
+            raise TournamentError(f"that hand is not in play at any table of this tournament, got {shown(hand)}")
         table = self._tables[name]
         if not hand.over:
             raise TournamentError("the hand is not over yet")
