@@ -160,3 +160,18 @@ def test_timeout_exits_1(capsys):
     field = ["--stacks", *stacks, "--prizes", "50", "30", "20"]
     code, out, err = run(capsys, "--model", "dcm", *field, "--max-seconds", "0.001")
     assert code == 1 and "did not finish" in err and out == ""
+
+
+def test_compare_checks_every_model_before_running_any(capsys, monkeypatch):
+    # issue 20: `--compare mc,mw` ran Monte Carlo before Malmuth-Weitzman refused a field too big for it
+    import pokerengine.models as models
+
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("a model ran although another one refuses the input")
+
+    monkeypatch.setitem(models.MODELS, "mc", must_not_run)
+    stacks = [str(100 + i) for i in range(40)]
+    status, out, err = run(capsys, "--compare", "mc,mw", "--stacks", *stacks, "--prizes", "50", "30", "20")
+    assert status == 2 and out == "" and err.count("\n") == 1 and "mw (subsets)" in err
+    status, out, err = run(capsys, "--compare", "mc,icm", "--stacks", "3", "2", "1", "--prizes", "2", "1")
+    assert status == 1 and "internal error" in err  # inputs every model takes: the (stand-in) model ran

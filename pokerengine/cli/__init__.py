@@ -134,8 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:
             return fail(f"a command is required: one of {', '.join(COMMANDS)} (pokerengine --help says more)")
-        else:
-            status = args.run(args)
+        status: int = args.run(args)
         sys.stdout.flush()  # a reader that went away shows here, not at exit
         return status
     except BrokenPipeError:

@@ -220,19 +220,42 @@ def _models(args: argparse.Namespace) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def _options(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The model's own options (what :func:`pokerengine.models.estimate` takes)."""
+    options: dict[str, Any] = {"places": args.places}
+    if name == "icm":
+        options.update(exact=args.exact, method=args.method)
+    elif name == "dcm":
+        options.update(depth=args.depth, min_probability=args.min_probability)
+    elif name == "mc":
+        options.update(samples=args.samples, seed=args.seed)
+    return options
+
+
+def _limits(args: argparse.Namespace, seconds: float | None) -> dict[str, Any]:
+    limits: dict[str, Any] = {"max_seconds": seconds}
+    if args.max_memory is not None:
+        limits["max_bytes"] = args.max_memory << 20  # the model refuses a value that is not positive
+    return limits
+
+
+def _precheck(names: list[str], stacks: Any, prizes: Any, args: argparse.Namespace) -> None:
+    """Refuse, before any model runs, what any one of them would refuse: its options, its input and
+    its estimated cost against the budgets (``--compare mc,mw`` used to run mc before mw refused).
+    A budget that is not a positive number is left to the model, which refuses it."""
+    from ..models import MAX_BYTES, estimate
+
+    seconds = args.max_seconds if 0 < args.max_seconds < float("inf") else None
+    memory = MAX_BYTES if args.max_memory is None else args.max_memory << 20
+    for name in names:
+        estimate(name, stacks, prizes, **_options(name, args)).check(
+            max_seconds=seconds, max_bytes=memory if memory > 0 else None)
+
+
 def _compute(name: str, stacks: Any, prizes: Any, args: argparse.Namespace, seconds: float | None) -> Equities:
     from ..models import MODELS
 
-    limits: dict[str, Any] = {"places": args.places, "max_seconds": seconds}  # and the model's own options
-    if args.max_memory is not None:
-        limits["max_bytes"] = args.max_memory << 20  # the model refuses a value that is not positive
-    if name == "icm":
-        limits.update(exact=args.exact, method=args.method)
-    elif name == "dcm":
-        limits.update(depth=args.depth, min_probability=args.min_probability)
-    elif name == "mc":
-        limits.update(samples=args.samples, seed=args.seed)
-    return MODELS[name](stacks, prizes, **limits)
+    return MODELS[name](stacks, prizes, **_options(name, args), **_limits(args, seconds))
 
 
 def _plain(value: object) -> object:
@@ -336,6 +359,8 @@ def run(args: argparse.Namespace) -> int:
     if 0 < args.max_seconds < float("inf"):
         end = time.monotonic() + args.max_seconds
     try:
+        if len(names) > 1:
+            _precheck(names, stacks, prizes, args)
         results = []
         for name in names:
             seconds = args.max_seconds if end is None else end - time.monotonic()
