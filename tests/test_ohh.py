@@ -581,3 +581,12 @@ if __name__ == "__main__":
     print({k: v for k, v in result.items() if k != "examples"})
     for line in result["examples"][:20]:
         print(line)
+
+
+@pytest.mark.parametrize("posts", ["5", "[1]", "'x'", "[0, 0, 0]"])
+def test_writing_posts_that_are_not_one_amount_a_player_is_a_clean_error(posts):
+    # issue 20: `_posts = 5` (not an array) gave an internal TypeError in convert --to ohh
+    text = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\n'
+            f'actions = ["d dh p1 AsKs", "d dh p2 2c2d", "p2 f"]\n_posts = {posts}\n')
+    with pytest.raises(HistoryParseError, match="_posts must list one amount per player"):
+        dumps_ohh(loads(text))

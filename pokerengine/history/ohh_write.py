@@ -114,7 +114,10 @@ class _Writer:
             return x
         return Decimal(x).scaleb(-2, context=_EXACT)
 
-    def ints(self, values: Sequence[object], what: str) -> list[int]:
+    def ints(self, values: object, what: str, count: int | None = None) -> list[int]:
+        if not isinstance(values, (list, tuple)) or (count is not None and len(values) != count):
+            each = "" if count is None else f" one amount per player ({count})"
+            raise HistoryParseError(f"{self.h.label}: {what} must list{each or ' amounts'}, got {shown(values)}")
         out = []
         for x in values:
             if type(x) is not int:
@@ -131,7 +134,7 @@ class _Writer:
         names = h.players or tuple(f"p{k + 1}" for k in range(n))
         antes = self.ints(h.antes or (0,) * n, "antes")
         blinds = self.ints(h.blinds_or_straddles or (0,) * n, "blinds_or_straddles")
-        posts = self.ints(h.user_fields.get("_posts", (0,) * n), "_posts")
+        posts = self.ints(h.user_fields.get("_posts", (0,) * n), "_posts", n)  # a user field: any TOML value
         self.ints(h.starting_stacks, "starting_stacks")
         if n == 2:
             antes.reverse()
