@@ -449,3 +449,20 @@ def test_a_sqlite_tournament_can_be_handed_to_another_thread(tmp_path):
     worker.join()
     t.close()
     assert errors == [] and Tournament.replay(url, equity=OFF).status == "finished"
+
+
+def test_reading_a_sqlite_store_leaves_no_wal_or_shm_file(tmp_path, capsys):
+    # issue 20: reading (pokerengine tournament sqlite:///...) left events.db-wal and events.db-shm beside it
+    url, path = _db_with_events(tmp_path)
+    before = sorted(os.listdir(tmp_path))
+    assert before == ["events.db"]
+    state = Tournament.replay(url).state()
+    assert main(["tournament", url, "--no-equity"]) == 0
+    assert sorted(os.listdir(tmp_path)) == before
+    # With a writer connected (its -wal and -shm exist), a reader still sees every committed event.
+    writer = open_store(url, create=True)
+    try:
+        assert Tournament.replay(url).state() == state
+    finally:
+        writer.close()
+    assert sorted(os.listdir(tmp_path)) == before

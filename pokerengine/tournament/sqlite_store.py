@@ -54,8 +54,13 @@ class SQLiteStore(SQLStore):
             if not create:
                 if not os.path.isfile(path):
                     raise EventLogError(f"{self.name}: no such database file")
-                self._conn = sqlite3.connect(f"file:{quote(path)}?mode=ro", uri=True, isolation_level=None,
-                                             timeout=BUSY_SECONDS, check_same_thread=False)
+                # Reading changes no file.  A read-only connection to a WAL database would create the
+                # -wal and -shm files beside it (and could not remove them); with no writer connected
+                # (no -wal or -shm file: every event is in the database file) it opens the file as
+                # immutable, which creates nothing.  With a writer connected those files exist already.
+                busy = os.path.exists(path + "-wal") or os.path.exists(path + "-shm")
+                self._conn = sqlite3.connect(f"file:{quote(path)}?mode=ro{'' if busy else '&immutable=1'}", uri=True,
+                                             isolation_level=None, timeout=BUSY_SECONDS, check_same_thread=False)
             else:
                 self._conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS, check_same_thread=False)
             self._conn.text_factory = bytes
