@@ -275,6 +275,21 @@ def test_levels_follow_the_clock_and_apply_from_the_next_hand() -> None:
     assert d.table("1").big_blind_ante == 400
 
 
+def test_the_clock_never_moves_the_level_back() -> None:
+    # issue 20: clock(0) after level 5 logged a change back to level 1
+    d = start(9, 1)
+    t = d.tournament
+    assert d.clock(1200) is not None and (t.level, t.on_break) == (3, True)
+    events = len(t.events)
+    for elapsed in (0, 599, 600, 1199, 1200):
+        assert d.clock(elapsed) is None and (t.level, t.on_break) == (3, True)
+    assert len(t.events) == events
+    assert d.clock(1500) is not None and (t.level, t.on_break) == (3, False)
+    assert d.clock(1200) is None and (t.level, t.on_break) == (3, False)  # not back onto the break
+    d.set_level(1)  # on purpose, it still can
+    assert t.level == 1 and d.clock(600) is not None and t.level == 2
+
+
 def test_final_table_redraw_draws_every_seat_at_once() -> None:
     d = start(12, 3, seats=6, redraw=True)
     c = Checked(d, 3)

@@ -230,10 +230,13 @@ class Director:
 
     def clock(self, elapsed_seconds: int) -> Result | None:
         """Move to the level (or break) the structure has in force ``elapsed_seconds`` after the
-        start; ``None`` if it is already in force."""
+        start; ``None`` if it is already in force, or if it is earlier than the level in force: the
+        clock never moves the level back (a server restarted with its clock at 0 does not send play
+        back to level 1; :meth:`set_level` moves it back on purpose)."""
         level, on_break = self.structure.level_at(elapsed_seconds)
         t = self.tournament
-        if (level, on_break) == (t.level, t.on_break):
+        # A break comes before the level it leads to: (2, on a break) is earlier than (2, playing).
+        if (level, not on_break) <= (t.level, not t.on_break):
             return None
         return self.set_level(level, on_break=on_break)
 
