@@ -17,7 +17,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pokerengine.errors import PokerEngineError, TournamentError
+from pokerengine.errors import EventLogError, PokerEngineError, TournamentError
 from pokerengine.live.buttons import after
 from pokerengine.tournament import EquityConfig, Tournament
 from pokerengine.tournament.director import Director
@@ -415,3 +415,20 @@ def test_finish_none_is_the_projects_error():
     d = start(6, seed=1)
     with pytest.raises(TournamentError, match="not in play at any table"):
         d.finish(None)
+
+
+def test_open_refuses_a_tournament_that_does_not_exist_and_creates_nothing(tmp_path) -> None:
+    # issue 20: Director.open of a missing file or tournament made an empty .jsonl or an empty SQLite row
+    import sqlite3
+
+    url = f"sqlite:///{tmp_path}/events.db?tournament=sunday"
+    start(6, 1, log=url).close()
+    for source in (tmp_path / "none.jsonl", f"sqlite:///{tmp_path}/none.db?tournament=x",
+                   f"sqlite:///{tmp_path}/events.db?tournament=monday"):
+        with pytest.raises(EventLogError, match="no such tournament"):
+            Director.open(source)
+    assert sorted(os.listdir(tmp_path)) == ["events.db"]
+    conn = sqlite3.connect(tmp_path / "events.db")
+    assert conn.execute("SELECT id FROM tournaments").fetchall() == [("sunday",)]
+    conn.close()
+    Director.open(url).close()  # the one that exists resumes

@@ -171,7 +171,20 @@ class Director:
 
     @classmethod
     def open(cls, source: str | os.PathLike[str], *, equity: EquityConfig | None = None, sync: bool = False) -> Director:
-        """Resume a tournament from its log and keep logging to it (see :meth:`Tournament.open`)."""
+        """Resume a tournament from its log and keep logging to it (see :meth:`Tournament.open`).
+
+        The tournament must exist: a file, database or tournament id that does not is refused with
+        :class:`~pokerengine.errors.EventLogError` ("no such tournament") and nothing is created
+        (:meth:`start` begins a new one)."""
+        from .stores import open_store
+
+        try:
+            probe = open_store(source)  # read only: creates nothing
+        except FileNotFoundError:
+            raise EventLogError(f"no such tournament: no log file {shown(os.fspath(source))}") from None
+        except EventLogError as exc:
+            raise EventLogError(f"no such tournament: {exc}") from None
+        probe.close()
         t = Tournament.open(source, equity=equity, sync=sync)
         try:
             return cls._rebuilt(t)
