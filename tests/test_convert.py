@@ -317,3 +317,18 @@ def test_a_hand_with_more_board_deals_than_streets_is_refused_by_the_ohh_writer(
     extra = attrs.evolve(hand, history=attrs.evolve(hand.history, actions=hand.history.actions + ("d db 4c",)))
     with pytest.raises(HistoryParseError, match="4 board deals, more than the 3 streets"):
         write_hands([extra], "ohh")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes and the umask are POSIX")
+def test_converted_files_get_the_umasks_permissions(tmp_path):
+    # issue 20: converted files were written with mode 0600 (the temporary file's) whatever the umask
+    from pokerengine.cli import main
+
+    source = ROOT / "fixtures" / "phh" / "historical"
+    old = os.umask(0o027)
+    try:
+        assert main(["convert", str(source), "--to", "phh", "--out", str(tmp_path / "a")]) == 0
+    finally:
+        os.umask(old)
+    written = [p for p in (tmp_path / "a").rglob("*") if p.is_file()]
+    assert written and all(p.stat().st_mode & 0o777 == 0o640 for p in written)

@@ -44,13 +44,22 @@ def _target(path: str, root: str, to: str, hands: int, out: str) -> str:
     return os.path.join(out, stem + ext)
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)  # reading the umask means setting it: set it straight back
+    os.umask(mask)
+    return mask
+
+
 def _write(target: str, text: str) -> None:
+    """Write ``target`` whole or not at all (a temporary file renamed), with the permissions any new
+    file gets (``0o666`` less the umask; the temporary file alone would leave ``0o600``)."""
     folder = os.path.dirname(target) or "."
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".convert-", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+            os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         try:
