@@ -751,3 +751,22 @@ def test_correct_refuses_a_stack_off_the_chip_unit():
         table.correct("a", 150)
     table.correct("a", 1500)
     assert table.next_hand() is not None
+
+
+def test_a_raked_hand_writes_its_rake_and_replays_to_its_own_stacks():
+    # issue 20: a live hand played with rake wrote a history without it, so it did not replay to its
+    # own finishing stacks
+    table = table_of([("a", 1, 100), ("b", 2, 100), ("c", 3, 100), ("d", 4, 100)],
+                     options=Options(rake=Rake("10")))
+    for seed in range(12):
+        hand = table.next_hand(rng=random.Random(seed))
+        if hand.to_act is not None and hand.legal_actions().raise_to is not None:
+            low = hand.legal_actions().raise_to.min_to
+            hand.raise_to(hand.to_act, low)
+        play_down(hand)
+        record = hand.history()
+        assert record.user_fields["_rake"] == hand.settlement.rake
+        report = replay_hand(loads(dumps(record)))
+        assert report.status == "matched", report
+        table.finish(hand)
+    assert table.raked > 0

@@ -77,6 +77,14 @@ def to_history(hand: Hand, **fields: object) -> HandHistory:
         user[POSTS] = tuple(posts)
     if hand.runs > 1:
         user["_run_count"] = hand.runs  # docs/runs.md: PHH has no notation of its own
+    if hand.options.rake is not None and "finishing_stacks" in out:
+        # The rake the hand took, as a site's record carries it (history/settling.py: ``_rake`` and
+        # ``_pot_rakes``, main pot first), so the record replays to its own finishing stacks.
+        settled = hand.settlement
+        user["_rake"] = settled.rake
+        pots = getattr(settled, "pots", None)
+        if pots is not None:
+            user["_pot_rakes"] = tuple(p.rake for p in pots)
     for name, value in fields.items():
         if name not in FIELD_KINDS:
             raise PokerEngineError(f"{shown(name)} is not a PHH field")
