@@ -1,0 +1,486 @@
+"""The money value of folding, calling or pushing all in, for one player, under a payout model.
+
+One hand of push/fold: every player posts the ante, the small and the big blind; the players who
+do not take part fold.  :func:`call_decision` values the hero's call of one opponent's all-in
+against folding; :func:`push_decision` values the hero's all-in (first in) against folding.  The
+hero's chance in the all-in comes either as a number (``equity``: the hero wins with that
+probability and loses otherwise) or from the cards: the hero's hand against the opponents'
+ranges, by exact enumeration (:func:`pokerengine.decisions.odds.odds`), with ties counted as
+ties.  Stacks after the hand are valued by a payout model (:func:`money`):
+
+- ``"chip"``: chip EV; the prize pool shared in proportion to chips (in chips when there are no
+  prizes);
+- ``"icm"``, ``"dcm"``, ``"mw"``, ``"roberts"``: :mod:`pokerengine.models`.
+
+The DCM paper's section 6 (Besalu 2021; Hero in the big blind, Villain pushes 1,000 from the
+small blind, stacks 1000/1000/2000/3000 paying 50/30/20; ``blinds`` 100/200):
+
+>>> stacks, prizes = [3000, 1000, 1000, 2000], [50, 30, 20]  # BTN, SB (Villain), BB (Hero), CO
+>>> icm_ = call_decision(stacks, prizes, hero=2, pusher=1, blinds=(100, 200), equity=0.40)
+>>> round(icm_.showdowns[0].win, 2), round(icm_.fold, 2), icm_.best
+(31.86, 15.23, 'fold')
+>>> dcm_ = call_decision(stacks, prizes, hero=2, pusher=1, blinds=(100, 200), equity=0.40, model="dcm")
+>>> round(dcm_.showdowns[0].win, 2), round(dcm_.fold, 2), dcm_.best
+(30.71, 9.57, 'call')
+>>> round(icm_.break_even, 3), round(dcm_.break_even, 3)
+(0.478, 0.312)
+
+The hand's rules here: the ante is posted first, then the blinds, each capped at the stack; an
+all-in called for less than the pusher's stack returns the rest; a tie splits the pot, the odd
+chip to the first of the two players left of the button; a player left with no chips is out, the
+bigger stack before the hand taking the better place (equal stacks share their places' prizes).
+Folding first in (:func:`push_decision`) gives the pot to the big blind.  Limits: 2 to 9
+players; each decision values at most ``2 + 3 * callers`` stack vectors, each by one model run,
+all within ``max_seconds`` (default 10; :class:`~pokerengine.errors.ModelTimeout` past it) and
+the model's own memory limit; the odds (ranges) are bounded by :mod:`~pokerengine.decisions.odds`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from .._checks import chips, shown
+from ..errors import DecisionInputError, ModelInputError, ModelTimeout
+from .ranges import Range, hand_or_range
+
+MODEL_NAMES = ("chip", "icm", "dcm", "mw", "roberts")
+"""The payout models a decision can use (``chip`` is chip EV)."""
+MIN_PLAYERS = 2
+MAX_PLAYERS = 9
+DEFAULT_SECONDS = 10.0
+
+Prize = int | Fraction
+
+
+def check_model(model: object) -> str:
+    if model not in MODEL_NAMES:
+        raise DecisionInputError(f"model must be one of {', '.join(MODEL_NAMES)}, got {shown(model)}")
+    return str(model)
+
+
+def check_stacks(stacks: object, what: str = "stacks") -> tuple[int, ...]:
+    if isinstance(stacks, (str, bytes, Mapping)) or not isinstance(stacks, Iterable):
+        raise DecisionInputError(f"{what} must be a list of chip counts, got {shown(stacks)}")
+    values = list(stacks)
+    if not MIN_PLAYERS <= len(values) <= MAX_PLAYERS:
+        raise DecisionInputError(f"{what}: {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(values)}")
+    return tuple(chips(v, f"stack of seat {i + 1}", error=DecisionInputError, positive=True) for i, v in enumerate(values))
+
+
+def check_prizes(prizes: object, players: int) -> tuple[Prize, ...]:
+    from ..models._inputs import check_prizes as model_check
+
+    try:
+        return model_check(prizes, players)
+    except ModelInputError as e:
+        raise DecisionInputError(str(e)) from None
+
+
+def _remaining(end: float | None) -> float | None:
+    if end is None:
+        return None
+    left = end - time.monotonic()
+    if left <= 0:
+        raise ModelTimeout("the decision ran out of its max_seconds")
+    return left
+
+
+def money(after: Sequence[int], prizes: Sequence[Prize], *, model: str = "icm",
+          before: Sequence[int] | None = None, max_seconds: float | None = DEFAULT_SECONDS,
+          **model_options: Any) -> tuple[float, ...]:
+    """Each player's prize money for the chip counts ``after`` a hand (``0``: out of the tournament).
+
+    Players left with chips are valued by ``model`` over the prizes still open; those knocked out
+    take the places below them, the bigger stack in ``before`` (the stacks at the start of the
+    hand) finishing higher, equal ones sharing their places' prizes.  ``model="chip"`` shares the
+    pool in proportion to chips (with no prizes: the chips themselves).  ``model_options`` go to
+    the model (``depth`` for DCM, say); the run is bounded by ``max_seconds``.
+
+    >>> money([0, 2000, 2000, 3000], [50, 30, 20], before=[1000, 1000, 2000, 3000])[0]
+    0.0
+    >>> [round(v, 2) for v in money([2000, 0, 2000, 3000], [50, 30, 20], model="chip")]
+    [28.57, 0.0, 28.57, 42.86]
+    """
+    model = check_model(model)
+    after = tuple(after)
+    n = len(after)
+    before = tuple(before) if before is not None else after
+    pay = list(prizes) + [0] * (n - len(prizes))
+    if model == "chip":
+        total = sum(after)
+        pool = sum(prizes)
+        if not prizes:
+            return tuple(float(s) for s in after)
+        return tuple(float(Fraction(pool) * s / total) for s in after)
+    alive = [i for i in range(n) if after[i] > 0]
+    out = [0.0] * n
+    busted = sorted((i for i in range(n) if after[i] == 0), key=lambda i: -before[i])
+    place = len(alive)
+    k = 0
+    while k < len(busted):  # equal stacks before the hand share their places
+        j = k
+        while j < len(busted) and before[busted[j]] == before[busted[k]]:
+            j += 1
+        share = float(Fraction(sum(pay[place + k:place + j])) / (j - k))
+        for i in busted[k:j]:
+            out[i] = share
+        k = j
+    open_prizes = pay[:len(alive)]
+    while open_prizes and open_prizes[-1] == 0:
+        open_prizes.pop()
+    if len(alive) == 1:
+        out[alive[0]] = float(pay[0])
+    elif open_prizes:
+        from ..models import MODELS
+
+        try:
+            equity = MODELS[model]([after[i] for i in alive], open_prizes, max_seconds=max_seconds,
+                                   **model_options).equity
+        except TypeError as e:
+            raise DecisionInputError(f"the {model} model does not take these options: {e}") from None
+        for i, v in zip(alive, equity):
+            out[i] = float(v)
+    return tuple(out)
+
+
+@attrs.frozen
+class Showdown:
+    """The hero all in against one opponent: how likely, the hero's chances, and the money after.
+
+    ``probability``: that this showdown happens (1 for a call); ``p_win``, ``p_tie``: the hero's
+    chances in it (``p_tie`` is 0 when the equity was given as a number); ``win``, ``tie``,
+    ``lose``: the hero's money after each result.
+    """
+
+    opponent: int
+    probability: float
+    p_win: float
+    p_tie: float
+    win: float
+    tie: float
+    lose: float
+
+    @property
+    def equity(self) -> float:
+        """The hero's share of the pot: win + tie / 2."""
+        return self.p_win + self.p_tie / 2
+
+    @property
+    def p_lose(self) -> float:
+        return max(0.0, 1.0 - self.p_win - self.p_tie)
+
+    @property
+    def value(self) -> float:
+        """The hero's expected money once this showdown happens."""
+        return self.p_win * self.win + self.p_tie * self.tie + self.p_lose * self.lose
+
+
+@attrs.frozen
+class Decision:
+    """What folding and calling (or pushing) are worth to the hero, in prize money (chips for
+    ``model="chip"`` without prizes).
+
+    ``fold``: the money after folding; ``call`` or ``push`` (the other is ``None``): the expected
+    money after the action; ``steal``: after a push nobody calls; ``showdowns``: one per opponent
+    who may call (for a call, the pusher); ``break_even``: the equity at which the action and
+    folding are worth the same, valuing a showdown as ``e * win + (1 - e) * lose`` for every
+    opponent (outside ``[0, 1]`` when one choice is better whatever the cards); ``equity``: the
+    hero's equity when called, averaged over who calls.
+    """
+
+    model: str
+    action: str
+    fold: float
+    call: float | None
+    push: float | None
+    steal: float | None
+    showdowns: tuple[Showdown, ...]
+    break_even: float
+    equity: float
+
+    @property
+    def value(self) -> float:
+        """The value of the action (call or push)."""
+        v = self.call if self.action == "call" else self.push
+        assert v is not None
+        return v
+
+    @property
+    def gain(self) -> float:
+        """How much more the action is worth than folding (negative: fold)."""
+        return self.value - self.fold
+
+    @property
+    def best(self) -> str:
+        """``"fold"`` or the action, whichever is worth more (the action on a tie)."""
+        return self.action if self.value >= self.fold else "fold"
+
+    @property
+    def call_probability(self) -> float:
+        return math.fsum(s.probability for s in self.showdowns)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "model": self.model, "action": self.action, "fold": self.fold, self.action: self.value,
+            "steal": self.steal, "equity": self.equity, "break_even": self.break_even, "best": self.best,
+            "showdowns": [{"opponent": s.opponent, "probability": s.probability, "win": s.p_win, "tie": s.p_tie,
+                           "value_win": s.win, "value_tie": s.tie, "value_lose": s.lose} for s in self.showdowns],
+        }
+
+
+# --- the hand ----------------------------------------------------------------------------------------
+
+def _seats(n: int) -> tuple[int, int]:
+    """(small blind, big blind) seats; seat 0 is the button (heads-up, the small blind)."""
+    return (0, 1) if n == 2 else (1, 2)
+
+
+def posts(stacks: Sequence[int], blinds: Sequence[int], ante: int) -> list[int]:
+    """What each seat puts in before the action: the ante, then its blind, capped at its stack.
+
+    >>> posts([1000, 1000, 50], (100, 200), 10)
+    [10, 110, 50]
+    """
+    n = len(stacks)
+    sb, bb = _seats(n)
+    out = [min(ante, s) for s in stacks]
+    for seat, blind in ((sb, blinds[0]), (bb, blinds[1])):
+        out[seat] = min(stacks[seat], out[seat] + blind)
+    return out
+
+
+def _allin(stacks: tuple[int, ...], put: list[int], hero: int, other: int) -> tuple[tuple[int, ...], ...]:
+    """The stacks after the hero and ``other`` are all in and the rest fold: (won, tie, lost)."""
+    n = len(stacks)
+    matched = min(stacks[hero], stacks[other])
+    given = list(put)
+    given[hero] = given[other] = matched
+    pot = sum(given)
+    base = [stacks[i] - given[i] for i in range(n)]
+
+    def with_pot(shares: dict[int, int]) -> tuple[int, ...]:
+        out = list(base)
+        for i, v in shares.items():
+            out[i] += v
+        return tuple(out)
+
+    first, second = sorted((hero, other), key=lambda i: (i - 1) % n)  # left of the button first
+    half = pot // 2
+    return (with_pot({hero: pot}), with_pot({first: pot - half, second: half}), with_pot({other: pot}))
+
+
+def _check_seat(value: object, n: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise DecisionInputError(f"{what} must be a seat index 0..{n - 1}, got {shown(value)}")
+    return value
+
+
+def _probability(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= float(value) <= 1.0:
+        raise DecisionInputError(f"{what} must be a number in [0, 1], got {shown(value)}")
+    return float(value)
+
+
+def _common(stacks: object, prizes: object, blinds: object, ante: object, model: object,
+            max_seconds: object) -> tuple[tuple[int, ...], tuple[Prize, ...], tuple[int, int], int, str, float | None]:
+    s = check_stacks(stacks)
+    model = check_model(model)
+    p = check_prizes(prizes, len(s)) if prizes is not None else ()
+    if model != "chip" and not any(p):
+        raise DecisionInputError(f"the {model} model needs prizes")
+    if isinstance(blinds, (str, bytes)) or not isinstance(blinds, Iterable):
+        raise DecisionInputError(f"blinds must be two chip amounts (small, big), got {shown(blinds)}")
+    b = list(blinds)
+    if len(b) != 2:
+        raise DecisionInputError(f"blinds must be two chip amounts (small, big), got {shown(blinds)}")
+    bl = (chips(b[0], "small blind", error=DecisionInputError), chips(b[1], "big blind", error=DecisionInputError))
+    a = chips(ante, "ante", error=DecisionInputError)
+    from ..models._cost import check_seconds
+
+    try:
+        seconds = check_seconds(max_seconds)
+    except ModelInputError as e:
+        raise DecisionInputError(str(e)) from None
+    return s, p, bl, a, model, seconds
+
+
+def _odds(hand: Range, villain: Range, seconds: float | None) -> tuple[float, float]:
+    """(P(win), P(tie)) of ``hand`` against ``villain`` from the exact odds."""
+    import importlib
+
+    odds = importlib.import_module("pokerengine.decisions.odds").odds  # the odds module is written alongside
+    result = odds([hand, villain])
+    me = result.hands[0]
+    total = me.win + me.tie + me.lose
+    if not total:
+        raise DecisionInputError("the hand and the range cannot be dealt together (every combination conflicts)")
+    return float(me.win / total), float(me.tie / total)
+
+
+def _values(states: list[tuple[int, ...]], stacks: tuple[int, ...], prizes: tuple[Prize, ...], model: str,
+            hero: int, end: float | None, options: dict[str, Any]) -> list[float]:
+    cache: dict[tuple[int, ...], float] = {}
+    out = []
+    for st in states:
+        if st not in cache:
+            cache[st] = money(st, prizes, model=model, before=stacks, max_seconds=_remaining(end), **options)[hero]
+        out.append(cache[st])
+    return out
+
+
+def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, *, hero: int, pusher: int,
+                  blinds: Sequence[int], ante: int = 0, equity: float | None = None,
+                  hand: str | Range | None = None, pusher_range: str | Range | None = None,
+                  model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
+                  **model_options: Any) -> Decision:
+    """Call ``pusher``'s all-in or fold, for the player in seat ``hero`` (everyone else folds).
+
+    ``stacks``: chips per seat before the hand, seat 0 the button (heads-up, the small blind);
+    ``equity``: the hero's chance of winning when called (no ties), or ``hand`` (``'AhKh'``)
+    against ``pusher_range`` (``'22+, A2s+'``), counted exactly.  See the module docstring for
+    the rules and limits.
+
+    >>> d = call_decision([5000, 5000], hero=1, pusher=0, blinds=(50, 100), equity=0.5, model="chip")
+    >>> d.fold, d.call, round(d.break_even, 4)
+    (4900.0, 5000.0, 0.49)
+    """
+    s, p, bl, a, model, seconds = _common(stacks, prizes, blinds, ante, model, max_seconds)
+    n = len(s)
+    hero = _check_seat(hero, n, "hero")
+    pusher = _check_seat(pusher, n, "pusher")
+    if hero == pusher:
+        raise DecisionInputError("the hero cannot call their own all-in")
+    put = posts(s, bl, a)
+    if put[hero] >= s[hero]:
+        raise DecisionInputError(f"seat {hero} is all in from the blinds and ante: there is nothing to decide")
+    if s[pusher] <= put[hero]:
+        raise DecisionInputError(f"the all-in of seat {pusher} ({s[pusher]}) is covered by what seat {hero} posted")
+    end = None if seconds is None else time.monotonic() + seconds
+    p_win, p_tie = _chances(equity, hand, pusher_range, "pusher_range", seconds)
+    fold_state = [s[i] - put[i] for i in range(n)]
+    fold_state[pusher] += sum(put)
+    won, tied, lost = _allin(s, put, hero, pusher)
+    fold, win, tie, lose = _values([tuple(fold_state), won, tied, lost], s, p, model, hero, end, dict(model_options))
+    sd = Showdown(pusher, 1.0, p_win, p_tie, win, tie, lose)
+    be = _break_even(fold, 0.0, 0.0, [sd])
+    return Decision(model, "call", fold, sd.value, None, None, (sd,), be, sd.equity)
+
+
+def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, *, hero: int,
+                  blinds: Sequence[int], ante: int = 0, equity: float | None = None,
+                  call_probability: float = 1.0, caller: int | None = None,
+                  hand: str | Range | None = None, calling_ranges: Mapping[int, str | Range] | None = None,
+                  model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
+                  **model_options: Any) -> Decision:
+    """Push all in first in, or fold, for the player in seat ``hero``.
+
+    With a number: ``caller`` (default the big blind) calls with ``call_probability`` and the hero
+    then wins with ``equity``; everyone else folds.  With cards: the hero's ``hand`` and
+    ``calling_ranges`` ``{seat: range}`` for the players behind; each calls with the share of its
+    range not blocked by the hero's cards (blocking between opponents is not counted), in order
+    of action, and the first caller is the only one (the others fold).  Folding gives the pot to
+    the big blind.  See the module docstring for the rules and limits.
+
+    >>> d = push_decision([1000, 1000], hero=0, blinds=(50, 100), equity=0.5, call_probability=0.5, model="chip")
+    >>> d.fold, d.steal, d.push, round(d.break_even, 4)
+    (950.0, 1100.0, 1050.0, 0.4)
+    """
+    s, p, bl, a, model, seconds = _common(stacks, prizes, blinds, ante, model, max_seconds)
+    n = len(s)
+    hero = _check_seat(hero, n, "hero")
+    sb, bb = _seats(n)
+    if hero == bb:
+        raise DecisionInputError("the big blind does not act first in: use call_decision")
+    put = posts(s, bl, a)
+    if put[hero] >= s[hero]:
+        raise DecisionInputError(f"seat {hero} is all in from the blinds and ante: there is nothing to decide")
+    end = None if seconds is None else time.monotonic() + seconds
+    order = list(range(3, n)) + [0, 1, 2] if n > 2 else [0, 1]
+    behind = order[order.index(hero) + 1:]
+    callers: list[tuple[int, float, float, float]] = []  # seat, probability, p_win, p_tie
+    if calling_ranges is None:
+        if hand is not None:
+            raise DecisionInputError("a hand needs calling_ranges for the players behind")
+        seat = bb if caller is None else _check_seat(caller, n, "caller")
+        if seat not in behind:
+            raise DecisionInputError(f"seat {seat} acts before the hero (seat {hero}) and cannot call the push")
+        pc = _probability(call_probability, "call_probability")
+        p_win, p_tie = _chances(equity, None, None, "calling_ranges", seconds)
+        callers.append((seat, pc, p_win, p_tie))
+    else:
+        if equity is not None or caller is not None or call_probability != 1.0:
+            raise DecisionInputError("give either equity (with caller, call_probability) or hand with calling_ranges")
+        if hand is None:
+            raise DecisionInputError("calling_ranges need the hero's hand")
+        if not isinstance(calling_ranges, Mapping):
+            raise DecisionInputError(f"calling_ranges must map seats to ranges, got {shown(calling_ranges)}")
+        mine = hand_or_range(hand)
+        if len(mine.combos()) != 1:
+            raise DecisionInputError(f"the hero's hand must be one combination such as 'AhKh', got {shown(hand)}")
+        reach = 1.0
+        for seat, text in calling_ranges.items():
+            _check_seat(seat, n, "a calling range's seat")
+            if seat not in behind:
+                raise DecisionInputError(f"seat {seat} acts before the hero (seat {hero}) and cannot call the push")
+        from .combos import COMBO_CARDS
+
+        cards = COMBO_CARDS[mine.combos()[0][0]]
+        for seat in behind:
+            if seat not in calling_ranges:
+                continue
+            rng = hand_or_range(calling_ranges[seat])
+            share = rng.without(cards).size / 1225  # combinations left after the hero's two cards
+            if share > 0:
+                p_win, p_tie = _odds(mine, rng, _remaining(end))
+                callers.append((seat, reach * share, p_win, p_tie))
+            reach *= 1.0 - share
+    steal_state = [s[i] - put[i] for i in range(n)]
+    steal_state[hero] += sum(put)
+    fold_state = [s[i] - put[i] for i in range(n)]
+    fold_state[bb] += sum(put)
+    states = [tuple(fold_state), tuple(steal_state)]
+    for seat, _, _, _ in callers:
+        states.extend(_allin(s, put, hero, seat))
+    values = _values(states, s, p, model, hero, end, dict(model_options))
+    fold, steal = values[0], values[1]
+    showdowns = tuple(Showdown(seat, pc, pw, pt, *values[2 + 3 * k:5 + 3 * k])
+                      for k, (seat, pc, pw, pt) in enumerate(callers))
+    p_fold = max(0.0, 1.0 - math.fsum(sd.probability for sd in showdowns))
+    push = p_fold * steal + math.fsum(sd.probability * sd.value for sd in showdowns)
+    be = _break_even(fold, p_fold, steal, list(showdowns))
+    called = math.fsum(sd.probability for sd in showdowns)
+    eq = math.fsum(sd.probability * sd.equity for sd in showdowns) / called if called else 0.0
+    if not showdowns:
+        eq = callers[0][2] if callers else 0.0
+    return Decision(model, "push", fold, None, push, steal, showdowns, be, eq)
+
+
+def _chances(equity: object, hand: object, villain: object, what: str, seconds: float | None) -> tuple[float, float]:
+    if equity is not None:
+        if hand is not None or villain is not None:
+            raise DecisionInputError(f"give either equity or hand with {what}, not both")
+        return _probability(equity, "equity"), 0.0
+    if hand is None or villain is None:
+        raise DecisionInputError(f"give equity, or hand with {what}")
+    mine = hand_or_range(hand)  # type: ignore[arg-type]
+    if len(mine.combos()) != 1:
+        raise DecisionInputError(f"the hero's hand must be one combination such as 'AhKh', got {shown(hand)}")
+    return _odds(mine, hand_or_range(villain), seconds)  # type: ignore[arg-type]
+
+
+def _break_even(fold: float, p_fold: float, steal: float, showdowns: list[Showdown]) -> float:
+    """The equity ``e`` at which ``p_fold * steal + sum(p * (lose + e * (win - lose)))`` equals ``fold``."""
+    base = p_fold * steal + math.fsum(sd.probability * sd.lose for sd in showdowns)
+    slope = math.fsum(sd.probability * (sd.win - sd.lose) for sd in showdowns)
+    if slope == 0:
+        return math.nan if base != fold else 0.0
+    return (fold - base) / slope
+
+
+__all__ = ["MODEL_NAMES", "Decision", "Showdown", "call_decision", "money", "posts", "push_decision"]
