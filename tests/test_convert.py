@@ -332,3 +332,46 @@ def test_converted_files_get_the_umasks_permissions(tmp_path):
         os.umask(old)
     written = [p for p in (tmp_path / "a").rglob("*") if p.is_file()]
     assert written and all(p.stat().st_mode & 0o777 == 0o640 for p in written)
+
+
+_RULE_HAND = """PokerStars Hand #7:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 13:54:25 ET
+Table 'Demo' 6-max Seat #3 is the button
+Seat 1: ann ($1 in chips)
+Seat 2: bob ($0.40 in chips)
+Seat 3: cy ($2 in chips)
+ann: posts small blind $0.01
+bob: posts big blind $0.02
+*** HOLE CARDS ***
+cy: raises $0.04 to $0.06
+ann: calls $0.05
+bob: raises $0.34 to $0.40 and is all-in
+cy: calls $0.34
+ann: folds
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Ts]
+*** RIVER *** [2c 7d 9h Ts] [3c]
+*** SHOW DOWN ***
+bob: shows [Ks Kd] (a pair of Kings)
+cy: mucks hand
+bob collected $COLLECTED from pot
+*** SUMMARY ***
+Total pot $0.86 | Rake $RAKE
+Board [2c 7d 9h Ts 3c]
+Seat 1: ann (small blind) folded before Flop
+Seat 2: bob (big blind) showed [Ks Kd] and won ($COLLECTED) with a pair of Kings
+Seat 3: cy (button) mucked"""
+
+
+@pytest.mark.parametrize("rake, collected", [("0.03", "0.83"), ("0.02", "0.83"), ("0", "0.83"), ("0", "0.86"),
+                                             ("0.02", "0.84"), ("0.04", "0.82")])
+def test_a_rake_that_breaks_the_rule_keeps_its_verdict_through_conversion(rake, collected):
+    # issue 20: a file whose rake ($0.02, $0) differs from the rule's ($0.03 at these stakes) while its
+    # collected amount agrees with the rule was mismatched, and its PHH replayed matched
+    from pokerengine.history.pokerstars import parse_pokerstars
+
+    [hand] = parse_pokerstars(_RULE_HAND.replace("$RAKE", "$" + rake).replace("$COLLECTED", "$" + collected))
+    verdict = check(hand).status
+    assert verdict == ("matched" if rake == "0.03" else "mismatched")
+    record = loads(dumps(site_to_phh(hand)))
+    assert replay_hand(record).status == verdict
+    assert ("_file_rake" in record.user_fields) == (rake != "0.03")

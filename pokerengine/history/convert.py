@@ -59,7 +59,7 @@ import attrs
 from ..errors import HistoryParseError, PokerEngineError
 from .interpreter import interpret
 from .record import HandHistory
-from .settling import POT_RAKES, RAKE, replay_hand
+from .settling import FILE_RAKE, POT_RAKES, RAKE, replay_hand
 from .site import Collected, SiteHand, _seats, check
 
 #: The formats ``convert`` writes.
@@ -86,8 +86,9 @@ def site_to_phh(hand: SiteHand) -> HandHistory:
     (``_rake``, ``_pot_rakes``), so that replaying it compares the engine with the site.
 
     The rake is the one :func:`~.site.check` takes: the site's rule where one is known (PokerStars'
-    3.5% at $0.01/$0.02), else the file's; so a hand whose file's rake breaks the rule replays
-    ``mismatched``, as its check says.  ``_pot_rakes`` is written when that rake was drawn pot by pot
+    3.5% at $0.01/$0.02), else the file's; where the file's rake differs, it is written too
+    (``_file_rake``), so a hand whose file's rake breaks the rule replays ``mismatched``, as its check
+    says, even when the collected amounts agree with the rule.  ``_pot_rakes`` is written when that rake was drawn pot by pot
     (:attr:`~.site.SiteCheck.pot_rakes`); otherwise ``_rake`` alone (drawn in proportion on replay).
     A player the file does not name as collecting gets 0.  Raises what :func:`~.site.check` raises
     for a hand that cannot be played.
@@ -104,8 +105,10 @@ def site_to_phh(hand: SiteHand) -> HandHistory:
     outcome = interpret(history)
     back = _uncalled(hand)
     finishing = [s + b + w for s, b, w in zip(map(sub, outcome.starting, outcome.contributed), back, won)]
-    user: dict[str, Any] = {k: v for k, v in history.user_fields.items() if k not in (RAKE, POT_RAKES)}
+    user: dict[str, Any] = {k: v for k, v in history.user_fields.items() if k not in (RAKE, POT_RAKES, FILE_RAKE)}
     rake = result.rake_got if result.rake_got is not None else hand.rake
+    if hand.rake is not None and hand.rake != (rake or 0):
+        user[FILE_RAKE] = hand.rake  # the file's own rake breaks the rule: the verdict survives conversion
     if rake:
         user[RAKE] = rake
         if result.pot_rakes is not None and sum(result.pot_rakes) == rake and not outcome.runs:

@@ -17,7 +17,8 @@ Conventions (see ``docs/replay.md``):
 * A site's rake (user fields ``_rake``, the total, and ``_pot_rakes``, each pot's, main pot first,
   as ``pokerengine convert`` writes them from a site's history, ``docs/histories.md``) is drawn from
   the pots before they are paid; antes are then dead money whatever ``ante_trimming_status`` says
-  (a site's dead blinds and antes are).
+  (a site's dead blinds and antes are).  A ``_file_rake`` that differs from the rake drawn (the
+  file's rake where the site's rule takes another) makes the hand ``mismatched``.
 * A showdown that no shown hand can win (every live hand unknown or mucked) raises
   :class:`~pokerengine.errors.UndeterminableHandError`; :mod:`~.replay` reports it as
   ``undeterminable``.
@@ -56,6 +57,10 @@ MATCHED, SPLIT_CHIP, MISMATCHED, UNCHECKED = "matched", "split_chip", "mismatche
 
 #: User fields carrying a site's rake in a PHH record (minor units): the total, and each pot's.
 RAKE, POT_RAKES = "_rake", "_pot_rakes"
+#: User field: the rake the site's file says it took, written beside ``_rake`` when it differs from the
+#: rake the site's rule takes (which ``_rake`` carries): such a hand replays ``mismatched``, as its
+#: site check says, even where the file's collected amounts agree with the rule.
+FILE_RAKE = "_file_rake"
 
 
 #: Folded seats by (player, chips put in): values that recur from hand to hand (a folded blind, a
@@ -182,7 +187,10 @@ def replay_hand(hand: HandHistory) -> HandReplay:
     except PokerEngineError as exc:
         raise type(exc)(f"{hand.label}: cannot settle: {_why(exc, outcome)}") from None
     got = finishing_units(outcome, settlement)
-    return HandReplay(hand, outcome, settlement, got, classify(hand.finishing_stacks, got, outcome.scale))
+    status = classify(hand.finishing_stacks, got, outcome.scale)
+    if FILE_RAKE in user and status != UNCHECKED and _rake_value(hand, FILE_RAKE, user[FILE_RAKE], outcome.scale) != settlement.rake:
+        status = MISMATCHED  # the file's rake is not the rule's: the site check's verdict, kept
+    return HandReplay(hand, outcome, settlement, got, status)
 
 
 def _why(exc: Exception, outcome: Outcome) -> str:
