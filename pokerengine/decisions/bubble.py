@@ -1,0 +1,155 @@
+"""Bubble factors and risk premiums: what an all-in between two players costs in prize money.
+
+The bubble factor of player A against player B (Nelson, Heston & Streib, *Kill Everyone*, 2009)
+is the money A loses when losing an all-in for the smaller of the two stacks divided by the money
+A gains when winning it, all other stacks unchanged, both valued by a payout model::
+
+    BF(A, B) = (E_A(now) - E_A(A loses s)) / (E_A(A wins s) - E_A(now)),   s = min(S_A, S_B)
+
+A player left with no chips is out in the last place still open (:func:`~.decision.money`).  A
+factor above 1 means chips lost are worth more than chips won.  Under ICM with prizes that do not
+rise with the place, every factor is at least 1, and exactly 1 when the model is linear in chips
+(two players, or every place after the first paying the same; winner takes all); other models
+need not keep it (DCM and Malmuth-Weitzman give factors below 1 to some pairs of uneven stacks,
+Roberts too), and prizes that rise with the place (a satellite paying only second) can make a
+factor negative.  The **risk premium** is the
+equity above chip EV's break-even that a call of such an all-in needs (no dead money): calling
+risks ``loss`` to win ``gain``, worth it when ``p * gain >= (1 - p) * loss``, at
+``p >= BF / (1 + BF)``, against one half in chips::
+
+    RP(A, B) = BF / (1 + BF) - 1/2 = (BF - 1) / (2 (BF + 1))
+
+Four equal stacks paying 50/30/20 (the book's example; /work/shared/notes):
+
+>>> bf = bubble_factors([1000] * 4, [50, 30, 20])
+>>> round(bf.factors[0][1], 6), bf.factors[0][0], round(bf.risk_premium[0][1], 4)
+(1.875, None, 0.1522)
+>>> round(bubble_factors([1000] * 3, [1, 1]).factors[2][0], 12)
+2.0
+
+When the all-in changes nothing (every remaining player is paid the same whatever happens) the
+factor is ``0/0``: ``nan``; a loss with no gain is ``inf`` (both ``None`` in :meth:`~BubbleFactors.to_json`).
+Limits: 2 to 9 players; ``1 + n (n - 1)`` model runs (the outcome of A winning against B is B
+losing against A), all within ``max_seconds`` (default 30;
+:class:`~pokerengine.errors.ModelTimeout` past it).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..errors import DecisionInputError, ModelTimeout
+from .decision import Prize, check_model, check_prizes, check_stacks, money
+
+DEFAULT_SECONDS = 30.0
+
+Matrix = tuple[tuple[float | None, ...], ...]
+
+
+@attrs.frozen
+class BubbleFactors:
+    """The bubble factor and risk premium of each player (row) against each other (column).
+
+    ``factors[a][b]`` is ``None`` on the diagonal; ``loss[a][b]`` and ``gain[a][b]`` are the money
+    A loses or gains in the all-in with B (``factors = loss / gain``); ``equity`` the players'
+    money now.
+    """
+
+    model: str
+    stacks: tuple[int, ...]
+    prizes: tuple[Prize, ...]
+    equity: tuple[float, ...]
+    factors: Matrix
+    risk_premium: Matrix
+    loss: Matrix
+    gain: Matrix
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"model", "stacks", "prizes", "equity", "factors", "risk_premium"}``; ``nan``/``inf`` as null."""
+        def clean(m: Matrix) -> list[list[float | None]]:
+            return [[v if v is not None and math.isfinite(v) else None for v in row] for row in m]
+
+        return {
+            "model": self.model, "stacks": list(self.stacks),
+            "prizes": [p if isinstance(p, int) else str(p) for p in self.prizes],
+            "equity": list(self.equity), "factors": clean(self.factors), "risk_premium": clean(self.risk_premium),
+        }
+
+
+def _ratio(loss: float, gain: float) -> float:
+    scale = max(abs(loss), abs(gain), 1.0)
+    if abs(gain) <= 1e-12 * scale:
+        return math.nan if abs(loss) <= 1e-12 * scale else math.inf
+    return loss / gain
+
+
+def risk_premium(factor: float) -> float:
+    """``BF / (1 + BF) - 1/2``: the equity above one half a call of an all-in with no dead money needs.
+
+    >>> risk_premium(1.0), round(risk_premium(2.0), 4), risk_premium(math.inf)
+    (0.0, 0.1667, 0.5)
+    """
+    if math.isinf(factor) and factor > 0:
+        return 0.5
+    if factor == -1.0:  # winning gains what losing gains: no equity balances them
+        return math.nan
+    return factor / (1.0 + factor) - 0.5
+
+
+def bubble_factors(stacks: Sequence[int], prizes: Sequence[Prize], model: str = "icm", *,
+                   max_seconds: float | None = DEFAULT_SECONDS, **model_options: Any) -> BubbleFactors:
+    """The bubble factor matrix of a table (row A against column B) under ``model`` (``icm``,
+    ``dcm``, ``mw``, ``roberts``; ``chip`` gives 1 everywhere); ``model_options`` go to the model.
+    See the module docstring for the definition and limits.
+    """
+    s = check_stacks(stacks)
+    model = check_model(model)
+    p = check_prizes(prizes, len(s))
+    if not any(p):
+        raise DecisionInputError("bubble factors need prizes (at least one place paying something)")
+    if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
+                                    or not max_seconds > 0):
+        raise DecisionInputError(f"max_seconds must be a positive number or None, got {max_seconds!r}")
+    end = None if max_seconds is None else time.monotonic() + max_seconds
+
+    def value(after: tuple[int, ...]) -> tuple[float, ...]:
+        left = None
+        if end is not None:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise ModelTimeout(f"bubble factors: more than max_seconds={max_seconds}")
+        return money(after, p, model=model, before=s, max_seconds=left, **model_options)
+
+    n = len(s)
+    now = value(s)
+    won: dict[tuple[int, int], tuple[float, ...]] = {}  # (winner, loser) -> money after
+    for a in range(n):
+        for b in range(n):
+            if a != b:
+                amount = min(s[a], s[b])
+                after = list(s)
+                after[a] += amount
+                after[b] -= amount
+                won[a, b] = value(tuple(after))
+    factors: list[list[float | None]] = [[None] * n for _ in range(n)]
+    premium: list[list[float | None]] = [[None] * n for _ in range(n)]
+    loss: list[list[float | None]] = [[None] * n for _ in range(n)]
+    gain: list[list[float | None]] = [[None] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(n):
+            if a != b:
+                g = won[a, b][a] - now[a]
+                lo = now[a] - won[b, a][a]
+                f = _ratio(lo, g)
+                factors[a][b], loss[a][b], gain[a][b] = f, lo, g
+                premium[a][b] = math.nan if math.isnan(f) else risk_premium(f)
+    return BubbleFactors(model, s, p, now, tuple(map(tuple, factors)), tuple(map(tuple, premium)),
+                         tuple(map(tuple, loss)), tuple(map(tuple, gain)))
+
+
+__all__ = ["BubbleFactors", "bubble_factors", "risk_premium"]
