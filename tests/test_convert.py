@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -375,3 +376,56 @@ def test_a_rake_that_breaks_the_rule_keeps_its_verdict_through_conversion(rake, 
     record = loads(dumps(site_to_phh(hand)))
     assert replay_hand(record).status == verdict
     assert ("_file_rake" in record.user_fields) == (rake != "0.03")
+
+
+_THREE = """[1]
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]
+
+[2]
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "p2 f", "p1 f"]
+
+[3]
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 cc"]
+"""
+
+
+@pytest.mark.parametrize("to", ["phh", "ohh"])
+def test_a_hand_that_cannot_be_played_is_reported_and_left_out(tmp_path, to):
+    # issue 20: convert wrote a fold after a fold (exit 0, nothing on stderr); one bad hand of a file
+    # lost the good hands after it on the way back.  Now: reported, left out, the rest written
+    # (an unfinished record, [3], converts as it is).
+    source = tmp_path / "three.phhs"
+    source.write_text(_THREE)
+    out = cli("convert", str(source), "--to", to, "--out", str(tmp_path / "out"))
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "[2]" in out.stderr and "no betting now" in out.stderr
+    assert "converted 2 hands from 1 files" in out.stdout
+    [written] = (tmp_path / "out").iterdir()
+    back = list(read_hands(written.read_text(), source=str(written)))
+    assert len(back) == 2
+
+
+def test_a_file_of_cancelled_hands_only_writes_nothing(tmp_path):
+    # issue 20: it was converted to an empty .phhs that replay then rejected
+    text = (FIXTURES / "pokerstars" / "handwritten" / "cancelled.txt").read_text()
+    cancelled = [b for b in re.split(r"\n\s*\n(?=PokerStars)", text.strip()) if "cancelled" in b.lower()]
+    source = tmp_path / "cancelled.txt"
+    source.write_text(cancelled[0] + "\n")
+    out = cli("convert", str(source), "--to", "phh", "--out", str(tmp_path / "out"))
+    assert out.returncode == 0 and "no hand to convert" in out.stderr and out.stderr.count("\n") == 1
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

@@ -5,11 +5,14 @@ Reads PHH (``.phh``/``.phhs``), PokerStars text and Open Hand History (folders r
 (``pokerengine.history.convert``).  Without ``--out`` everything goes to standard output (PHH: one
 record, or a ``.phhs`` text of several; OHH: JSON lines); with ``--out DIR`` each file becomes one
 file in ``DIR`` (its path under the folder given kept; ``.phh`` for one hand, ``.phhs`` for several,
-``.ohh`` for OHH).  A file is converted whole or not at all: a hand that cannot be read or played
-is reported on standard error (one line: file, hand, why) and its file is not written; the other
-files are.  An existing file is not overwritten without ``--force``.
+``.ohh`` for OHH).  Hand by hand: a hand that cannot be read, played or written (or whose written form its reader
+would refuse) is reported on standard error (one line: file, hand, why) and left out; the rest of
+its file is written (a file that cannot be read to its end keeps the hands before the fault).  A
+file with no hand to convert (only cancelled hands) is not written.  An existing file is not
+overwritten without ``--force``.
 
-Exit status: 0 when every file was converted, 2 otherwise (bad arguments, unreadable files).
+Exit status: 0 when every hand was converted, 2 otherwise (bad arguments, unreadable files, a hand
+left out).
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ def _write(target: str, text: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from . import _write_line, fail, one_line
     from ..errors import PokerEngineError
-    from ..history.convert import read_hands, write_hands
+    from ..history.convert import convert_hands, write_hands
     from ..history.reader import iter_files, read_text
 
     for path in args.paths:
@@ -98,22 +101,26 @@ def run(args: argparse.Namespace) -> int:
             if not path.endswith((".phh", ".phhs")) and detect(text) is None:
                 if os.path.isdir(root):
                     continue  # a file of no known format in a folder: skipped, as replay does
-            read = list(read_hands(text, source=path))
-            count = len(read)
-            converted = write_hands(read, args.to) if args.out is not None else ""
-            if args.out is None:
-                write_hands(read, args.to)  # all or nothing: a hand that cannot be written fails its file here
+            done = convert_hands(text, args.to, source=path)
         except (PokerEngineError, OSError, UnicodeError) as exc:
             failed += 1
             message = str(exc) if isinstance(exc, PokerEngineError) else f"{path}: {exc}"
             _write_line(sys.stderr, one_line(f"pokerengine: error: {message}"))
             continue
-        files += 1
-        hands += count
-        if args.out is None:
-            everything.extend(read)
+        for message in done.errors:  # each hand left out, and a file that could not be read to its end
+            failed += 1
+            _write_line(sys.stderr, one_line(f"pokerengine: error: {message}"))
+        if not done.hands:
+            if not done.errors:  # every hand cancelled: nothing to write (an empty file replays as nothing)
+                _write_line(sys.stderr, one_line(f"pokerengine: {path}: no hand to convert (a cancelled hand is "
+                                                 "not converted); nothing written"))
             continue
-        target = _target(path, root, args.to, count, args.out)
+        files += 1
+        hands += done.hands
+        if args.out is None:
+            everything.extend(done.kept)
+            continue
+        target = _target(path, root, args.to, done.hands, args.out)
         if target in written:
             failed += 1
             _write_line(sys.stderr, one_line(f"pokerengine: error: {path} and {written[target]} would both be "
@@ -124,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
             _write_line(sys.stderr, one_line(f"pokerengine: error: {target} exists (--force to overwrite)"))
             continue
         try:
-            _write(target, converted)
+            _write(target, done.text)
         except OSError as exc:
             failed += 1
             _write_line(sys.stderr, one_line(f"pokerengine: error: cannot write {target}: {exc.strerror or exc}"))

@@ -157,6 +157,68 @@ def convert_text(text: str, to: str, *, source: str | None = None, fmt: str | No
     return write_hands(list(read_hands(text, source=source, fmt=fmt)), to)
 
 
+@attrs.frozen
+class Converted:
+    """One file's hands converted hand by hand: ``text`` holds every hand that converts (``""`` when
+    none does), ``hands`` how many (``kept``: those hands, as read); ``errors`` one message per hand
+    left out (naming the file and the hand), and a last one when the file could not be read to its
+    end (the hands before it are kept)."""
+
+    text: str
+    hands: int
+    errors: tuple[str, ...]
+    kept: tuple[SiteHand | HandHistory, ...] = attrs.field(default=(), repr=False)
+
+
+def convert_hands(text: str, to: str, *, source: str | None = None, fmt: str | None = None) -> Converted:
+    """Convert ``text``'s hands one by one (see :func:`convert_text`): a hand that cannot be played,
+    settled or written, or whose written form its reader would refuse, is left out with its error;
+    the rest are written.
+
+    >>> bad = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n' \\
+    ...       'starting_stacks = [100, 100]\\nactions = ["d dh p1 ????", "d dh p2 ????", "p1 f", "p2 f"]'
+    >>> c = convert_hands(bad, "phh", source="bad.phh")
+    >>> c.hands, c.text, len(c.errors)
+    (0, '', 1)
+    """
+    if to not in TARGETS:
+        raise HistoryParseError(f"cannot convert to {to!r}: the formats are {', '.join(TARGETS)}")
+    good: list[SiteHand | HandHistory] = []
+    errors: list[str] = []
+    where = source or "<text>"
+    try:
+        for hand in read_hands(text, source=source, fmt=fmt):
+            try:
+                _round_trip(hand, to)
+            except PokerEngineError as exc:
+                name = hand.where if isinstance(hand, SiteHand) else hand.label
+                message = str(exc)
+                errors.append(message if message.startswith(name) else f"{name}: {message}")
+                continue
+            good.append(hand)
+    except PokerEngineError as exc:
+        message = str(exc)
+        errors.append(message if message.startswith(where) else f"{where}: {message}")
+    return Converted(write_hands(good, to) if good else "", len(good), tuple(errors), tuple(good))
+
+
+def _round_trip(hand: SiteHand | HandHistory, to: str) -> None:
+    """Raise what converting ``hand`` alone would raise, or reading back what it writes, or playing its
+    actions (as far as they go: an unfinished record converts as it is)."""
+    from ..live import replay as play
+
+    written = write_hands([hand], to)
+    if to == "phh":
+        from .reader import loads
+
+        play(loads(written), complete=False)
+    else:
+        from .ohh import read_ohh
+
+        for back in read_ohh(written):
+            play(back.history, complete=False)
+
+
 def write_hands(hands: list[SiteHand | HandHistory], to: str) -> str:
     """``hands`` as text in format ``to`` (see :func:`convert_text`)."""
     if to not in TARGETS:
