@@ -263,7 +263,7 @@ def rounds_of(change):
     ("run-twice.ohh", rounds_of(lambda r: r[0]["actions"].insert(0, {"player_id": 2, "action": "Dealt Cards",
                                                                      "cards": ["??", "Kd"]})), "bad card '??'"),
     ("draw-27-triple.ohh", rounds_of(lambda r: r[1]["actions"].pop(1)),
-     "rounds[1].actions[1].cards: 1 cards dealt, not the replacements of a discard just before"),
+     "rounds[1].actions[1].cards: 1 cards dealt, not the replacements of a discard of jon's waiting for them"),
     ("draw-27-triple.ohh", rounds_of(lambda r: r[0]["actions"].insert(2, {"player_id": 0, "action": "Post Bring In",
                                                                           "amount": 1})),
      "Post Bring In outside a stud game's third street"),
@@ -326,3 +326,16 @@ def test_stud_and_draw_hands_with_unseen_cards_round_trip(seed, code):
     # the shows reveal what the showdown needs: the same pots as the hand with every card known
     assert check(again).status == "matched"
     assert replay_hand(again.history).finishing == replay_hand(h).finishing
+
+
+@pytest.mark.parametrize("name", ["02-01-50.phh", "02-04-37.phh"])
+def test_several_discards_before_their_replacements_round_trip(name):
+    # issue 20: convert --to ohh wrote these WSOP 2023 draw hands (several players discard, then each
+    # gets their replacements) in a form its own reader refused
+    from pokerengine.history.convert import convert_hands
+
+    path = FIXTURES.parent / "phh" / "wsop-2023-43-day5" / name
+    done = convert_hands(path.read_text(), "ohh", source=str(path))
+    assert done.errors == () and done.hands == 1
+    [hand] = read_ohh(done.text)
+    assert check(hand).status == "matched"

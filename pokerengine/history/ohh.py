@@ -433,7 +433,8 @@ class _Reader:
         street = -1
         showdown = False
         restarts: list[int] = []  # the street each further run of the board starts at
-        pending: list[tuple[int, int]] = []  # draw games: a discard whose replacement cards are still to come
+        # draw games: each discard whose replacement cards are still to come: (player, cards, its line in out)
+        pending: list[tuple[int, int, int]] = []
         count = 0
 
         scan = [0, False]  # how far ``out`` was looked at, and whether a player's action was seen
@@ -444,9 +445,9 @@ class _Reader:
                 scan[0] += 1
             return bool(scan[1])
 
-        def flush() -> None:  # a discard's replacements the file does not give: unknown
-            for j, m in pending:
-                out.append(f"d dh p{j + 1} {UNKNOWN * m}")
+        def flush() -> None:  # a discard's replacements the file does not give: unknown, right after it
+            for j, m, at in sorted(pending, key=lambda e: e[2], reverse=True):
+                out.insert(at + 1, f"d dh p{j + 1} {UNKNOWN * m}")
                 hidden[j] = True
             pending.clear()
 
@@ -502,7 +503,10 @@ class _Reader:
                 if verb in _IGNORED:
                     continue
                 k = self.player(act, w)
-                if pending and not (verb == "Dealt Cards" and pending[0][0] == k):
+                # Several players may discard before their replacements are dealt (as PHH writes a
+                # draw): a discard or a pending player's cards keep the discards waiting.
+                if pending and not (verb in ("Discards Cards", "Stands Pat")
+                                    or (verb == "Dealt Cards" and any(j == k for j, _, _ in pending))):
                     flush()
                 amount = self.money(act, "amount", w)
                 p = f"p{k + 1}"
@@ -559,11 +563,12 @@ class _Reader:
                         if len(cards) != want:
                             raise _fail(self.where, f"{w}cards: {name} deals {want} card(s), got {len(cards)} "
                                                     "(?? for a card not seen)")
-                    else:  # a draw's replacements, right after the discard
-                        if not pending or len(cards) != pending[0][1]:
+                    else:  # a draw's replacements, after the player's discard
+                        mine = next((i for i, (j, _, _) in enumerate(pending) if j == k), None)
+                        if mine is None or len(cards) != pending[mine][1]:
                             raise _fail(self.where, f"{w}cards: {len(cards)} cards dealt, not the replacements of "
-                                                    f"a discard just before")
-                        pending.clear()
+                                                    f"a discard of {self.names[k]}'s waiting for them")
+                        del pending[mine]
                     hidden[k] = hidden[k] or UNKNOWN in cards
                     out.append(f"d dh {p} {''.join(cards)}")
                     continue
@@ -581,7 +586,7 @@ class _Reader:
                         raise _fail(self.where, f"{w}cards: {verb} with {len(cards)} cards")
                     out.append(f"{p} sd {''.join(cards)}" if cards else f"{p} sd")
                     if cards:
-                        pending.append((k, len(cards)))
+                        pending.append((k, len(cards), len(out) - 1))
                     continue
                 if verb == "Fold":
                     out.append(f"{p} f")
