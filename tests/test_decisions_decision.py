@@ -250,3 +250,64 @@ def test_tie_odd_chip_goes_left_of_the_button():
     assert d.showdowns[0].tie == 1005.0
     d = call_decision([1000, 1000, 1000], hero=1, pusher=0, blinds=(5, 10), ante=1, equity=0.5, model="chip")
     assert d.showdowns[0].tie == 1006.0
+
+
+# --- the hero's hand against ranges (exact odds from pokerengine.decisions.odds) ----------------------
+
+def _odds_ready() -> bool:
+    """odds.py and its heads-up table are written by another helper alongside this module."""
+    import importlib.resources
+    import importlib.util
+
+    if importlib.util.find_spec("pokerengine.decisions.odds") is None:
+        return False
+    return importlib.resources.files("pokerengine.decisions").joinpath("data", "headsup.npz").is_file()
+
+
+needs_odds = pytest.mark.skipif(not _odds_ready(), reason="pokerengine.decisions.odds and its table not there yet")
+
+
+@needs_odds
+def test_call_with_a_hand_against_a_range():
+    from pokerengine.decisions.odds import odds
+
+    d = call_decision(hand="AhKh", pusher_range="QQ+, AKs", model="dcm", **PAPER)
+    o = odds(["AhKh", "QQ+, AKs"]).hands[0]
+    total = o.win + o.tie + o.lose
+    (sd,) = d.showdowns
+    assert sd.p_win == pytest.approx(o.win / total, rel=1e-12) and sd.p_tie == pytest.approx(o.tie / total, rel=1e-12)
+    assert d.equity == pytest.approx(o.equity, abs=1e-12)
+    # the values after each result are those of the equity path; the tie is now weighed as a tie
+    by_number = call_decision(equity=0.5, model="dcm", **PAPER).showdowns[0]
+    assert (sd.win, sd.tie, sd.lose) == (by_number.win, by_number.tie, by_number.lose)
+    assert d.call == pytest.approx(sd.p_win * sd.win + sd.p_tie * sd.tie + (1 - sd.p_win - sd.p_tie) * sd.lose)
+    assert d.best == ("call" if d.call >= d.fold else "fold")
+
+
+@needs_odds
+def test_push_with_a_hand_against_calling_ranges():
+    # BTN pushes AhKh on the paper's table; the SB calls with AA (3 combinations left beside the Ah of
+    # 1,225), the BB with KK+ (AA: 3, KK: 3 left), the CO acted before the button
+    stacks, prizes = [3000, 1000, 1000, 2000], [50, 30, 20]
+    d = push_decision(stacks, prizes, hero=0, blinds=(100, 200), hand="AhKh", calling_ranges={1: "AA", 2: "KK+"})
+    sb, bb = d.showdowns
+    assert (sb.opponent, bb.opponent) == (1, 2)
+    assert sb.probability == pytest.approx(3 / 1225) and bb.probability == pytest.approx((1 - 3 / 1225) * 6 / 1225)
+    steal = money([3300, 900, 800, 2000], prizes)[0]
+    assert d.steal == pytest.approx(steal) and d.fold == pytest.approx(money([3000, 900, 1100, 2000], prizes)[0])
+    p_fold = 1 - sb.probability - bb.probability
+    assert d.push == pytest.approx(p_fold * steal + sb.probability * sb.value + bb.probability * bb.value)
+    assert d.best == "push" and 0 < sb.equity < 0.2
+    with pytest.raises(DecisionInputError, match="acts before"):
+        push_decision(stacks, prizes, hero=0, blinds=(100, 200), hand="AhKh", calling_ranges={3: "AA"})
+    with pytest.raises(DecisionInputError, match="one combination"):
+        push_decision(stacks, prizes, hero=0, blinds=(100, 200), hand="AK", calling_ranges={1: "AA"})
+
+
+def test_money_refuses_bad_stacks():
+    for after, before, match in [([0, 0], None, "chips left"), ([1.5, 2], None, "integer"), ([1, 2], [1], "before has"),
+                                 ([1] * 10, None, "1 to 9"), ("12", None, "list")]:
+        with pytest.raises(DecisionInputError, match=match):
+            money(after, [1], before=before)
+    with pytest.raises(DecisionInputError, match="nobody can finish"):
+        money([1, 2], [3, 2, 1])

@@ -108,9 +108,19 @@ def money(after: Sequence[int], prizes: Sequence[Prize], *, model: str = "icm",
     [28.57, 0.0, 28.57, 42.86]
     """
     model = check_model(model)
-    after = tuple(after)
+    if isinstance(after, (str, bytes, Mapping)) or not isinstance(after, Iterable):
+        raise DecisionInputError(f"stacks must be a list of chip counts, got {shown(after)}")
+    after = tuple(chips(v, f"stack of seat {i + 1}", error=DecisionInputError) for i, v in enumerate(after))
     n = len(after)
-    before = tuple(before) if before is not None else after
+    if not 1 <= n <= MAX_PLAYERS or not any(after):
+        raise DecisionInputError(f"stacks: 1 to {MAX_PLAYERS} players with chips left, got {shown(after)}")
+    if before is None:
+        before = after
+    else:
+        before = tuple(chips(v, f"stack of seat {i + 1} before", error=DecisionInputError) for i, v in enumerate(before))
+    if len(before) != n:
+        raise DecisionInputError(f"before has {len(before)} stacks for {n} players")
+    prizes = check_prizes(prizes, n)
     pay = list(prizes) + [0] * (n - len(prizes))
     if model == "chip":
         total = sum(after)
@@ -311,11 +321,10 @@ def _common(stacks: object, prizes: object, blinds: object, ante: object, model:
 
 
 def _odds(hand: Range, villain: Range, seconds: float | None) -> tuple[float, float]:
-    """(P(win), P(tie)) of ``hand`` against ``villain`` from the exact odds."""
-    import importlib
+    """(P(win), P(tie)) of ``hand`` against ``villain`` from the exact odds (card removal counted)."""
+    from .odds import odds
 
-    odds = importlib.import_module("pokerengine.decisions.odds").odds  # the odds module is written alongside
-    result = odds([hand, villain])
+    result = odds([hand, villain], max_seconds=seconds)
     me = result.hands[0]
     total = me.win + me.tie + me.lose
     if not total:
@@ -362,7 +371,7 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     if s[pusher] <= put[hero]:
         raise DecisionInputError(f"the all-in of seat {pusher} ({s[pusher]}) is covered by what seat {hero} posted")
     end = None if seconds is None else time.monotonic() + seconds
-    p_win, p_tie = _chances(equity, hand, pusher_range, "pusher_range", seconds)
+    p_win, p_tie = _chances(equity, hand, pusher_range, "pusher_range", _remaining(end))
     fold_state = [s[i] - put[i] for i in range(n)]
     fold_state[pusher] += sum(put)
     won, tied, lost = _allin(s, put, hero, pusher)
