@@ -432,3 +432,15 @@ def test_open_refuses_a_tournament_that_does_not_exist_and_creates_nothing(tmp_p
     assert conn.execute("SELECT id FROM tournaments").fetchall() == [("sunday",)]
     conn.close()
     Director.open(url).close()  # the one that exists resumes
+
+
+def test_standings_prizes_and_stacks_are_the_directors_public_api() -> None:
+    # issue 20: a server read standings and prizes through private attributes
+    d = start(12, 4, seats=6)
+    c = Checked(d, 4)
+    while d.tournament.status != "finished":
+        c.sweep()
+    assert d.prizes == d.tournament.prizes and sum(d.payouts().values()) == sum(d.prizes)
+    assert [s.player for s in d.standings()] == [s.player for s in d.tournament.standings()]
+    assert len(d.standings()) == 12 and d.standings()[0].prize == max(d.prizes)
+    assert dict(d.stacks) == dict(d.tournament.stacks)

@@ -76,6 +76,7 @@ from .events import (
     player_id,
 )
 from .machine import Result, Tournament
+from .ranking import Standing
 from .structure import Structure
 
 
@@ -222,6 +223,24 @@ class Director:
         if t is None:
             raise TournamentError(f"no table {shown(name)} in play")
         return t
+
+    @property
+    def prizes(self) -> tuple[int, ...]:
+        """The prizes, best place first (the tournament's: :attr:`Tournament.prizes`)."""
+        return self.tournament.prizes
+
+    @property
+    def stacks(self) -> Mapping[str, int]:
+        """Each player in play and their chips."""
+        return self.tournament.stacks
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Every entry that has finished, best place first, with its place(s) and prize."""
+        return self.tournament.standings()
+
+    def payouts(self) -> dict[str, int]:
+        """Prize money per player decided so far."""
+        return self.tournament.payouts()
 
     @property
     def hand_for_hand(self) -> bool:
