@@ -78,3 +78,20 @@ def test_missing_matplotlib_names_the_extra(monkeypatch, tmp_path):
     with pytest.raises(ChartError, match="plot"):
         draw_ranges("AA", "KK", tmp_path / "x.png")
     assert not (tmp_path / "x.png").exists()
+
+
+@needs_matplotlib
+def test_several_ranges_png(tmp_path):
+    from pokerengine.decisions.charts import MAX_PANELS, plot_ranges
+
+    path = tmp_path / "table.png"
+    size = plot_ranges({"BTN": "22+, A2+", "SB": [1.0] * 169, "BB": {"AA": 1.0}, "UTG": "QQ+:0.5"}, path,
+                       title="push ranges")
+    data = path.read_bytes()
+    assert data.startswith(PNG) and len(data) == size and 30_000 < size < 1_000_000
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert width > 1.2 * height and height > 1000  # three grids a row, two rows
+    with pytest.raises(ChartError):
+        plot_ranges({}, tmp_path / "none.png")
+    with pytest.raises(ChartError):
+        plot_ranges({str(k): "AA" for k in range(MAX_PANELS + 1)}, tmp_path / "many.png")

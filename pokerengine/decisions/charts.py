@@ -152,4 +152,41 @@ def draw_ranges(left: RangeLike, right: RangeLike, path: str | os.PathLike[str],
     return _save(fig, canvas, name)
 
 
-__all__ = ["RangeGrid", "as_range", "draw_range", "draw_ranges", "range_grid"]
+MAX_PANELS = 18
+"""The most ranges :func:`plot_ranges` draws in one PNG (a nine-handed table's push ranges, and more)."""
+
+
+def plot_ranges(ranges: Mapping[str, RangeLike], path: str | os.PathLike[str], *, title: str | None = None,
+                kind: str = "push") -> int:
+    """Draw several ranges, one grid each titled by its key (``{"BTN": push, "SB": push, ...}``), in
+    rows of at most three, at ``path`` (PNG); return the file's size in bytes.  At most
+    :data:`MAX_PANELS` ranges; ranges of nothing are drawn too (an empty grid).
+    """
+    from ..charts import _matplotlib, _save, check_path
+
+    name = check_path(path)
+    if not isinstance(ranges, Mapping) or not 1 <= len(ranges) <= MAX_PANELS:
+        raise ChartError(f"plot_ranges takes 1 to {MAX_PANELS} {{title: range}} entries, got "
+                         f"{len(ranges) if isinstance(ranges, Mapping) else type(ranges).__name__}")
+    grids = [range_grid(value, str(key)) for key, value in ranges.items()]
+    figure, canvas = _matplotlib()
+    cols = min(3, len(grids))
+    rows = -(-len(grids) // cols)
+    fig = figure(figsize=(6.0 * cols, 6.3 * rows + 0.5), layout="constrained")
+    axes = fig.subplots(rows, cols, squeeze=False)
+    for k, ax in enumerate(ax for row in axes for ax in row):
+        if k < len(grids):
+            _panel(ax, grids[k], kind, grids[1 - k] if len(grids) == 2 else None)
+        else:
+            ax.set_axis_off()
+    if title:
+        fig.suptitle(title[:MAX_TITLE], fontsize=13)
+    note = "pairs on the diagonal, suited above, offsuit below; shade: share of the hand played"
+    if len(grids) == 2:
+        note += "; outlined: played in one chart only"
+    fig.get_layout_engine().set(h_pad=0.15, w_pad=0.1)
+    fig.supxlabel(note, fontsize=8, color="dimgrey")
+    return _save(fig, canvas, name)
+
+
+__all__ = ["MAX_PANELS", "RangeGrid", "as_range", "draw_range", "draw_ranges", "plot_ranges", "range_grid"]
