@@ -67,36 +67,43 @@ def tables(draw):
     sb = draw(st.integers(0, 300))
     bb = draw(st.integers(sb, 600))
     ante = draw(st.integers(0, 100))
-    return stacks, (sb, bb), ante
+    return stacks, (sb, bb), ante, draw(st.booleans())
 
 
-def by_hand(stacks, blinds, ante, hero, other):
-    """(what the hero still puts in to call, the pot after the call) from the rules written out."""
+def by_hand(stacks, blinds, ante, hero, other, bb_ante=False):
+    """(what the hero still puts in to call, the pot after the call, each seat's posts) from the
+    rules written out: antes are dead, the two all in match each other's chips beyond the ante."""
     n = len(stacks)
     sb, bb = (0, 1) if n == 2 else (1, 2)
-    put = []
+    antes, blinds_in = [], []
     for i, s in enumerate(stacks):
-        p = min(ante, s)
-        if i == sb:
-            p = min(s, p + blinds[0])
-        if i == bb:
-            p = min(s, p + blinds[1])
-        put.append(p)
-    matched = min(stacks[hero], stacks[other])
+        blind = blinds[0] if i == sb else blinds[1] if i == bb else 0
+        if bb_ante:
+            b = min(s, blind)
+            a = min(s - b, ante) if i == bb else 0
+        else:
+            a = min(s, ante)
+            b = min(s - a, blind)
+        antes.append(a)
+        blinds_in.append(b)
+    put = [a + b for a, b in zip(antes, blinds_in)]
+    matched = min(stacks[hero] - antes[hero], stacks[other] - antes[other])
     dead = sum(put[i] for i in range(n) if i not in (hero, other))
-    return matched - put[hero], dead + 2 * matched, put
+    pot = dead + antes[hero] + antes[other] + 2 * matched
+    return matched - blinds_in[hero], pot, put
 
 
 @settings(max_examples=examples(150))
 @given(tables(), st.data())
 def test_chip_ev_call_is_pot_odds(table, data):
-    stacks, blinds, ante = table
+    stacks, blinds, ante, bb_ante = table
     n = len(stacks)
     hero, pusher = data.draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=2, unique=True))
-    to_call, pot, put = by_hand(stacks, blinds, ante, hero, pusher)
-    assume(put[hero] < stacks[hero] and stacks[pusher] > put[hero])
+    to_call, pot, put = by_hand(stacks, blinds, ante, hero, pusher, bb_ante)
+    assume(put[hero] < stacks[hero] and to_call > 0)
     e = data.draw(st.floats(0, 1))
-    d = call_decision(stacks, hero=hero, pusher=pusher, blinds=blinds, ante=ante, equity=e, model="chip")
+    d = call_decision(stacks, hero=hero, pusher=pusher, blinds=blinds, ante=ante, bb_ante=bb_ante, equity=e,
+                      model="chip")
     assert d.fold == stacks[hero] - put[hero]
     assert d.break_even == pytest.approx(to_call / pot, abs=1e-12)
     won = stacks[hero] - put[hero] - to_call + pot
@@ -109,26 +116,26 @@ def test_chip_ev_call_is_pot_odds(table, data):
 @settings(max_examples=examples(100))
 @given(tables(), st.data())
 def test_chip_ev_push(table, data):
-    stacks, blinds, ante = table
+    stacks, blinds, ante, bb_ante = table
     n = len(stacks)
     sb, bb = (0, 1) if n == 2 else (1, 2)
     hero = data.draw(st.sampled_from([i for i in range(n) if i != bb]))
     order = list(range(3, n)) + [0, 1, 2] if n > 2 else [0, 1]
     caller = data.draw(st.sampled_from(order[order.index(hero) + 1:]))
-    _, pot, put = by_hand(stacks, blinds, ante, hero, caller)
+    to_call, pot, put = by_hand(stacks, blinds, ante, hero, caller, bb_ante)
     assume(put[hero] < stacks[hero])
     e, pc = data.draw(st.floats(0, 1)), data.draw(st.floats(0, 1))
-    d = push_decision(stacks, hero=hero, blinds=blinds, ante=ante, equity=e, call_probability=pc, caller=caller,
-                      model="chip")
-    matched = min(stacks[hero], stacks[caller])
+    d = push_decision(stacks, hero=hero, blinds=blinds, ante=ante, bb_ante=bb_ante, equity=e, call_probability=pc,
+                      caller=caller, model="chip")
     start = stacks[hero] - put[hero]
     steal = start + sum(put)
-    won = stacks[hero] - matched + pot
-    lost = stacks[hero] - matched
+    won = start - to_call + pot
+    lost = start - to_call
     assert d.fold == start and d.steal == steal
     assert d.push == pytest.approx((1 - pc) * steal + pc * (e * won + (1 - e) * lost), rel=1e-12)
     if pc > 1e-6:
-        at = push_decision(stacks, hero=hero, blinds=blinds, ante=ante, equity=min(1.0, max(0.0, d.break_even)),
+        at = push_decision(stacks, hero=hero, blinds=blinds, ante=ante, bb_ante=bb_ante,
+                           equity=min(1.0, max(0.0, d.break_even)),
                            call_probability=pc, caller=caller, model="chip")
         if 0 <= d.break_even <= 1:
             assert at.push == pytest.approx(at.fold, abs=1e-6 * pot)
@@ -139,7 +146,7 @@ def test_chip_ev_push(table, data):
 @settings(max_examples=examples(60))
 @given(tables(), st.sampled_from(["icm", "mw", "roberts", "chip"]), st.data())
 def test_money_is_conserved(table, model, data):
-    stacks, blinds, ante = table
+    stacks, blinds, ante, _ = table
     n = len(stacks)
     prizes = data.draw(st.lists(st.integers(0, 1000), min_size=1, max_size=n).filter(any))
     after = list(stacks)
@@ -242,6 +249,14 @@ def test_time_bound():
     with pytest.raises(ModelTimeout):
         call_decision([3000, 1000, 1000, 2000, 2500, 1500, 1200, 900, 4000], [50, 30, 20, 10, 5], hero=2, pusher=1,
                       blinds=(100, 200), equity=0.4, model="dcm", max_seconds=1e-4, min_probability=0.0)
+
+
+def test_big_blind_ante_is_dead():
+    # BB ante 200 (the BB alone): SB 1000 pushes, BB 3000 calls 1000 live chips beyond its ante
+    d = call_decision([1000, 3000], hero=1, pusher=0, blinds=(100, 200), ante=200, bb_ante=True, equity=0.5,
+                      model="chip")
+    assert d.fold == 2600.0 and d.showdowns[0].win == 3000 - 1200 + 2200 and d.showdowns[0].lose == 1800.0
+    assert d.break_even == pytest.approx(800 / 2200)
 
 
 def test_tie_odd_chip_goes_left_of_the_button():

@@ -25,8 +25,9 @@ small blind, stacks 1000/1000/2000/3000 paying 50/30/20; ``blinds`` 100/200):
 >>> round(icm_.break_even, 3), round(dcm_.break_even, 3)
 (0.478, 0.312)
 
-The hand's rules here: the ante is posted first, then the blinds, each capped at the stack; an
-all-in called for less than the pusher's stack returns the rest; a tie splits the pot, the odd
+The hand's rules here: the ante is posted first, then the blinds, each capped at the stack (with
+``bb_ante`` the big blind alone posts the ante, after its blind); antes are dead money, so two
+players all in match each other's stack less the ante and the bigger stack keeps the rest; a tie splits the pot, the odd
 chip to the first of the two players left of the button; a player left with no chips is out, the
 bigger stack before the hand taking the better place (equal stacks share their places' prizes).
 Folding first in (:func:`push_decision`) gives the pot to the big blind.  Limits: 2 to 9
@@ -251,26 +252,45 @@ def _seats(n: int) -> tuple[int, int]:
     return (0, 1) if n == 2 else (1, 2)
 
 
-def posts(stacks: Sequence[int], blinds: Sequence[int], ante: int) -> list[int]:
-    """What each seat puts in before the action: the ante, then its blind, capped at its stack.
-
-    >>> posts([1000, 1000, 50], (100, 200), 10)
-    [10, 110, 50]
-    """
+def _posted(stacks: Sequence[int], blinds: Sequence[int], ante: int, bb_ante: bool) -> tuple[list[int], list[int]]:
+    """(dead, live): each seat's ante and its blind, capped at its stack."""
     n = len(stacks)
     sb, bb = _seats(n)
-    out = [min(ante, s) for s in stacks]
-    for seat, blind in ((sb, blinds[0]), (bb, blinds[1])):
-        out[seat] = min(stacks[seat], out[seat] + blind)
-    return out
+    live = [0] * n
+    dead = [0] * n
+    for seat in range(n):
+        blind = blinds[0] if seat == sb else blinds[1] if seat == bb else 0
+        if bb_ante:  # the big blind's single ante for the table; its blind comes first (TDA)
+            live[seat] = min(stacks[seat], blind)
+            dead[seat] = min(stacks[seat] - live[seat], ante) if seat == bb else 0
+        else:  # everyone's ante first, then the blinds
+            dead[seat] = min(stacks[seat], ante)
+            live[seat] = min(stacks[seat] - dead[seat], blind)
+    return dead, live
 
 
-def _allin(stacks: tuple[int, ...], put: list[int], hero: int, other: int) -> tuple[tuple[int, ...], ...]:
-    """The stacks after the hero and ``other`` are all in and the rest fold: (won, tie, lost)."""
+def posts(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, bb_ante: bool = False) -> list[int]:
+    """What each seat puts in before the action: its ante and its blind, capped at its stack
+    (with ``bb_ante`` the big blind alone posts ``ante``, after its blind).
+
+    >>> posts([1000, 1000, 50], (100, 200), 10), posts([1000, 1000, 250], (100, 200), 200, bb_ante=True)
+    ([10, 110, 50], [0, 100, 250])
+    """
+    dead, live = _posted(stacks, blinds, ante, bb_ante)
+    return [d + v for d, v in zip(dead, live)]
+
+
+def _allin(stacks: tuple[int, ...], dead: list[int], live: list[int], hero: int, other: int,
+           ) -> tuple[tuple[int, ...], ...]:
+    """The stacks after the hero and ``other`` are all in and the rest fold: (won, tie, lost).
+
+    Antes are dead: the two match each other's live chips (the stack less the ante); whoever has
+    more keeps the rest."""
     n = len(stacks)
-    matched = min(stacks[hero], stacks[other])
-    given = list(put)
-    given[hero] = given[other] = matched
+    matched = min(stacks[hero] - dead[hero], stacks[other] - dead[other])
+    given = [d + v for d, v in zip(dead, live)]
+    given[hero] = dead[hero] + matched
+    given[other] = dead[other] + matched
     pot = sum(given)
     base = [stacks[i] - given[i] for i in range(n)]
 
@@ -297,7 +317,7 @@ def _probability(value: object, what: str) -> float:
     return float(value)
 
 
-def _common(stacks: object, prizes: object, blinds: object, ante: object, model: object,
+def _common(stacks: object, prizes: object, blinds: object, ante: object, bb_ante: object, model: object,
             max_seconds: object) -> tuple[tuple[int, ...], tuple[Prize, ...], tuple[int, int], int, str, float | None]:
     s = check_stacks(stacks)
     model = check_model(model)
@@ -310,7 +330,11 @@ def _common(stacks: object, prizes: object, blinds: object, ante: object, model:
     if len(b) != 2:
         raise DecisionInputError(f"blinds must be two chip amounts (small, big), got {shown(blinds)}")
     bl = (chips(b[0], "small blind", error=DecisionInputError), chips(b[1], "big blind", error=DecisionInputError))
+    if bl[0] > bl[1]:
+        raise DecisionInputError(f"the small blind ({bl[0]}) must not be larger than the big blind ({bl[1]})")
     a = chips(ante, "ante", error=DecisionInputError)
+    if not isinstance(bb_ante, bool):
+        raise DecisionInputError(f"bb_ante must be True or False, got {shown(bb_ante)}")
     from ..models._cost import check_seconds
 
     try:
@@ -344,7 +368,7 @@ def _values(states: list[tuple[int, ...]], stacks: tuple[int, ...], prizes: tupl
 
 
 def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, *, hero: int, pusher: int,
-                  blinds: Sequence[int], ante: int = 0, equity: float | None = None,
+                  blinds: Sequence[int], ante: int = 0, bb_ante: bool = False, equity: float | None = None,
                   hand: str | Range | None = None, pusher_range: str | Range | None = None,
                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
                   **model_options: Any) -> Decision:
@@ -359,22 +383,23 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     >>> d.fold, d.call, round(d.break_even, 4)
     (4900.0, 5000.0, 0.49)
     """
-    s, p, bl, a, model, seconds = _common(stacks, prizes, blinds, ante, model, max_seconds)
+    s, p, bl, a, model, seconds = _common(stacks, prizes, blinds, ante, bb_ante, model, max_seconds)
     n = len(s)
     hero = _check_seat(hero, n, "hero")
     pusher = _check_seat(pusher, n, "pusher")
     if hero == pusher:
         raise DecisionInputError("the hero cannot call their own all-in")
-    put = posts(s, bl, a)
+    dead, live = _posted(s, bl, a, bb_ante)
+    put = [d + v for d, v in zip(dead, live)]
     if put[hero] >= s[hero]:
         raise DecisionInputError(f"seat {hero} is all in from the blinds and ante: there is nothing to decide")
-    if s[pusher] <= put[hero]:
+    if s[pusher] - dead[pusher] <= live[hero]:
         raise DecisionInputError(f"the all-in of seat {pusher} ({s[pusher]}) is covered by what seat {hero} posted")
     end = None if seconds is None else time.monotonic() + seconds
     p_win, p_tie = _chances(equity, hand, pusher_range, "pusher_range", _remaining(end))
     fold_state = [s[i] - put[i] for i in range(n)]
     fold_state[pusher] += sum(put)
-    won, tied, lost = _allin(s, put, hero, pusher)
+    won, tied, lost = _allin(s, dead, live, hero, pusher)
     fold, win, tie, lose = _values([tuple(fold_state), won, tied, lost], s, p, model, hero, end, dict(model_options))
     sd = Showdown(pusher, 1.0, p_win, p_tie, win, tie, lose)
     be = _break_even(fold, 0.0, 0.0, [sd])
@@ -382,7 +407,7 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
 
 
 def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, *, hero: int,
-                  blinds: Sequence[int], ante: int = 0, equity: float | None = None,
+                  blinds: Sequence[int], ante: int = 0, bb_ante: bool = False, equity: float | None = None,
                   call_probability: float = 1.0, caller: int | None = None,
                   hand: str | Range | None = None, calling_ranges: Mapping[int, str | Range] | None = None,
                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
@@ -400,13 +425,14 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     >>> d.fold, d.steal, d.push, round(d.break_even, 4)
     (950.0, 1100.0, 1050.0, 0.4)
     """
-    s, p, bl, a, model, seconds = _common(stacks, prizes, blinds, ante, model, max_seconds)
+    s, p, bl, a, model, seconds = _common(stacks, prizes, blinds, ante, bb_ante, model, max_seconds)
     n = len(s)
     hero = _check_seat(hero, n, "hero")
     sb, bb = _seats(n)
     if hero == bb:
         raise DecisionInputError("the big blind does not act first in: use call_decision")
-    put = posts(s, bl, a)
+    dead, live = _posted(s, bl, a, bb_ante)
+    put = [d + v for d, v in zip(dead, live)]
     if put[hero] >= s[hero]:
         raise DecisionInputError(f"seat {hero} is all in from the blinds and ante: there is nothing to decide")
     end = None if seconds is None else time.monotonic() + seconds
@@ -455,7 +481,7 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     fold_state[bb] += sum(put)
     states = [tuple(fold_state), tuple(steal_state)]
     for seat, _, _, _ in callers:
-        states.extend(_allin(s, put, hero, seat))
+        states.extend(_allin(s, dead, live, hero, seat))
     values = _values(states, s, p, model, hero, end, dict(model_options))
     fold, steal = values[0], values[1]
     showdowns = tuple(Showdown(seat, pc, pw, pt, *values[2 + 3 * k:5 + 3 * k])
