@@ -159,7 +159,6 @@ class _Tables:
         self.card_binom = [np.repeat(self.binom[i].astype(np.int32), 4) for i in range(7)]
         self.suit_key16 = self.suit_key.astype(np.int16)
         self.suit_bits16 = self.suit_bits.astype(np.int16)
-        self.card_mask = (np.uint64(1) << cards.astype(np.uint64)).astype(np.uint64)
         # board x hole: the value of the 7-rank multiset made of a 5-rank board and 2 hole ranks
         boards5 = np.array(list(itertools.combinations_with_replacement(range(13), 5)), dtype=np.intp)
         holes2 = np.array(list(itertools.combinations_with_replacement(range(13), 2)), dtype=np.intp)
@@ -179,7 +178,8 @@ class _Tables:
         lo = np.array([c[1] for c in COMBO_CARDS], dtype=np.intp)
         self.combo_hole = self.binom[0, lo >> 2] + self.binom[1, hi >> 2]  # lo rank <= hi rank
         self.combo_suit_bits = self.suit_bits[:, hi] | self.suit_bits[:, lo]  # (5, 1326)
-        self.combo_mask = self.card_mask[hi] | self.card_mask[lo]
+        self.combo_suit_bits16 = self.combo_suit_bits.astype(np.int16)
+        self.combo_hi, self.combo_lo = hi, lo
 
 
 @functools.cache
@@ -236,13 +236,14 @@ def rank7(cards: Any) -> NDArray[np.int32]:
     return values
 
 
-def rank_holes(boards: Any, combos: Any = None) -> NDArray[np.uint16]:
+def rank_holes(boards: Any, combos: Any = None, *, blocked: bool = True) -> NDArray[np.uint16]:
     """The value of every hole combination on every five-card board: shape ``(boards, combos)``.
 
     ``boards`` is an ``(B, 5)`` integer array of card indices (each board's cards different);
     ``combos`` the combination indices ``0..1325`` to rank (default all 1,326, in order).  A
     combination that shares a card with the board gets ``0`` (every real value is at least 1).
-    At most :data:`MAX_CELLS` cells per call; the result is ``uint16``.
+    At most :data:`MAX_CELLS` cells per call; the result is ``uint16``.  ``blocked=False`` skips
+    that check (faster) for callers who know no combination meets its board.
 
     >>> from pokerengine.decisions.combos import card_index, combo_index
     >>> board = [[card_index(c) for c in ("Ah", "Kh", "7h", "2c", "2d")]]  # aces full; an ace-high flush
@@ -253,43 +254,60 @@ def rank_holes(boards: Any, combos: Any = None) -> NDArray[np.uint16]:
     [[7285, 7108, 0]]
     """
     board = _cards(boards, 5, "boards")
-    t = tables()
     holes = np.arange(1326, dtype=np.intp) if combos is None else np.asarray(combos, dtype=np.intp).reshape(-1)
     if holes.size and (holes.min() < 0 or holes.max() > 1325):
         raise CardError("a combination index is outside 0..1325")
     if len(board) * len(holes) > MAX_CELLS:
         raise CardError(f"at most {MAX_CELLS} (board, combination) cells per call, got {len(board)} x {len(holes)}")
-    board = np.sort(board, axis=1)
-    if board.size and (np.diff(board, axis=1) == 0).any():
+    small = np.sort(board.astype(np.int8), axis=1)
+    if small.size and (small[:, 1:] == small[:, :-1]).any():
         raise CardError("a board repeats a card")
+    return rank_sorted(small, holes, blocked=blocked)
+
+
+def rank_sorted(board: NDArray[np.int8], holes: NDArray[np.intp], *, blocked: bool = True) -> NDArray[np.uint16]:
+    """:func:`rank_holes` without its checks: ``board`` an ``(B, 5)`` ``int8`` array of valid boards,
+    each row sorted increasing; ``holes`` combination indices.  For callers that built both."""
+    t = tables()
     info = board_info(board)
-    nonflush = t.board_hole[info.multiset[:, None], t.combo_hole[holes][None, :]]
-    mask = info.flush_mask[:, None] | t.combo_suit_bits[info.flush_suit[:, None], holes[None, :]]
-    values: NDArray[np.uint16] = np.maximum(nonflush, t.flush[mask])
-    values[(info.card_mask[:, None] & t.combo_mask[holes][None, :]) != 0] = 0
+    values: NDArray[np.uint16] = t.board_hole[info.multiset[:, None], t.combo_hole[holes][None, :]]
+    flushing = np.nonzero(info.flush_suit < 4)[0]  # boards with three or more cards of a suit
+    if len(flushing):
+        suit = info.flush_suit[flushing]
+        mask = info.flush_mask[flushing, None] | t.combo_suit_bits16[suit[:, None], holes[None, :]]
+        values[flushing] = np.maximum(values[flushing], t.flush[mask])
+    if blocked:
+        cards = np.zeros((len(board), 52), dtype=np.bool_)
+        for i in range(5):
+            cards[np.arange(len(board)), board[:, i]] = True
+        values[cards[:, t.combo_hi[holes]] | cards[:, t.combo_lo[holes]]] = 0
     return values
 
 
 class BoardInfo:
-    """What :func:`rank_holes` needs of each five-card board (sorted cards): its rank multiset
-    index ``0..6187``, its flush suit (three or more cards of it; ``4`` for none), that suit's rank
-    mask and the 52-bit mask of its cards."""
+    """What :func:`rank_holes` needs of each five-card board: its rank multiset index
+    ``0..6187``, its flush suit (three or more cards of it; ``4`` for none) and that suit's rank mask."""
 
-    __slots__ = ("card_mask", "flush_mask", "flush_suit", "multiset")
+    __slots__ = ("flush_mask", "flush_suit", "multiset")
 
-    def __init__(self, multiset: NDArray[np.intp], flush_suit: NDArray[np.intp],
-                 flush_mask: NDArray[np.intp], card_mask: NDArray[np.uint64]) -> None:
-        self.multiset, self.flush_suit, self.flush_mask, self.card_mask = multiset, flush_suit, flush_mask, card_mask
+    def __init__(self, multiset: NDArray[np.int32], flush_suit: NDArray[np.intp], flush_mask: NDArray[np.int16]) -> None:
+        self.multiset, self.flush_suit, self.flush_mask = multiset, flush_suit, flush_mask
 
 
-def board_info(sorted_boards: NDArray[np.intp]) -> BoardInfo:
-    """The :class:`BoardInfo` of ``(B, 5)`` boards whose rows are sorted (unchecked)."""
+def board_info(sorted_boards: NDArray[Any]) -> BoardInfo:
+    """The :class:`BoardInfo` of ``(B, 5)`` boards whose rows are sorted and valid (unchecked)."""
     t = tables()
-    multiset = t.binom[np.arange(5), sorted_boards >> 2].sum(axis=1)
-    suit = t.flush_suit5[t.suit_key[sorted_boards].sum(axis=1)]
-    mask = t.suit_bits[suit[:, None], sorted_boards].sum(axis=1)
-    cards = np.bitwise_or.reduce(t.card_mask[sorted_boards], axis=1)
-    return BoardInfo(multiset, suit, mask, cards)
+    cols = np.ascontiguousarray(sorted_boards.T)
+    multiset = t.card_binom[0][cols[0]]
+    key = t.suit_key16[cols[0]]
+    for i in range(1, 5):
+        multiset += t.card_binom[i][cols[i]]
+        key += t.suit_key16[cols[i]]
+    suit = t.flush_suit5[key]
+    mask = t.suit_bits16[suit, cols[0]]
+    for i in range(1, 5):
+        mask |= t.suit_bits16[suit, cols[i]]
+    return BoardInfo(multiset, suit, mask)
 
 
 def category(value: int) -> str:
@@ -308,29 +326,32 @@ def category(value: int) -> str:
 _CATEGORY_STARTS = np.cumsum([1, 1277, 2860, 858, 858, 10, 1277, 156, 156])
 
 
-def subsets(n: int, k: int) -> NDArray[np.intp]:
+@functools.lru_cache(maxsize=8)
+def subsets(n: int, k: int) -> NDArray[np.int8]:
     """Every ``k``-subset of ``range(n)`` as rows of increasing indices, in lexicographic order:
-    an array of shape ``(C(n, k), k)``.  ``k`` at most 7.
+    a read-only ``int8`` array of shape ``(C(n, k), k)`` (``n`` at most 52, ``k`` at most 7; the
+    last few are cached).
 
     >>> subsets(4, 2).tolist()
     [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
     >>> subsets(48, 5).shape
     (1712304, 5)
     """
-    if not 0 <= k <= 7 or n < 0:
-        raise ValueError(f"subsets of 0..7 of n >= 0 items, got n={n}, k={k}")
-    rows = np.zeros((1, 0), dtype=np.intp)  # subsets of the empty prefix, built from the last item back
+    if not 0 <= k <= 7 or not 0 <= n <= 52:
+        raise ValueError(f"subsets of 0..7 of 0..52 items, got n={n}, k={k}")
+    rows = np.zeros((1, 0), dtype=np.int8)  # subsets of the empty prefix, built from the last item back
     for size in range(1, k + 1):
-        # rows: (size-1)-subsets of items > first, in order; prepend each possible first item
+        # rows: the (size-1)-subsets of higher items, in order; put each possible first item in front
         blocks = []
         for first in range(n - size, -1, -1):
             # rows are in lexicographic order, so those starting above `first` are a suffix
             tail = rows[np.searchsorted(rows[:, 0], first, side="right"):] if rows.shape[1] else rows
             if len(tail):
-                blocks.append(np.concatenate([np.full((len(tail), 1), first, dtype=np.intp), tail], axis=1))
-        rows = np.concatenate(blocks[::-1]) if blocks else np.zeros((0, size), dtype=np.intp)
+                blocks.append(np.concatenate([np.full((len(tail), 1), first, dtype=np.int8), tail], axis=1))
+        rows = np.concatenate(blocks[::-1]) if blocks else np.zeros((0, size), dtype=np.int8)
+    rows.setflags(write=False)
     return rows
 
 
 __all__ = ["CATEGORIES", "HAND_CLASSES", "MAX_CELLS", "MAX_HANDS", "BoardInfo", "board_info", "category",
-           "rank7", "rank_holes", "subsets", "tables"]
+           "rank7", "rank_holes", "rank_sorted", "subsets", "tables"]
