@@ -25,8 +25,8 @@ Limits: :func:`rank7` takes at most :data:`MAX_HANDS` hands per call and
 working memory each); callers batch larger work.  The tables take about 1.3 MB.
 
 Speed (measured on one core of the development machine): :func:`rank7` about 6 million hands a
-second (all 133,784,560 seven-card hands in 25 s); :func:`rank_holes` about 36 million cells a
-second.  The tests check every value against treys and the category counts of all seven-card
+second (all 133,784,560 seven-card hands in 25 s); :func:`rank_holes` about 100 million
+(board, combination) cells a second.  The tests check every value against treys and the category counts of all seven-card
 hands.
 
 >>> from pokerengine.decisions.combos import card_index
