@@ -269,20 +269,6 @@ def test_tie_odd_chip_goes_left_of_the_button():
 
 # --- the hero's hand against ranges (exact odds from pokerengine.decisions.odds) ----------------------
 
-def _odds_ready() -> bool:
-    """odds.py and its heads-up table are written by another helper alongside this module."""
-    import importlib.resources
-    import importlib.util
-
-    if importlib.util.find_spec("pokerengine.decisions.odds") is None:
-        return False
-    return importlib.resources.files("pokerengine.decisions").joinpath("data", "headsup.npz").is_file()
-
-
-needs_odds = pytest.mark.skipif(not _odds_ready(), reason="pokerengine.decisions.odds and its table not there yet")
-
-
-@needs_odds
 def test_call_with_a_hand_against_a_range():
     from pokerengine.decisions.odds import odds
 
@@ -299,7 +285,6 @@ def test_call_with_a_hand_against_a_range():
     assert d.best == ("call" if d.call >= d.fold else "fold")
 
 
-@needs_odds
 def test_push_with_a_hand_against_calling_ranges():
     # BTN pushes AhKh on the paper's table; the SB calls with AA (3 combinations left beside the Ah of
     # 1,225), the BB with KK+ (AA: 3, KK: 3 left), the CO acted before the button

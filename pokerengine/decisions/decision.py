@@ -25,6 +25,16 @@ small blind, stacks 1000/1000/2000/3000 paying 50/30/20; ``blinds`` 100/200):
 >>> round(icm_.break_even, 3), round(dcm_.break_even, 3)
 (0.478, 0.312)
 
+With cards: Hero's KdJc against a Villain who pushes ``22+, A2s+, A8o+, KTs+, KQo`` (38% equity,
+counted exactly):
+
+>>> for model in ("icm", "dcm"):
+...     d = call_decision(stacks, prizes, hero=2, pusher=1, blinds=(100, 200), model=model,
+...                       hand="KdJc", pusher_range="22+, A2s+, A8o+, KTs+, KQo")
+...     print(model, round(d.equity, 4), d.best, round(d.gain, 2))
+icm 0.3799 fold -3.08
+dcm 0.3799 call 2.09
+
 The hand's rules here: the ante is posted first, then the blinds, each capped at the stack (with
 ``bb_ante`` the big blind alone posts the ante, after its blind); antes are dead money, so two
 players all in match each other's stack less the ante and the bigger stack keeps the rest; a tie splits the pot, the odd
