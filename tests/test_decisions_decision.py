@@ -210,8 +210,13 @@ def test_push_values():
 
 
 def test_json_shape():
+    import json
+
     j = call_decision(equity=0.4, model="dcm", **PAPER).to_json()
     assert j["best"] == "call" and j["model"] == "dcm" and set(j) >= {"fold", "call", "break_even", "showdowns"}
+    # a push nobody can call: no equity moves the value, the break-even is undefined
+    d = push_decision([1000, 1000], hero=0, blinds=(50, 100), equity=0.5, call_probability=0.0, model="chip")
+    assert math.isnan(d.break_even) and json.loads(json.dumps(d.to_json(), allow_nan=False))["break_even"] is None
 
 
 @pytest.mark.parametrize(("kwargs", "match"), [

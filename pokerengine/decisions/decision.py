@@ -247,9 +247,11 @@ class Decision:
         return math.fsum(s.probability for s in self.showdowns)
 
     def to_json(self) -> dict[str, Any]:
+        """The decision as JSON-ready values (an undefined break-even, ``nan``, is ``None``)."""
+        be = self.break_even if math.isfinite(self.break_even) else None
         return {
             "model": self.model, "action": self.action, "fold": self.fold, self.action: self.value,
-            "steal": self.steal, "equity": self.equity, "break_even": self.break_even, "best": self.best,
+            "steal": self.steal, "equity": self.equity, "break_even": be, "best": self.best,
             "showdowns": [{"opponent": s.opponent, "probability": s.probability, "win": s.p_win, "tie": s.p_tie,
                            "value_win": s.win, "value_tie": s.tie, "value_lose": s.lose} for s in self.showdowns],
         }
