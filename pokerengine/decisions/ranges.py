@@ -34,6 +34,12 @@ nothing (``AKs+``, ``AA+``) is refused, as is anything else that is not in the t
 :data:`MAX_RANGE_TEXT` characters; parsing is linear in it (about 0.1 s for the longest).
 The empty text is the empty range (no combination); whether an empty range is usable is up to
 the caller (it cannot be dealt).
+
+The normal form (``str()``, ``.text``): every combination alike is ``*`` (``*:W``); otherwise the
+pairs, then the suited hands (with ``AK``-style items where suited and offsuit agree) and the
+offsuit hands by top card, as maximal runs of equal weight (``+`` where a run reaches the top);
+then, one by one, the combinations whose weight differs from the most common one of their class
+(``AKs, AhKh:0.0`` is AKs without AhKh).  It reads back to exactly the same weights.
 """
 
 from __future__ import annotations
