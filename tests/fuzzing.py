@@ -110,6 +110,8 @@ ENTRIES: dict[str, tuple[str, ...]] = {
                    "args:icm", "args:dcm", "args:mw", "args:roberts", "args:compare"),
     "live-api": ("replay", "tda-partial", "history"),
     "legal-cli": ("tda", "replay", "json", "stdin"),
+    "decisions-api": ("odds", "range", "bubble", "call", "push", "pushfold"),
+    "decisions-cli": ("odds", "bubble", "pushfold"),
 }
 
 
@@ -216,6 +218,16 @@ EQUITY_TOKENS = [
     b'"1_000"', b'" 7 "', b'"\xd9\xa3"', b'"100/-3"', b'"9/9999999999999999999999"',
 ]
 
+DECISION_TOKENS = [
+    b'"AhKh"', b'"AsAs"', b'"22+"', b'"AKs+"', b'"A2s-A5s"', b'"AKo:0.5"', b'"AKo:1e400"', b'":"', b'"??"',
+    b'"*"', b'"KQo-KQo"', b'"2c7d9hTs3c"', b'"2c7d"', b'"Xx"', b'"icm"', b'"dcm"', b'"roberts"', b'"chip"',
+    b'"nope"', b'0.5', b'1e308', b'-0.0', b'NaN', b'[]', b'{}', b'true',
+    lambda r: _number_list(r), lambda r: b'"' + b", ".join(r.choice([b"AA", b"KQs", b"T9o+", b"22-99", b"AhKd"])
+                                                           for _ in range(r.randint(1, 400))) + b'"',
+    lambda r: b"[" + b", ".join(b'"%s"' % r.choice([b"AA", b"KK", b"AKs", b"random", b"QQ+"])
+                                for _ in range(r.randint(2, 12))) + b"]",
+]
+
 ARGS_TOKENS = [
     b"100/3", b"1/0", b"-5", b"1_0", b"0", b"--exact", b"--places", b"-1", b"nan", b"inf", b"1e5", b"1.5",
     b"\xd9\xa3", b"\xff", b" | ", b"|", b"-", b"--", b"0x10", b"9/99999999999999999999999",
@@ -243,6 +255,7 @@ FAMILY = {
     "live-api": "phh", "legal-cli": "phh", "director-api": "director", "site-api": "site",
     "convert": "site",
     "phhs-stream": "phh",
+    "decisions-api": "decisions", "decisions-cli": "decisions",
 }
 TOKENS = {
     "settle": COMMON_TOKENS,
@@ -252,6 +265,7 @@ TOKENS = {
     "site": COMMON_TOKENS + SITE_TOKENS * 2,
     "equity": COMMON_TOKENS + EQUITY_TOKENS * 3,
     "equity-args": ARGS_TOKENS * 2 + COMMON_TOKENS[:30],
+    "decisions": COMMON_TOKENS + DECISION_TOKENS * 3,
 }
 # Numbers, quoted strings, literals and brackets: the places where a substitution keeps the shape.
 TOKEN_RE = re.compile(rb"""-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|true|false|null|[\[\]{}]""")
@@ -289,6 +303,8 @@ def seeds(family: str) -> list[bytes]:
         out = [p.read_bytes() for p in paths]
     elif family == "equity":
         out = [p.read_bytes() for p in sorted((CORPUS / "equity").glob("*.json"))]
+    elif family == "decisions":
+        out = [p.read_bytes() for p in sorted((CORPUS / "decisions").glob("*.json"))]
     elif family == "equity-args":
         out = [line.encode() for line in (CORPUS / "equity" / "args.txt").read_text().splitlines() if line.strip()]
     if not out:
@@ -736,6 +752,126 @@ def _equity_cli(data: bytes, variant: str) -> tuple[str, str]:
     return _cli(argv)
 
 
+def _decisions_doc(data: bytes) -> dict:
+    from pokerengine import _json
+    from pokerengine.errors import DecisionInputError
+
+    obj = _json.loads(data, what="decision input", error=DecisionInputError)
+    if not isinstance(obj, dict):
+        raise DecisionInputError("a decision input is an object")
+    return obj
+
+
+def _pushfold_args(spec: dict) -> dict:
+    """The keywords of a push/fold solve from a fuzz document (passed on as they are: the API checks them)."""
+    return {k: spec[k] for k in ("ante", "bb_ante", "prizes", "model") if k in spec}
+
+
+def _decisions_api(data: bytes, variant: str) -> None:
+    """Odds, ranges, bubble factors, decisions and push/fold solves from a JSON document, each with a
+    short time budget; what they return must add up (counts, equities, the range's text round trip)."""
+    import math
+
+    from pokerengine.errors import DecisionInputError
+
+    doc = _decisions_doc(data)
+    # the variant the document holds (a seed is written for one), else the one drawn
+    variant = variant if variant in doc else next((k for k in ENTRIES["decisions-api"] if k in doc), variant)
+    if variant not in doc:
+        raise DecisionInputError(f"no {variant!r} key")
+    spec = doc[variant]
+    if variant == "odds":
+        from pokerengine.decisions.odds import odds
+
+        result = odds(spec, doc.get("board", ""), doc.get("dead", ""), max_seconds=1.0)
+        total = sum(h.equity for h in result.hands)
+        if not math.isclose(total, 1.0, rel_tol=1e-9):
+            raise _Bad(f"odds: equities add up to {total!r}")
+        if result.exact:  # each hand's counts add up to boards x deals (weighted for ranges)
+            want = result.boards * result.deals
+            if any(abs(h.win + h.tie + h.lose - want) > 1e-6 * max(want, 1) for h in result.hands):
+                raise _Bad("odds: win + tie + lose is not boards x deals")
+    elif variant == "range":
+        from pokerengine.decisions.ranges import parse_range
+
+        r = parse_range(spec)
+        if parse_range(str(r)).weights != r.weights:
+            raise _Bad("range: its text does not parse back to it", f"{spec!r} -> {str(r)!r}")
+    elif variant == "bubble":
+        from pokerengine.decisions.bubble import bubble_factors
+
+        if not isinstance(spec, dict):
+            raise DecisionInputError("bubble: an object")
+        bubble_factors(spec.get("stacks"), spec.get("prizes"), spec.get("model", "icm"), max_seconds=1.0)
+    elif variant in ("call", "push"):
+        from pokerengine.decisions.decision import call_decision, push_decision
+
+        if not isinstance(spec, dict) or not all(isinstance(k, str) and k.isidentifier() for k in spec):
+            raise DecisionInputError(f"{variant}: an object of keywords")
+        known = {"stacks", "prizes", "hero", "pusher", "blinds", "ante", "bb_ante", "equity", "hand", "pusher_range",
+                 "model", "call_probability", "caller", "calling_ranges"}
+        kwargs = {k: v for k, v in spec.items() if k in known}
+        required = {"stacks", "hero", "blinds"} | ({"pusher"} if variant == "call" else set())
+        if not required <= set(kwargs):  # Python's own TypeError for a missing argument: not an input
+            raise DecisionInputError(f"{variant}: missing {sorted(required - set(kwargs))}")
+        if variant == "push":
+            kwargs.pop("pusher", None)
+            kwargs.pop("pusher_range", None)
+            if isinstance(kwargs.get("calling_ranges"), dict):  # JSON keys are text: seats are ints
+                kwargs["calling_ranges"] = {int(k) if k.isdigit() and len(k) < 3 else k: v
+                                            for k, v in kwargs["calling_ranges"].items()}
+            d = push_decision(max_seconds=1.0, **kwargs)
+        else:
+            for k in ("call_probability", "caller", "calling_ranges"):
+                kwargs.pop(k, None)
+            d = call_decision(max_seconds=1.0, **kwargs)
+        values = [d.fold, d.value]
+        if not all(math.isfinite(float(v)) for v in values):
+            raise _Bad(f"{variant}: a value that is not finite: {values!r}")
+    else:  # pushfold
+        from pokerengine.decisions.equilibrium import solve
+
+        if not isinstance(spec, dict):
+            raise DecisionInputError("pushfold: an object")
+        e = solve(spec.get("stacks"), spec.get("blinds"), max_seconds=1.0, **_pushfold_args(spec))
+        if not math.isfinite(e.exploitability) or e.exploitability < -1e-9:
+            raise _Bad(f"pushfold: exploitability {e.exploitability!r}")
+
+
+def _argv_list(value) -> str:
+    return ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
+
+
+def _decisions_cli(data: bytes, variant: str) -> tuple[str, str]:
+    """``pokerengine odds|bubble|pushfold``: arguments from a JSON document's keys, or (not JSON) the text
+    split into arguments as a user would type them."""
+    text = data.decode("utf-8", "surrogateescape").replace("\x00", "")  # an argv cannot hold NUL
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        doc = None
+    if isinstance(doc, dict) and variant not in doc:
+        variant = next((k for k in ENTRIES["decisions-cli"] if k in doc), variant)
+    command = variant
+    budget = ["--max-seconds", "1"] if command in ("pushfold", "bubble", "odds") else []
+    if not isinstance(doc, dict) or not isinstance(doc.get(variant), (dict, list)):
+        return _cli([command, *text.split()[:200], *budget])
+    spec = doc[variant]
+    if command == "odds":
+        argv = ["odds", *(str(h) for h in (spec if isinstance(spec, list) else [spec]))]
+        for key in ("board", "dead"):
+            if key in doc:
+                argv += [f"--{key}", str(doc[key])]
+        return _cli([*argv, "--json", *budget])
+    if not isinstance(spec, dict):
+        return _cli([command, str(spec)])
+    argv = [command, "--json"]
+    for key in ("stacks", "blinds", "prizes", "ante", "model"):
+        if key in spec:
+            argv += [f"--{key}", _argv_list(spec[key])]
+    return _cli([*argv, *budget])
+
+
 def _spin() -> None:
     while True:
         pass
@@ -781,6 +917,7 @@ RUNNERS = {
     "tournament-api": _tournament_api, "tournament-cli": _tournament_cli, "director-api": _director_api, "site-api": _site_api,
     "convert": _convert, "phhs-stream": _phhs_stream,
     "equity-api": _equity_api, "equity-cli": _equity_cli, "live-api": _live_api, "legal-cli": _legal_cli,
+    "decisions-api": _decisions_api, "decisions-cli": _decisions_cli,
 }
 
 

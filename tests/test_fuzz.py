@@ -313,6 +313,8 @@ def bases(family: str) -> list:
                 if d.endswith(b"\n")]
     if family == "site":  # no JSON tree for PokerStars text: byte-level only (see cases())
         return []
+    if family == "decisions":  # odds, ranges, bubble factors, decisions and push/fold solves as objects
+        return [json.loads(d) for d in fuzzing.seeds("decisions")]
     if family == "director":  # logs as lists of events, structures as objects
         return [[json.loads(line) for line in d.splitlines() if line.strip()] if b'"event"' in d[:200]
                 else json.loads(d) for d in fuzzing.seeds("director")]
@@ -352,6 +354,8 @@ def cases(entry: str):
 
         family = "director" if entry.startswith("director") else "tournament"
         return st.builds(case, variant, st.builds(log, corrupted(bases(family)), st.booleans(), st.booleans()))
+    if entry.startswith("decisions"):
+        return st.builds(lambda v, f: case(v, json_bytes(f)), variant, corrupted(bases("decisions")))
     if entry == "equity-api":
         api_bases = [_fractions(f) for f in bases("equity")]
         return st.builds(lambda v, f: case("py:" + v, pickle.dumps(f)), variant, corrupted(api_bases, PY_WRONG))
