@@ -30,11 +30,14 @@ How each case is computed (all exact except the last):
 - **monte carlo**: when the exact work would pass :data:`AUTO_EXACT_CELLS` (three wide ranges
   preflop, say), deals and boards are sampled (``samples``, seeded: repeatable): each hand's
   combination drawn by weight and the deal kept when it shares no card (so a deal's chance is
-  proportional to its weight product, as in the exact count), then the board from the cards left.
+  proportional to its weight product, as in the exact count), then the board uniformly from the
+  cards left (drawn with replacement, rows that repeat a card drawn again).
   ``win``/``tie``/``lose`` count samples, ``boards`` is the number of samples, and each hand's
-  ``stderr`` is the standard error of its equity.  Measured against exact enumeration
-  (``tests/test_decisions_odds.py``): within 4 standard errors; at the default 200,000 samples the
-  standard error is at most 0.0012.
+  ``stderr`` is the standard error of its equity (at most 0.0012 at the default 200,000 samples).
+  Measured against exact enumeration on six cases (two to five hands, known and ranges, with and
+  without a flop) at three seeds each: over the 60 equities the error divided by the stated
+  standard error has mean 0.005 and root mean square 0.84 (the stated error is about right), at
+  most 2.1; the largest error was 0.0020.  Speed: about 3 microseconds a sample heads-up.  ``tests/test_decisions_odds.py`` checks one case.
 
 Counts are Python ints when every weight is 1 (known hands, unweighted ranges), weighted sums
 (floats) otherwise; for the exact methods ``win + tie + lose == boards * deals`` for every hand,
@@ -552,6 +555,24 @@ def _sorted(parsed: list[_Hand], boards: NDArray[np.int8], per_deal: int,
     return out_deals, [(w, t, l_, (w + t / 2) / total), (l_, t, w, (l_ + t / 2) / total)]
 
 
+def _draw(rng: np.random.Generator, deck: NDArray[np.intp], used: NDArray[np.uint64], missing: int) -> NDArray[np.intp]:
+    """For each row, ``missing`` different cards of ``deck`` not in the row's ``used`` mask, uniformly:
+    draw with replacement and draw again the rows that repeat a card (about 4 in 5 are kept)."""
+    out = np.zeros((len(used), missing), dtype=np.intp)
+    todo = np.arange(len(used))
+    while len(todo) and missing:
+        pick = deck[rng.integers(0, len(deck), (len(todo), missing))]
+        bits = np.uint64(1) << pick.astype(np.uint64)
+        seen = used[todo].copy()
+        ok = np.ones(len(todo), dtype=bool)
+        for j in range(missing):
+            ok &= (seen & bits[:, j]) == 0
+            seen |= bits[:, j]
+        out[todo[ok]] = pick[ok]
+        todo = todo[~ok]
+    return out
+
+
 def _monte_carlo(parsed: list[_Hand], board_cards: NDArray[np.intp], deck: NDArray[np.intp], missing: int,
                  samples: int, seed: int, deadline: _Deadline) -> tuple[int, list[tuple[Any, ...]]]:
     rng = np.random.default_rng(seed)
@@ -577,20 +598,13 @@ def _monte_carlo(parsed: list[_Hand], board_cards: NDArray[np.intp], deck: NDArr
             used |= m
         tried += batch
         combos, used = combos[ok][: samples - kept], used[ok][: samples - kept]
+        if tried >= 64 * batch and (kept + len(combos)) * 1000 < tried:
+            raise RangeError(f"the hands can hardly be dealt together: {kept + len(combos):,} of {tried:,} sampled "
+                             "deals use no card twice (fewer than 1 in 1,000)")
         if not len(combos):
-            if tried >= 64 * batch:
-                raise RangeError("the hands cannot be dealt together (no deal without a repeated card in "
-                                 f"{tried:,} tries)")
             continue
         size = len(combos)
-        if missing:
-            # the missing board cards: the `missing` smallest random keys among the deck's cards not dealt
-            keys = rng.random((size, len(deck)))
-            taken = ((used[:, None] >> deck[None, :].astype(np.uint64)) & np.uint64(1)).astype(bool)
-            keys[taken] = 2.0
-            drawn = deck[np.argpartition(keys, missing - 1, axis=1)[:, :missing]]
-        else:
-            drawn = np.zeros((size, 0), dtype=np.intp)
+        drawn = _draw(rng, deck, used, missing)
         full_board = np.concatenate([np.broadcast_to(board_cards, (size, len(board_cards))), drawn], axis=1)
         values = np.stack([evaluate.rank7(np.concatenate([hole[combos[:, i]], full_board], axis=1))
                            for i in range(n)], axis=1)
