@@ -44,8 +44,9 @@ Counts are Python ints when every weight is 1 (known hands, unweighted ranges), 
 where ``deals`` is the (weighted) number of deals and ``boards`` the boards each deal sees.
 
 Limits: 2 to :data:`MAX_HANDS` hands; exact work at most :data:`MAX_EXACT_CELLS` cells even when
-asked for, at most :data:`MAX_SAMPLES` samples; memory per batch about :data:`BATCH_CELLS` x 16
-bytes (about 130 MB) whatever the input; ``max_seconds`` bounds the time (checked before the work,
+asked for, and at most :data:`MAX_DEALS` deals listed (beyond, Monte Carlo, or with ``exact=True``
+a DecisionInputError); at most :data:`MAX_SAMPLES` samples; memory per batch about
+:data:`BATCH_CELLS` x 20 bytes (about 170 MB) whatever the input; ``max_seconds`` bounds the time (checked before the work,
 from its size, and between batches: :class:`~pokerengine.errors.ModelTimeout`).
 """
 
@@ -327,8 +328,10 @@ def odds(hands: Sequence[str | Range], board: str | Iterable[int | str] = "", de
             deals, counts = _enumerate(parsed, deals_table, boards, per_deal, deadline)
             return finish("enumeration", True, per_deal, deals, counts)
         if exact:
-            raise DecisionInputError(f"exact odds would take about {min(sorted_cells, enum_cells):.3g} cells of work, "
-                                     f"more than the limit of {MAX_EXACT_CELLS:.3g}; use Monte Carlo (exact=False)")
+            work = min(sorted_cells, enum_cells)
+            size = f"about {work:.3g} cells of work" if work < math.inf else "too many deals to list"
+            raise DecisionInputError(f"exact odds would take {size} (limits: {MAX_EXACT_CELLS:.3g} cells, "
+                                     f"{MAX_DEALS:,} deals); use Monte Carlo (exact=False)")
     deadline.expect(samples * len(parsed) * 8.0)
     kept, counts = _monte_carlo(parsed, np.array(board_cards, dtype=np.intp), deck, missing, samples, seed, deadline)
     return finish("monte carlo", False, kept, None, counts)
@@ -372,6 +375,12 @@ def _boards(deck: NDArray[np.intp], board_cards: list[int], missing: int) -> NDA
     return np.sort(np.concatenate([fixed, chosen], axis=1), axis=1)
 
 
+MAX_DEALS = 2_000_000
+"""The most deals (one combination per hand) the enumeration lists (about 150 MB at nine hands)."""
+MAX_DEAL_CELLS = 40_000_000
+"""The most (deal so far, next combination) pairs tried while listing deals (40 MB)."""
+
+
 def _deals(parsed: list[_Hand], limit: int) -> tuple[NDArray[np.intp], NDArray[Any]] | None:
     """Every deal as positions into each hand's combinations ``(D, hands)`` and its weight, or None
     when there are more than ``limit``."""
@@ -379,8 +388,9 @@ def _deals(parsed: list[_Hand], limit: int) -> tuple[NDArray[np.intp], NDArray[A
     positions = np.zeros((1, 0), dtype=np.intp)
     used = np.zeros(1, dtype=np.uint64)
     weight: NDArray[Any] = np.ones(1, dtype=np.int64)
+    limit = min(limit, MAX_DEALS)
     for h in parsed:
-        if len(positions) * len(h.combos) > 4 * limit + 1_000_000:
+        if len(positions) * len(h.combos) > MAX_DEAL_CELLS:
             return None
         ok = (used[:, None] & masks[h.combos][None, :]) == 0
         rows, cols = np.nonzero(ok)
@@ -416,7 +426,7 @@ def _orbits(parsed: list[_Hand], deals_table: tuple[NDArray[np.intp], NDArray[An
     if len(symmetries) <= 1 or len(positions) > MAX_ORBIT_DEALS or len(positions) <= 1:
         return positions, weight
     combos = np.stack([h.combos[positions[:, i]] for i, h in enumerate(parsed)], axis=1)  # (D, hands)
-    moved = combo_permutations_for(symmetries)[:, combos]  # (G, D, hands)
+    moved = combo_permutations_for(symmetries).astype(np.int16)[:, combos]  # (G, D, hands): 86 MB at most
     candidate = np.ones(moved.shape[:2], dtype=bool)
     for j in range(combos.shape[1]):  # the lexicographically least renamed deal
         column = np.where(candidate, moved[:, :, j], COMBOS)
