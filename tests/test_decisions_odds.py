@@ -263,6 +263,29 @@ def test_property_two_ranges(deck, first, second, board_size):
     assert counts(swapped) == pytest.approx(counts(r)[::-1])
 
 
+@settings(max_examples=examples(20), deadline=None)
+@given(st.permutations(range(52)), st.sampled_from(["QQ+, AK", "T9s, 98s:0.5, 87o", "22-66", "*", "AhKh, KQ"]),
+       st.sampled_from(["JJ, TT:0.25", "AQs+, 55", "KQ, 76s", "*"]), st.sampled_from([4, 5]))
+def test_property_sorted_and_enumeration_agree(deck, first, second, board_size):
+    board = "".join(CARD_NAMES[c] for c in deck[:board_size])
+    try:
+        parsed, board_cards, _ = odds_module._prepare([first, second], board, "")
+    except RangeError:
+        return
+    rest = np.array(sorted(set(range(52)) - set(board_cards)))
+    boards = odds_module._boards(rest, board_cards, 5 - len(board_cards))
+    per_deal = math.comb(len(rest) - 4, 5 - len(board_cards))
+    table = odds_module._deals(parsed, 10**7)
+    try:
+        deals_s, by_sort = odds_module._sorted(parsed, boards, per_deal, odds_module._Deadline(None))
+    except RangeError:
+        assert not len(table[0])
+        return
+    deals_e, by_enum = odds_module._enumerate(parsed, table, boards, per_deal, odds_module._Deadline(None))
+    assert deals_s == pytest.approx(deals_e)
+    assert [c[:4] for c in by_sort] == pytest.approx([c[:4] for c in by_enum])
+
+
 # --- bad input -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("hands", "board", "dead", "error"), [
