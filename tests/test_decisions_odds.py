@@ -320,6 +320,8 @@ def test_bad_options_and_budget():
         odds(["AA", "KK"], exact="yes")
     with pytest.raises(ModelTimeout):  # far beyond the budget: refused before the work
         odds(["AA", "KK", "QQ"], exact=True, max_seconds=0.01)
+    with pytest.raises(DecisionInputError):  # weights whose products would round to 0
+        odds(["AA:1e-200", "KK:1e-200"], "2c3d4h")
     with pytest.raises(DecisionInputError):  # beyond even the forced exact limit
         odds(["*"] * 5, exact=True)
 

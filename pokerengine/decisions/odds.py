@@ -79,6 +79,9 @@ MAX_SAMPLES = 100_000_000
 """The most Monte Carlo samples :func:`odds` draws."""
 BATCH_CELLS = 1 << 23
 """Cells per batch (memory is about 16 bytes a cell)."""
+MIN_WEIGHT = 1e-30
+"""The smallest positive weight a range may give a combination here (nine such weights multiply to
+1e-270, still a normal float)."""
 _SHARE = 2520  # lcm(1..9): a k-way tie's share 1/k in exact integer units
 _CELLS_PER_SECOND = 30_000_000  # a cautious throughput for the up-front time check
 
@@ -233,6 +236,9 @@ def _prepare(hands: Sequence[object], board: object, dead: object) -> tuple[list
             raise RangeError(f"hand {i}: the range {shown(rng.text)} cannot be dealt: every combination "
                              "uses a card already out")
         w = weights[combos]
+        if w.min() < MIN_WEIGHT:
+            raise DecisionInputError(f"hand {i}: the range {shown(rng.text)} has a weight below {MIN_WEIGHT:g}: "
+                                     "products of such weights over nine hands would round to 0")
         unweighted = bool(np.all(w == 1.0))
         known = len(combos) == 1 and unweighted
         result.append(_Hand(combo_text(int(combos[0])) if known else rng.text, combos,
