@@ -189,6 +189,15 @@ def test_three_ranges_on_a_flop_exactly_and_by_monte_carlo():
         assert abs(e.equity - s.equity) < 4 * s.stderr
 
 
+def test_monte_carlo_with_few_cards_left_matches_exact():
+    # 38 dead cards: 10 left for the board, so most rows repeat a card and take the random-keys path
+    dead = "".join(CARD_NAMES[c] for c in range(40) if CARD_NAMES[c] not in ("Tc", "Td"))
+    exact = odds(["AdAc", "KhKs"], dead=dead)
+    assert exact.boards == math.comb(10, 5)
+    sampled = odds(["AdAc", "KhKs"], dead=dead, exact=False, samples=50_000, seed=1)
+    assert abs(sampled.hands[0].equity - exact.hands[0].equity) < 4 * sampled.hands[0].stderr
+
+
 def test_suit_symmetry_groups_preflop_deals():
     # AA against KK against QQ preflop: 216 deals, fewer classes up to suit renaming, same counts
     # as the sum of a few deals done one by one

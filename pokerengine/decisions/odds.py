@@ -573,10 +573,13 @@ def _sorted(parsed: list[_Hand], boards: NDArray[np.int8], per_deal: int,
 
 def _draw(rng: np.random.Generator, deck: NDArray[np.intp], used: NDArray[np.uint64], missing: int) -> NDArray[np.intp]:
     """For each row, ``missing`` different cards of ``deck`` not in the row's ``used`` mask, uniformly:
-    draw with replacement and draw again the rows that repeat a card (about 4 in 5 are kept)."""
+    draw with replacement and draw again the rows that repeat a card (about 4 in 5 are kept each
+    round); after four rounds the rest by the ``missing`` smallest of random keys over the deck."""
     out = np.zeros((len(used), missing), dtype=np.intp)
     todo = np.arange(len(used))
-    while len(todo) and missing:
+    for _ in range(4 if missing else 0):
+        if not len(todo):
+            break
         pick = deck[rng.integers(0, len(deck), (len(todo), missing))]
         bits = np.uint64(1) << pick.astype(np.uint64)
         seen = used[todo].copy()
@@ -586,6 +589,10 @@ def _draw(rng: np.random.Generator, deck: NDArray[np.intp], used: NDArray[np.uin
             seen |= bits[:, j]
         out[todo[ok]] = pick[ok]
         todo = todo[~ok]
+    if len(todo) and missing:  # rows still repeating after four rounds (few cards left): random keys
+        keys = rng.random((len(todo), len(deck)))
+        keys[((used[todo, None] >> deck[None, :].astype(np.uint64)) & np.uint64(1)).astype(bool)] = 2.0
+        out[todo] = deck[np.argpartition(keys, missing - 1, axis=1)[:, :missing]]
     return out
 
 
