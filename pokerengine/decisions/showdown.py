@@ -134,9 +134,16 @@ def sampled_table(boards: int = 400, seed: int = 0) -> SampledTable:
         seen += np.bincount(cell, ok, n) + np.bincount(cell_t, ok, n)
     pairs = np.bincount(cell, minlength=CLASSES * CLASSES) + np.bincount(cell_t, minlength=CLASSES * CLASSES)
     scale = pairs * BOARDS / np.maximum(seen, 1)
-    table = SampledTable(pairs.reshape(CLASSES, CLASSES).astype(np.int64),
-                         np.rint(win * scale).reshape(CLASSES, CLASSES).astype(np.int64),
-                         np.rint(tie * scale).reshape(CLASSES, CLASSES).astype(np.int64), BOARDS, boards)
+    total = pairs.reshape(CLASSES, CLASSES).astype(np.int64) * BOARDS
+    w = np.rint(win * scale).reshape(CLASSES, CLASSES).astype(np.int64)
+    t = np.rint(tie * scale).reshape(CLASSES, CLASSES).astype(np.int64)
+    # whole counts that add up as the exact table's do: a's wins are b's losses, the diagonal even
+    upper = np.triu(np.ones((CLASSES, CLASSES), dtype=bool), 1)
+    w = np.where(upper.T, (total - w - t).T, w)
+    d = np.arange(CLASSES)
+    w[d, d] = (total[d, d] - t[d, d]) // 2
+    t[d, d] = total[d, d] - 2 * w[d, d]
+    table = SampledTable(total // BOARDS, w, t, BOARDS, boards)
     _TABLES[(boards, seed)] = table
     return table
 

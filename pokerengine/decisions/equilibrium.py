@@ -1,0 +1,409 @@
+"""Push/fold equilibria for 2 to 9 players at one table under chip EV or any payout model.
+
+The game is :mod:`.game`'s: every player, in order of action, folds or puts all his chips in;
+each one's strategy is, for each set of players already all in when he acts, the probability of
+pushing (or calling) with each of the 169 classes.
+
+**The method.**  CFR+ (regret matching plus, linearly averaged strategies), vectorised over the
+169 classes with NumPy, all players updated together.  For one player holding class ``a`` the
+others' classes are drawn from ``cond[a, .]``, the class of one hand given another's with card
+removal (:class:`.showdown.PairOdds`), independently of each other; a two-handed showdown is
+settled with the exact class table (card removal exact), three or more hands with the board
+model of :class:`.showdown.BoardModel` (its method and measured error are stated there).  Every
+ending's chips come from the library's pot code (side pots, refunds, split ties) once; payout
+models value each stack vector after the hand once (cached).  With ``card_removal=False`` every
+player's class is drawn independently with the class frequencies: the game is then one joint
+distribution, so the players' expected chips add up to zero exactly and the equities to the pool.
+With card removal (the default) each player sees the others through his own hand, as the
+heads-up game does exactly; with three or more players the sums then miss by a little (measured:
+under 0.1% of the pool in the tests' tables).  Three-handed showdowns are refreshed every
+``refresh`` iterations (their cost dominates); the certificate below always uses fresh ones.
+
+**The certificate.**  ``exploitability``: against the final (average) strategies, each player's
+exact best response in this game (for every decision point and class, the better of pushing and
+folding); the largest gain of any player, in big blinds (chip EV) or percent of the prize pool.
+The solve stops when it is at most ``tolerance`` (checked every ``check_every`` iterations) or
+after ``max_iterations``.
+
+Two players: :func:`solve` hands the game to :func:`pokerengine.decisions.headsup.solve_headsup`
+(exact) unless ``exact_headsup=False``; this solver reaches the same ranges (a test).
+
+Limits: ``max_seconds`` (default 60) bounds the whole solve, model calls included
+(:class:`~pokerengine.errors.ModelTimeout`); before starting, the cost of the showdowns (orders of
+the hands times the board model's cells) and of the payout model's calls (the model's own
+:func:`~pokerengine.models.estimate` per stack vector) is estimated and a solve estimated at more
+than ten times ``max_seconds`` is refused at once.  Memory: the board model (``boards x 1,326``
+cells, about 50 MB at 1,024 boards) plus ``2 ** players`` endings.
+
+>>> from pokerengine.decisions.showdown import sampled_table
+>>> eq = solve((300, 200, 100), (5, 10), table=sampled_table(32), boards=64, tolerance=0.05)
+>>> [p.position for p in eq.players], eq.exploitability <= 0.05
+(['BTN', 'SB', 'BB'], True)
+>>> sorted(eq.player("BB").call)
+['BTN', 'BTN+SB', 'SB']
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+
+from .._checks import shown
+from ..errors import DecisionInputError, ModelTimeout
+from ..models._cost import SLACK, Deadline
+from .combos import CLASS_SIZES, CLASSES, COMBOS
+from .game import Ending, Game, Prize, endings, make_game
+from .result import Equilibrium, PlayerStrategy
+from .showdown import BoardModel, PairOdds, default_table, showdown_cells, BOARDS_BY_HANDS
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    Array = NDArray[np.float64]
+
+PRIOR = np.array(CLASS_SIZES, dtype=np.float64) / COMBOS
+DEFAULT_SECONDS = 60.0
+DEFAULT_BOARDS = 2048
+CHIP_TOLERANCE = 0.01  # big blinds
+PRIZE_TOLERANCE = 0.05  # percent of the pool
+CELLS_PER_SECOND = 5e8  # the board model's cell operations a second on the reference machine (measured)
+
+
+@attrs.define(eq=False)
+class _Ending:
+    ending: Ending
+    live: tuple[int, ...]  # in order of action
+    pays: Any  # |live| == 1: (n,) vector; 2: (3, n) for first wins, tie, second wins; else dict order -> (n,)
+
+
+@attrs.define(eq=False)
+class Solver:
+    """The solver's state: the game, its endings, the strategies and regrets (one array per decision point)."""
+
+    game: Game
+    odds: PairOdds
+    boards: BoardModel | None
+    cond: Array
+    ends: list[_Ending]
+    keys: dict[int, dict[frozenset[int], int]]
+    sigma: dict[int, Array]  # seat -> (keys, 169)
+    regret: dict[int, Array]  # seat -> (keys, 2, 169): push, fold
+    total: dict[int, Array]
+    weight: float = 0.0
+    deadline: Deadline | None = None
+    _multi: dict[int, tuple[dict[int, Array], Array]] = attrs.field(factory=dict)
+
+    def in_range(self, sigma: dict[int, Array], e: _Ending, s: int) -> Array:
+        for q, key, pushed in e.ending.acts:
+            if q == s:
+                got: Array = sigma[s][self.keys[s][key]]
+                return got
+        return np.ones(CLASSES)
+
+    def values(self, sigma: dict[int, Array], fresh: bool = True) -> tuple[list[Array], dict[int, Array], list[Array]]:
+        """Counterfactual values: for each seat its value where it does not decide (per class),
+        for each decision point the values of pushing and folding (per class), and each seat's
+        expected payoff per class under ``sigma``."""
+        n = self.game.players
+        reach_in: dict[int, Array] = {s: sigma[s] @ self.cond.T for s in sigma}  # (keys, 169): P(push | my class)
+        base = [np.zeros(CLASSES) for _ in range(n)]
+        cfv = {s: np.zeros((len(self.keys[s]), 2, CLASSES)) for s in self.keys}
+        for idx, e in enumerate(self.ends):
+            factor = {}  # seat -> its reach per class of the player looking
+            for q, key, pushed in e.ending.acts:
+                r = reach_in[q][self.keys[q][key]]
+                factor[q] = r if pushed else 1.0 - r
+            expect = self._expect(sigma, idx, e)
+            for p in range(n):
+                v = expect[p].copy()
+                for q, r in factor.items():
+                    if q != p:
+                        v *= r
+                act = next((a for a in e.ending.acts if a[0] == p), None)
+                if act is None:
+                    base[p] += v
+                else:
+                    cfv[p][self.keys[p][act[1]], 0 if act[2] else 1] += v
+        value = []
+        for p in range(n):
+            v = base[p].copy()
+            if p in cfv:
+                sg = sigma[p]
+                v += (sg * cfv[p][:, 0] + (1.0 - sg) * cfv[p][:, 1]).sum(axis=0)
+            value.append(v)
+        return base, cfv, value
+
+    def _expect(self, sigma: dict[int, Array], idx: int, e: _Ending) -> list[Array]:
+        """Each seat's expected payoff per class of its own hand at this ending, given the others reach it."""
+        n = self.game.players
+        live = e.live
+        if len(live) == 1:
+            return [np.full(CLASSES, e.pays[p]) for p in range(n)]
+        if len(live) == 2:
+            i, j = live
+            ri, rj = self.in_range(sigma, e, i), self.in_range(sigma, e, j)
+            o = self.odds
+            first_wins, tie, second_wins = e.pays
+            out = []
+            folded = None
+            for p in range(n):
+                if p == i:
+                    w = o.cond * rj[None, :]
+                    num = (w * o.win).sum(1) * first_wins[p] + (w * o.tie).sum(1) * tie[p] + (w * o.lose).sum(1) * second_wins[p]
+                    den = w.sum(1)
+                elif p == j:
+                    w = o.cond * ri[None, :]
+                    num = (w * o.lose).sum(1) * first_wins[p] + (w * o.tie).sum(1) * tie[p] + (w * o.win).sum(1) * second_wins[p]
+                    den = w.sum(1)
+                else:
+                    if folded is None:  # both hands drawn through the folded player's own, independently
+                        ai, aj = o.cond * ri[None, :], o.cond * rj[None, :]
+                        folded = ((ai @ o.win) * aj).sum(1), ((ai @ o.tie) * aj).sum(1), ((ai @ o.lose) * aj).sum(1)
+                        mass = ai.sum(1) * aj.sum(1)
+                    pw, pt, pl = folded
+                    num = pw * first_wins[p] + pt * tie[p] + pl * second_wins[p]
+                    den = mass
+                out.append(np.divide(num, den, out=np.zeros(CLASSES), where=den > 0))
+            return out
+        got = self._multi.get(idx)
+        if got is None:
+            assert self.boards is not None
+            ranges = {s: self.in_range(sigma, e, s) for s in live}
+            check = self.deadline.check if self.deadline is not None else None
+            got = self.boards.showdown(live, ranges, e.pays.__getitem__, n, check)
+            self._multi[idx] = got
+        mine, folded = got
+        return [mine[p] if p in mine else np.full(CLASSES, folded[p]) for p in range(n)]
+
+    def gains(self, sigma: dict[int, Array]) -> tuple[list[float], list[Array]]:
+        """Each seat's gain from its best response (payoff units) and its expected payoff per class."""
+        self._multi.clear()
+        _, cfv, value = self.values(sigma)
+        gains = []
+        for p in range(self.game.players):
+            if p not in cfv:
+                gains.append(0.0)
+                continue
+            best = np.maximum(cfv[p][:, 0], cfv[p][:, 1]).sum(axis=0)
+            now = (sigma[p] * cfv[p][:, 0] + (1.0 - sigma[p]) * cfv[p][:, 1]).sum(axis=0)
+            gains.append(float(PRIOR @ (best - now)))
+        return gains, value
+
+    def step(self, refresh: bool) -> None:
+        if refresh:
+            self._multi.clear()
+        _, cfv, _ = self.values(self.sigma)
+        self.weight += 1.0
+        for p, c in cfv.items():
+            sg = self.sigma[p]
+            v = sg * c[:, 0] + (1.0 - sg) * c[:, 1]
+            r = self.regret[p]
+            r[:, 0] = np.maximum(r[:, 0] + c[:, 0] - v, 0.0)
+            r[:, 1] = np.maximum(r[:, 1] + c[:, 1] - v, 0.0)
+            s = r[:, 0] + r[:, 1]
+            self.sigma[p] = np.where(s > 0, r[:, 0] / np.where(s > 0, s, 1.0), sg)
+            self.total[p] += self.weight * self.sigma[p]
+
+    def average(self) -> dict[int, Array]:
+        w = self.weight * (self.weight + 1.0) / 2.0
+        return {p: t / w for p, t in self.total.items()} if w > 0 else {p: s.copy() for p, s in self.sigma.items()}
+
+
+def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_removal: bool = True,
+          seed: int = 0, deadline: Deadline | None = None) -> Solver:
+    """The solver for ``game``: endings with their payoffs valued, the starting strategies."""
+    odds = PairOdds.of(default_table() if table is None else table)
+    cond = odds.cond if card_removal else np.broadcast_to(PRIOR, (CLASSES, CLASSES)).copy()
+    if not card_removal:
+        odds = PairOdds(odds.win, odds.tie, odds.lose, cond, np.outer(PRIOR, PRIOR))
+    ends: list[_Ending] = []
+    order_rank = {s: k for k, s in enumerate(game.order)}
+    multi = False
+    for e in endings(game):
+        live = tuple(sorted(e.live, key=order_rank.__getitem__))
+        put = dict(enumerate(e.put))
+        check = deadline.check if deadline is not None else None
+        if len(live) == 1:
+            pays: Any = np.array(game.value(game.chips_after(e.live, live, put), deadline))
+        elif len(live) == 2:
+            i, j = live
+            pays = np.array([game.value(game.chips_after(e.live, (i, j), put), deadline),
+                             game.value(game.chips_after(e.live, (), put, ties=[[i, j]]), deadline),
+                             game.value(game.chips_after(e.live, (j, i), put), deadline)])
+        else:
+            multi = True
+            pays = {}
+            for o in _permutations(live):
+                pays[o] = np.array(game.value(game.chips_after(e.live, o, put), deadline))
+                if check is not None:
+                    check()
+        ends.append(_Ending(e, live, pays))
+    keys: dict[int, dict[frozenset[int], int]] = {}
+    for en in ends:
+        for q, key, _ in en.ending.acts:
+            keys.setdefault(q, {}).setdefault(key, len(keys[q]))
+    sigma = {p: np.full((len(k), CLASSES), 0.5) for p, k in keys.items()}
+    regret = {p: np.zeros((len(k), 2, CLASSES)) for p, k in keys.items()}
+    total = {p: np.zeros((len(k), CLASSES)) for p, k in keys.items()}
+    model = BoardModel.sample(boards, seed) if multi else None
+    return Solver(game, odds, model, cond, ends, keys, sigma, regret, total, deadline=deadline)
+
+
+def _permutations(live: Sequence[int]) -> list[tuple[int, ...]]:
+    import itertools
+
+    return [tuple(p) for p in itertools.permutations(live)]
+
+
+def estimate_seconds(game: Game, boards: int = DEFAULT_BOARDS, iterations: int = 100, refresh: int = 10,
+                     check_every: int = 50) -> float:
+    """A rough estimate of a solve's time on the reference machine (2 shared cores): valuing every
+    ending (the pot code for each order of the hands, the payout model for each distinct stack
+    vector, by the model's own :func:`~pokerengine.models.estimate`), then ``iterations`` of
+    CFR+ with every showdown of three or more hands evaluated ``iterations / refresh`` times and
+    once per certificate."""
+    from collections import Counter
+
+    from ..models import estimate
+
+    sizes = Counter(len(e.live) for e in endings(game))
+    cells = 0.0
+    vectors = 0
+    orders = 0
+    for k, count in sizes.items():
+        if k >= 3:
+            cells += count * showdown_cells(k, min(boards, BOARDS_BY_HANDS.get(k, 32)), 140)
+            vectors += count * min(math.factorial(k), 2 ** (k - 1))
+            orders += count * math.factorial(k)
+        else:
+            vectors += count * 3
+    evaluations = iterations / refresh + iterations / check_every + 1
+    seconds = cells * evaluations / CELLS_PER_SECOND + orders * 6e-5
+    seconds += iterations * sum(sizes.values()) * game.players * 3e-5
+    if game.model != "chip":
+        seconds += vectors * estimate(game.model, list(game.stacks), list(game.prizes)).seconds
+    return seconds
+
+
+def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ante: bool = False,
+          prizes: Sequence[Prize] | None = None, model: str | None = None, max_seconds: float | None = DEFAULT_SECONDS,
+          tolerance: float | None = None, max_iterations: int = 20_000, boards: int = DEFAULT_BOARDS,
+          card_removal: bool = True, refresh: int = 10, check_every: int = 50, table: Any = None,
+          exact_headsup: bool = True, seed: int = 0) -> Equilibrium:
+    """The push/fold equilibrium of a table of 2 to 9 players.
+
+    ``stacks`` in chips in seat order from the button (heads-up: small blind, big blind);
+    ``blinds`` (small, big); ``ante`` per player (``bb_ante=True``: the big blind posts it alone);
+    ``prizes`` best place first; ``model`` ``chip`` (default without prizes), ``icm`` (default with
+    prizes), ``dcm``, ``mw``, ``roberts``.  ``tolerance``: the exploitability to reach (big blinds
+    for chip EV, default 0.01; percent of the pool for prize models, default 0.05).  ``boards``: the
+    board model's sample for showdowns of three or more hands (:mod:`.showdown`).  ``max_seconds``
+    bounds the whole solve (``None``: no bound); :class:`~pokerengine.errors.ModelTimeout` when it
+    runs out or the estimate is more than ten times over it.
+
+    Returns an :class:`~pokerengine.decisions.result.Equilibrium` whose ``exploitability`` is the
+    certificate of the returned strategies in this game (see the module's docstring), ``method``
+    the method and whether the tolerance was reached.
+    """
+    began = time.perf_counter()
+    if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
+                                    or not max_seconds > 0):
+        raise DecisionInputError(f"max_seconds must be a positive number or None, got {shown(max_seconds)}")
+    for name, v in (("max_iterations", max_iterations), ("refresh", refresh), ("check_every", check_every)):
+        if type(v) is not int or v < 1:
+            raise DecisionInputError(f"{name} must be a positive integer, got {shown(v)}")
+    game = make_game(stacks, blinds, ante, bb_ante=bb_ante, prizes=prizes, model=model)
+    if tolerance is None:
+        tolerance = CHIP_TOLERANCE if game.model == "chip" else PRIZE_TOLERANCE
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not tolerance > 0:
+        raise DecisionInputError(f"tolerance must be a positive number, got {shown(tolerance)}")
+    if game.players == 2 and exact_headsup and not game.forced:
+        from .headsup import solve_headsup
+
+        return solve_headsup(game.stacks, game.blinds, game.ante, bb_ante=game.bb_ante,
+                             prizes=None if game.model == "chip" else game.prizes, model=game.model,
+                             table=table, max_seconds=max_seconds)
+    if max_seconds is not None:
+        guess = estimate_seconds(game, boards, min(max_iterations, 100), refresh, check_every)
+        if guess > SLACK * max_seconds:
+            raise ModelTimeout(f"this push/fold solve is estimated at {guess:.3g} s, far over max_seconds={max_seconds:g}")
+    deadline = Deadline("push/fold", max_seconds)
+    solver = build(game, table=table, boards=boards, card_removal=card_removal, seed=seed, deadline=deadline)
+    scale = game.scale
+    best: tuple[float, dict[int, Array], list[Array]] | None = None
+    it = 0
+    reached = False
+    while it < max_iterations:
+        solver.step(refresh=it % refresh == 0)
+        it += 1
+        deadline.check()
+        if it % check_every == 0 or it == max_iterations:
+            avg = solver.average()
+            gains, value = solver.gains(avg)
+            e = max(gains) / scale
+            if best is None or e < best[0]:
+                best = (e, avg, value)
+            if e <= tolerance:
+                reached = True
+                break
+    assert best is not None
+    expl, sigma, value = best
+    method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards for multiway showdowns, "
+              f"card removal {'on' if card_removal else 'off'}); tolerance {tolerance:g} "
+              f"{'reached' if reached else 'not reached'}")
+    return _result(game, solver, sigma, value, expl, time.perf_counter() - began, method, it)
+
+
+def _result(game: Game, solver: Solver, sigma: dict[int, Array], value: list[Array], expl: float, seconds: float,
+            method: str, iterations: int) -> Equilibrium:
+    players = []
+    chip_ev = _chip_evs(game, solver, sigma) if game.model != "chip" else []
+    for p in range(game.players):
+        keys = solver.keys.get(p, {})
+        push = np.zeros(CLASSES)
+        call: dict[str, tuple[float, ...]] = {}
+        for key, k in keys.items():
+            if key:
+                call[game.key_name(key)] = tuple(float(x) for x in sigma[p][k])
+            else:
+                push = sigma[p][k]
+        expected = float(PRIOR @ value[p])
+        if game.model == "chip":
+            ev, equity = expected - game.stacks[p], None
+        else:
+            ev, equity = chip_ev[p], expected
+        players.append(PlayerStrategy(game.positions[p], game.stacks[p], push.tolist(), call, ev, equity))
+    return Equilibrium(game.model, game.stacks, game.blinds, game.ante, game.prizes, tuple(players), expl,
+                       seconds, method, iterations, game.bb_ante)
+
+
+def _chip_evs(game: Game, solver: Solver, sigma: dict[int, Array]) -> list[float]:
+    """Each seat's expected chip change under ``sigma`` (prize models solve for money; this reports chips)."""
+    chip = Game(game.stacks, game.blinds, game.ante, game.bb_ante, (), "chip", game.posts, game.forced,
+                game.order, game.positions)
+    ends = []
+    for e in solver.ends:
+        put = dict(enumerate(e.ending.put))
+        live = e.live
+        if len(live) == 1:
+            pays: Any = np.array(chip.value(chip.chips_after(e.ending.live, live, put)))
+        elif len(live) == 2:
+            i, j = live
+            pays = np.array([chip.value(chip.chips_after(e.ending.live, (i, j), put)),
+                             chip.value(chip.chips_after(e.ending.live, (), put, ties=[[i, j]])),
+                             chip.value(chip.chips_after(e.ending.live, (j, i), put))])
+        else:
+            pays = {o: np.array(chip.value(chip.chips_after(e.ending.live, o, put))) for o in e.pays}
+        ends.append(_Ending(e.ending, live, pays))
+    twin = Solver(chip, solver.odds, solver.boards, solver.cond, ends, solver.keys, solver.sigma,
+                  solver.regret, solver.total, deadline=solver.deadline)
+    _, _, value = twin.values(sigma)
+    return [float(PRIOR @ value[q]) - game.stacks[q] for q in range(game.players)]
+
+
+__all__ = ["Solver", "build", "estimate_seconds", "solve"]

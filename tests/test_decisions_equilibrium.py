@@ -1,0 +1,235 @@
+"""Push/fold equilibria for 2 to 9 players (pokerengine/decisions/equilibrium.py).
+
+The fast path (every player's values per class, vectorised over endings) is checked against a slow
+oracle that walks the three-player game class by class; the certificate against random
+deviations; money against conservation; two players against the exact heads-up solver and ICM
+against chip EV (linear with two players).  The class table is the package's exact one when it is
+there, else a sampled one (pokerengine.decisions.showdown.sampled_table).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from profiles import DEEP, examples
+
+from pokerengine.decisions.combos import CLASS_SIZES, CLASSES
+from pokerengine.decisions.equilibrium import PRIOR, build, estimate_seconds, solve
+from pokerengine.decisions.game import endings, make_game
+from pokerengine.decisions.showdown import default_table, sampled_table
+from pokerengine.errors import DecisionInputError, ModelTimeout
+
+
+@pytest.fixture(scope="module")
+def table():
+    return sampled_table(48, seed=2)
+
+
+def _sigma(solver, eq):
+    """The solver-shaped strategies of an Equilibrium."""
+    g = solver.game
+    out = {}
+    for p, keys in solver.keys.items():
+        player = eq.players[p]
+        rows = np.zeros((len(keys), CLASSES))
+        for key, k in keys.items():
+            rows[k] = player.call[g.key_name(key)] if key else player.push
+        out[p] = rows
+    return out
+
+
+def _oracle(solver, sigma):
+    """Each seat's expected payoff per class of its hand, three players, the slow obvious way:
+    for every ending and every class of the seat, every pair of the others' classes (each drawn
+    through the seat's own class with card removal, independently), the chance the actions lead
+    there times the payoff (two hands: the class table; three: the board model)."""
+    g = solver.game
+    assert g.players == 3
+    o = solver.odds
+    out = {p: np.zeros(CLASSES) for p in range(3)}
+    for e in endings(g):
+        live = sorted(e.live)
+        put = dict(enumerate(e.put))
+        pi = {}
+        for q, key, pushed in e.acts:
+            sg = sigma[q][solver.keys[q][key]]
+            pi[q] = sg if pushed else 1.0 - sg
+        if len(live) == 3:
+            ranges = {q: (sigma[q][solver.keys[q][next(k for s, k, _ in e.acts if s == q)]]
+                          if q in pi else np.ones(CLASSES)) for q in live}
+            mine, _ = solver.boards.showdown(tuple(live), ranges,
+                                             lambda order: np.array(g.value(g.chips_after(e.live, order, put))), 3)
+        for p in range(3):
+            b, c = [q for q in range(3) if q != p]
+            for a in range(CLASSES):
+                own = pi[p][a] if p in pi else 1.0
+                if own == 0.0:
+                    continue
+                w = np.outer(o.cond[a] * (pi[b] if b in pi else 1.0), o.cond[a] * (pi[c] if c in pi else 1.0))
+                if len(live) == 1:
+                    u = g.value(g.chips_after(e.live, tuple(live), put))[p]
+                elif len(live) == 2:
+                    i, j = live
+                    first = g.value(g.chips_after(e.live, (i, j), put))[p]
+                    tie = g.value(g.chips_after(e.live, (), put, ties=[[i, j]]))[p]
+                    second = g.value(g.chips_after(e.live, (j, i), put))[p]
+                    # class of i and of j on the (b, c) grid
+                    ci = a if i == p else None
+                    cj = a if j == p else None
+                    rows, cols = np.meshgrid(np.arange(CLASSES), np.arange(CLASSES), indexing="ij")
+                    ki = np.full_like(rows, ci) if ci is not None else (rows if i == b else cols)
+                    kj = np.full_like(rows, cj) if cj is not None else (rows if j == b else cols)
+                    u = o.win[ki, kj] * first + o.tie[ki, kj] * tie + o.lose[ki, kj] * second
+                else:
+                    u = mine[p][a]
+                out[p][a] += own * float((w * u).sum())
+    return out
+
+
+@pytest.mark.parametrize("model", ["chip", "icm"])
+def test_fast_values_equal_the_slow_oracle(table, model):
+    prizes = None if model == "chip" else (50, 30, 20)
+    g = make_game((300, 200, 120), (5, 10), 1, prizes=prizes)
+    solver = build(g, table=table, boards=8)
+    rng = np.random.default_rng(4)
+    sigma = {p: rng.random(s.shape) for p, s in solver.sigma.items()}
+    _, _, fast = solver.values(sigma)
+    slow = _oracle(solver, sigma)
+    for p in range(3):
+        np.testing.assert_allclose(fast[p], slow[p], rtol=1e-10, atol=1e-9)
+
+
+@pytest.fixture(scope="module")
+def small_icm(table):
+    eq = solve((300, 200, 100), (5, 10), prizes=(50, 30, 20), table=table, boards=64, tolerance=0.02)
+    return eq, build(make_game((300, 200, 100), (5, 10), prizes=(50, 30, 20)), table=table, boards=64)
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(st.integers(0, 2), st.integers(0, 2**32 - 1))
+def test_no_deviation_gains_more_than_the_certificate(small_icm, player, seed):
+    eq, solver = small_icm
+    sigma = _sigma(solver, eq)
+    _, _, base = solver.values(sigma)
+    rng = np.random.default_rng(seed)
+    if player in sigma:
+        other = dict(sigma)
+        other[player] = rng.integers(0, 2, sigma[player].shape).astype(float) if seed % 2 else rng.random(sigma[player].shape)
+        _, _, dev = solver.values(other)
+        gain = float(PRIOR @ (dev[player] - base[player]))
+        assert gain <= eq.exploitability * solver.game.scale + 1e-9
+
+
+def test_the_certificate_is_the_best_deviation(small_icm):
+    """The best response the certificate stands for exists: playing it gains exactly that much."""
+    eq, solver = small_icm
+    sigma = _sigma(solver, eq)
+    gains, base = solver.gains(sigma)
+    assert max(gains) / solver.game.scale == pytest.approx(eq.exploitability, rel=1e-9, abs=1e-12)
+    _, cfv, _ = solver.values(sigma)
+    for p in cfv:
+        best = dict(sigma)
+        best[p] = (cfv[p][:, 0] > cfv[p][:, 1]).astype(float)
+        _, _, dev = solver.values(best)
+        assert float(PRIOR @ (dev[p] - base[p])) == pytest.approx(gains[p], rel=1e-9, abs=1e-12)
+
+
+@pytest.mark.parametrize("prizes", [None, (50, 30, 20)])
+def test_money_is_conserved_without_card_removal(table, prizes):
+    eq = solve((300, 200, 100), (5, 10), 1, prizes=prizes, table=table, boards=64, card_removal=False)
+    assert abs(sum(p.ev for p in eq.players)) < 0.01 * 10  # chips; the board model's marginals, measured 0.002
+    if prizes:
+        assert sum(p.equity for p in eq.players) == pytest.approx(100.0, abs=1e-3)
+
+
+def test_money_heads_up_is_conserved_exactly(table):
+    eq = solve((300, 200), (5, 10), 2, table=table, exact_headsup=False, card_removal=False)
+    assert sum(p.ev for p in eq.players) == pytest.approx(0.0, abs=1e-9)
+    eq = solve((300, 200), (5, 10), 2, table=table, exact_headsup=False)  # card removal is exact heads-up
+    assert sum(p.ev for p in eq.players) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_with_card_removal_the_sums_miss_by_little(table):
+    eq = solve((500, 300, 200), (10, 20), prizes=(50, 30, 20), table=table, boards=64)
+    assert sum(p.equity for p in eq.players) == pytest.approx(100.0, abs=0.1)  # under 0.1% of the pool
+    assert abs(sum(p.ev for p in eq.players)) < 0.05 * 20
+
+
+def test_two_players_match_the_exact_heads_up_solver(table):
+    from pokerengine.decisions.headsup import solve_headsup
+
+    exact = solve_headsup((200, 200), (5, 10), table=table)
+    ours = solve((200, 200), (5, 10), table=table, exact_headsup=False, tolerance=1e-4, max_iterations=20_000)
+    assert ours.exploitability <= 1e-4
+    assert ours.player("SB").push_percent == pytest.approx(exact.player("SB").push_percent, abs=0.5)
+    assert ours.player("BB").call_percent["SB"] == pytest.approx(exact.player("BB").call_percent["SB"], abs=0.5)
+    assert ours.player("SB").ev == pytest.approx(exact.player("SB").ev, abs=1e-3 * 10)
+    assert solve((200, 200), (5, 10), table=table).players == exact.players  # n == 2 is handed over
+
+
+def test_icm_with_two_players_gives_the_chip_ev_ranges(table):
+    """ICM is linear in chips between second and first prize with two players, and regret matching
+    does not care about the scale: the iterates, hence the ranges, are the chip-EV ones."""
+    chip = solve((300, 150), (5, 10), table=table, exact_headsup=False, max_iterations=400, tolerance=1e-12)
+    icm = solve((300, 150), (5, 10), prizes=(70, 30), table=table, exact_headsup=False, max_iterations=400,
+                tolerance=1e-12)
+    for a, b in zip(chip.players, icm.players):
+        np.testing.assert_allclose(a.push, b.push, atol=1e-9)
+        for key in a.call:
+            np.testing.assert_allclose(a.call[key], b.call[key], atol=1e-9)
+    assert sum(p.equity for p in icm.players) == pytest.approx(100.0, abs=1e-9)
+
+
+def test_result_shape_and_json(table):
+    eq = solve((400, 300, 200, 100), (5, 10), 1, table=table, boards=32, tolerance=0.05)
+    assert [p.position for p in eq.players] == ["BTN", "SB", "BB", "UTG"]
+    bb = eq.player("BB")
+    assert set(bb.call) == {"UTG", "BTN", "SB", "UTG+BTN", "UTG+SB", "BTN+SB", "UTG+BTN+SB"}
+    assert bb.push == (0.0,) * CLASSES
+    assert set(eq.player("UTG").call) == set()
+    data = eq.to_json()
+    assert set(data) >= {"model", "stacks", "blinds", "ante", "prizes", "players", "exploitability", "seconds"}
+    assert set(data["players"][0]) >= {"position", "stack", "push", "push_percent", "call", "call_percent", "ev",
+                                       "equity"}
+    assert eq.exploitability <= 0.05
+    assert all(0.0 <= x <= 1.0 for p in eq.players for x in p.push)
+    assert sum(CLASS_SIZES[k] * eq.player("BTN").push[k] for k in range(CLASSES)) / 13.26 == pytest.approx(
+        eq.player("BTN").push_percent)
+
+
+def test_bad_input_and_time_bounds(table):
+    with pytest.raises(DecisionInputError):
+        solve((100, 100, 100), (5, 10), max_seconds=0)
+    with pytest.raises(DecisionInputError):
+        solve((100, 100, 100), (5, 10), tolerance=-1)
+    with pytest.raises(DecisionInputError):
+        solve((100, 100, 100), (5, 10), max_iterations=0)
+    with pytest.raises(DecisionInputError):
+        solve((100,) * 10, (5, 10))
+    big = make_game([1000 + 100 * k for k in range(9)], (10, 20), prizes=(50, 30, 20), model="dcm")
+    assert estimate_seconds(big) > 600
+    began = time.perf_counter()
+    with pytest.raises(ModelTimeout):  # a 9-handed DCM solve is refused at once
+        solve([1000 + 100 * k for k in range(9)], (10, 20), prizes=(50, 30, 20), model="dcm", max_seconds=5)
+    assert time.perf_counter() - began < 5
+    with pytest.raises(ModelTimeout):  # and one that starts stops at its deadline
+        solve((500, 400, 300, 200, 100), (5, 10), table=table, max_seconds=0.5, tolerance=1e-9)
+
+
+_TARGETS = [((5000, 3000, 2000), "icm"), ((5000, 3000, 2000), "dcm"), ((2000, 2000, 2000), "icm")]
+if DEEP:
+    _TARGETS += [((4000, 3000, 2000, 1000), "icm"), ((2500, 2500, 2500, 2500), "icm")]
+
+
+@pytest.mark.parametrize("stacks, model", _TARGETS)
+def test_targets_of_issue_18(stacks, model):
+    """Three players 50/30/20 under ICM and DCM (four under ICM in the deep profile): at most 0.1% of
+    the pool exploitable, the equities adding up to the pool (card removal: within 0.05%)."""
+    eq = solve(stacks, (100, 200), prizes=(50, 30, 20), model=model, table=default_table(), tolerance=0.1,
+               max_seconds=300)
+    assert eq.exploitability <= 0.1
+    assert sum(p.equity for p in eq.players) == pytest.approx(100.0, abs=0.05)
