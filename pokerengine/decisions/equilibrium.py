@@ -150,7 +150,7 @@ class Solver:
             o = self.odds
             first_wins, tie, second_wins = e.pays
             out = []
-            folded = None
+            grid = None
             for p in range(n):
                 if p == i:
                     w = o.cond * rj[None, :]
@@ -161,11 +161,11 @@ class Solver:
                     num = (w * o.lose).sum(1) * first_wins[p] + (w * o.tie).sum(1) * tie[p] + (w * o.win).sum(1) * second_wins[p]
                     den = w.sum(1)
                 else:
-                    if folded is None:  # both hands drawn through the folded player's own, independently
+                    if grid is None:  # both hands drawn through the folded player's own, independently
                         ai, aj = o.cond * ri[None, :], o.cond * rj[None, :]
-                        folded = ((ai @ o.win) * aj).sum(1), ((ai @ o.tie) * aj).sum(1), ((ai @ o.lose) * aj).sum(1)
+                        grid = ((ai @ o.win) * aj).sum(1), ((ai @ o.tie) * aj).sum(1), ((ai @ o.lose) * aj).sum(1)
                         mass = ai.sum(1) * aj.sum(1)
-                    pw, pt, pl = folded
+                    pw, pt, pl = grid
                     num = pw * first_wins[p] + pt * tie[p] + pl * second_wins[p]
                     den = mass
                 out.append(np.divide(num, den, out=np.zeros(CLASSES), where=den > 0))
