@@ -1,16 +1,139 @@
-"""``pokerengine pushfold``: (being written, issue 18)."""
+"""``pokerengine pushfold``: the push/fold equilibrium of one table (2 to 9 players).
+
+::
+
+    pokerengine pushfold --stacks 5000,3000,2000 --blinds 100,200 --prizes 50,30,20 --model icm
+    pokerengine pushfold --stacks 2000,2000 --blinds 50,100 --ante 10 --json
+
+Stacks in chips in seat order starting at the button (heads-up: small blind, big blind); without
+``--prizes`` the model is chip EV, with them ICM unless ``--model`` says otherwise.  The table
+lists each position's push range (percent of the 1,326 combinations) and its call ranges keyed by
+the positions already all in; ``--json`` prints the shape of issue 18
+(:meth:`pokerengine.decisions.result.Equilibrium.to_json`; ``seconds`` is the wall time).
+``--plot FILE.png`` draws every push range and each call range against a single pusher as 13x13
+grids (:func:`pokerengine.decisions.charts.plot_ranges`; the ``plot`` extra; checked before
+solving).
+
+Exit status 0; 2 with one line on stderr for bad input (stacks that are not positive integers,
+fewer than two or more than nine players, bad blinds, prizes or model); 1 when ``--max-seconds``
+(default 60) runs out or the solve is estimated to need far more.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from typing import Any
+
+DEFAULT_SECONDS = 60.0
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("pushfold", help="(not yet available)")
+def add_parser(sub: Any) -> None:
+    from .equity import _real_option
+
+    p = sub.add_parser(
+        "pushfold",
+        help="push/fold equilibrium ranges for 2 to 9 players under chip EV, ICM, DCM, MW or Roberts",
+        description="Solve the pre-flop jam/fold game of one table and print each position's ranges.",
+    )
+    p.add_argument("--stacks", required=True, metavar="A,B,...", help="chips per seat from the button")
+    p.add_argument("--blinds", required=True, metavar="SB,BB", help="small and big blind in chips")
+    p.add_argument("--ante", default="0", metavar="N", help="ante per player in chips (default 0)")
+    p.add_argument("--bb-ante", action="store_true", help="the big blind posts the ante alone")
+    p.add_argument("--prizes", default=None, metavar="P1,P2,...", help="prize per place, best first")
+    p.add_argument("--model", choices=("chip", "icm", "dcm", "mw", "roberts"), default=None,
+                   help="payout model (default: chip without --prizes, icm with)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="draw the push ranges and the calls against one pusher as 13x13 grids (the plot extra)")
+    p.add_argument("--max-seconds", type=_real_option, default=DEFAULT_SECONDS, metavar="S",
+                   help=f"give up after this long (exit 1; default {DEFAULT_SECONDS:g})")
     p.set_defaults(run=run)
+
+
+def _amounts(text: str, what: str, *, fractions: bool = False) -> list[Any]:
+    from ..errors import DecisionInputError
+    from .equity import _integer, _number, _shown
+
+    out: list[Any] = []
+    for i, part in enumerate(text.split(","), 1):
+        value = _number(part) if fractions else _integer(part)
+        if value is None:
+            raise DecisionInputError(f"{what} {i} must be an integer{' or a fraction' if fractions else ''}, got {_shown(part)}")
+        out.append(value)
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
     from . import fail
+    from ..errors import ModelTimeout, PokerEngineError
 
-    return fail("pushfold is not available yet")
+    try:
+        stacks = _amounts(args.stacks, "stack")
+        blinds = _amounts(args.blinds, "blind")
+        ante = _amounts(args.ante, "ante")
+        if len(ante) != 1:
+            return fail(f"--ante takes one amount, got {len(ante)}")
+        prizes = None if args.prizes is None else _amounts(args.prizes, "prize", fractions=True)
+        if args.plot is not None:
+            _check_plot(args.plot)
+        from ..decisions.equilibrium import solve
+
+        eq = solve(stacks, blinds, ante[0], bb_ante=args.bb_ante, prizes=prizes, model=args.model,
+                   max_seconds=args.max_seconds if args.max_seconds != float("inf") else None)
+    except ModelTimeout as e:
+        print(f"pokerengine: {e}", file=sys.stderr)
+        return 1
+    except (PokerEngineError, ValueError) as e:
+        return fail(str(e))
+    if args.plot is not None:
+        status = _plot(eq, args.plot)
+        if status:
+            return status
+    if args.json:
+        sys.stdout.write(json.dumps(eq.to_json(), allow_nan=False) + "\n")
+        return 0
+    _table(eq)
+    return 0
+
+
+def _table(eq: Any) -> None:
+    unit = "bb" if eq.model == "chip" else "% of the pool"
+    print(f"{eq.model}: stacks {', '.join(map(str, eq.stacks))}; blinds {eq.blinds[0]}/{eq.blinds[1]}"
+          f"{f', ante {eq.ante}' if eq.ante else ''}{' (big blind ante)' if eq.bb_ante else ''}"
+          f"{'; prizes ' + ', '.join(str(p) for p in eq.prizes) if eq.prizes else ''}")
+    print(f"{'position':<8} {'stack':>8} {'push %':>7} {'ev':>10} {'equity':>9}  calls (%)")
+    for p in eq.players:
+        calls = ", ".join(f"{k} {v:.1f}" for k, v in p.call_percent.items())
+        equity = "" if p.equity is None else f"{p.equity:.3f}"
+        print(f"{p.position:<8} {p.stack:>8} {p.push_percent:>7.1f} {p.ev:>10.2f} {equity:>9}  {calls}")
+    print(f"exploitability {eq.exploitability:.3g} {unit}; {eq.seconds:.1f} s; {eq.method}")
+
+
+def _check_plot(path: str) -> None:
+    """Before any solving: a PNG can be written at ``path`` and matplotlib is there (ChartError)."""
+    from ..charts import check_path, ready
+
+    check_path(path)
+    ready()
+
+
+def _plot(eq: Any, path: str) -> int:
+    """Every position's push range and the big blind's call range against each single pusher, one
+    13x13 grid each (:func:`pokerengine.decisions.charts.plot_ranges`)."""
+    from . import fail
+    from ..decisions.charts import MAX_PANELS, plot_ranges
+    from ..errors import PokerEngineError
+
+    ranges: dict[str, Any] = {f"{p.position} push": p.push for p in eq.players if any(p.push)}
+    for p in eq.players:
+        for key, call in p.call.items():
+            if "+" not in key and len(ranges) < MAX_PANELS:
+                ranges[f"{p.position} calls {key}"] = call
+    try:
+        plot_ranges(ranges, path, title=f"push/fold equilibrium, {eq.model}: stacks "
+                    f"{', '.join(map(str, eq.stacks))}, blinds {eq.blinds[0]}/{eq.blinds[1]}")
+    except (OSError, PokerEngineError) as e:
+        return fail(f"cannot draw {path}: {e}")
+    return 0

@@ -97,6 +97,11 @@ class Solver:
     weight: float = 0.0
     deadline: Deadline | None = None
     _multi: dict[int, tuple[dict[int, Array], Array]] = attrs.field(factory=dict)
+    weighted: tuple[Array, Array, Array] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        o = self.odds
+        self.weighted = (o.cond * o.win, o.cond * o.tie, o.cond * o.lose)
 
     def in_range(self, sigma: dict[int, Array], e: _Ending, s: int) -> Array:
         for q, key, pushed in e.ending.acts:
@@ -151,20 +156,21 @@ class Solver:
             first_wins, tie, second_wins = e.pays
             out = []
             grid = None
+            cw, ct, cl = self.weighted
             for p in range(n):
                 if p == i:
-                    w = o.cond * rj[None, :]
-                    num = (w * o.win).sum(1) * first_wins[p] + (w * o.tie).sum(1) * tie[p] + (w * o.lose).sum(1) * second_wins[p]
-                    den = w.sum(1)
+                    num = (cw @ rj) * first_wins[p] + (ct @ rj) * tie[p] + (cl @ rj) * second_wins[p]
+                    den = o.cond @ rj
                 elif p == j:
-                    w = o.cond * ri[None, :]
-                    num = (w * o.lose).sum(1) * first_wins[p] + (w * o.tie).sum(1) * tie[p] + (w * o.win).sum(1) * second_wins[p]
-                    den = w.sum(1)
+                    num = (cl @ ri) * first_wins[p] + (ct @ ri) * tie[p] + (cw @ ri) * second_wins[p]
+                    den = o.cond @ ri
                 else:
                     if grid is None:  # both hands drawn through the folded player's own, independently
                         ai, aj = o.cond * ri[None, :], o.cond * rj[None, :]
-                        grid = ((ai @ o.win) * aj).sum(1), ((ai @ o.tie) * aj).sum(1), ((ai @ o.lose) * aj).sum(1)
                         mass = ai.sum(1) * aj.sum(1)
+                        pw = ((ai @ o.win) * aj).sum(1)
+                        pt = ((ai @ o.tie) * aj).sum(1)
+                        grid = pw, pt, mass - pw - pt
                     pw, pt, pl = grid
                     num = pw * first_wins[p] + pt * tie[p] + pl * second_wins[p]
                     den = mass
@@ -292,7 +298,7 @@ def estimate_seconds(game: Game, boards: int = DEFAULT_BOARDS, iterations: int =
 
 def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ante: bool = False,
           prizes: Sequence[Prize] | None = None, model: str | None = None, max_seconds: float | None = DEFAULT_SECONDS,
-          tolerance: float | None = None, max_iterations: int = 20_000, boards: int = DEFAULT_BOARDS,
+          tolerance: float | None = None, max_iterations: int = 20_000, boards: int | None = None,
           card_removal: bool = True, refresh: int = 10, check_every: int = 50, table: Any = None,
           exact_headsup: bool = True, seed: int = 0) -> Equilibrium:
     """The push/fold equilibrium of a table of 2 to 9 players.
@@ -302,7 +308,8 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     ``prizes`` best place first; ``model`` ``chip`` (default without prizes), ``icm`` (default with
     prizes), ``dcm``, ``mw``, ``roberts``.  ``tolerance``: the exploitability to reach (big blinds
     for chip EV, default 0.01; percent of the pool for prize models, default 0.05).  ``boards``: the
-    board model's sample for showdowns of three or more hands (:mod:`.showdown`).  ``max_seconds``
+    board model's sample for showdowns of three or more hands (default :data:`DEFAULT_BOARDS`,
+    2,048; :mod:`.showdown`).  ``max_seconds``
     bounds the whole solve (``None``: no bound); :class:`~pokerengine.errors.ModelTimeout` when it
     runs out or the estimate is more than ten times over it.
 
@@ -318,6 +325,8 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
         if type(v) is not int or v < 1:
             raise DecisionInputError(f"{name} must be a positive integer, got {shown(v)}")
     game = make_game(stacks, blinds, ante, bb_ante=bb_ante, prizes=prizes, model=model)
+    if boards is None:
+        boards = DEFAULT_BOARDS
     if tolerance is None:
         tolerance = CHIP_TOLERANCE if game.model == "chip" else PRIZE_TOLERANCE
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not tolerance > 0:

@@ -1,0 +1,105 @@
+"""``pokerengine pushfold``: the table, the JSON of issue 18, one-line errors and the time bound."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pokerengine.cli import main
+from pokerengine.decisions.combos import CLASS_NAMES
+
+
+@pytest.fixture(autouse=True)
+def quick_table(monkeypatch):
+    """A small sampled class table: these tests are about the command, not the odds."""
+    from pokerengine.decisions import equilibrium
+    from pokerengine.decisions.showdown import sampled_table
+
+    table = sampled_table(24, seed=9)
+    monkeypatch.setattr(equilibrium, "default_table", lambda: table)
+    monkeypatch.setattr(equilibrium, "DEFAULT_BOARDS", 64)
+
+
+def run(capsys, *argv):
+    code = main(["pushfold", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_keys_of_issue_18(capsys):
+    code, out, err = run(capsys, "--stacks", "3000,2000,1000", "--blinds", "50,100", "--ante", "10",
+                         "--prizes", "50,30,20", "--model", "icm", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert set(data) >= {"model", "stacks", "blinds", "ante", "prizes", "players", "exploitability", "seconds"}
+    assert data["model"] == "icm" and data["stacks"] == [3000, 2000, 1000] and data["blinds"] == [50, 100]
+    assert data["ante"] == 10 and data["prizes"] == [50, 30, 20]
+    assert [p["position"] for p in data["players"]] == ["BTN", "SB", "BB"]
+    btn, sb, bb = data["players"]
+    assert list(btn["push"]) == list(CLASS_NAMES)
+    assert set(bb["call"]) == {"BTN", "SB", "BTN+SB"} and set(bb["call_percent"]) == set(bb["call"])
+    assert set(sb["call"]) == {"BTN"}
+    assert sum(p["equity"] for p in data["players"]) == pytest.approx(100.0, abs=0.1)
+    assert 0 <= data["exploitability"] <= 0.05 and data["seconds"] > 0
+    assert btn["push_percent"] == pytest.approx(sum(btn["push"][n] * (6 if len(n) == 2 else 4 if n[2] == "s" else 12)
+                                                    for n in CLASS_NAMES) / 13.26)
+
+
+def test_chip_ev_without_prizes_and_the_table(capsys):
+    code, out, err = run(capsys, "--stacks", "1000,1000,1000", "--blinds", "25,50")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("chip: stacks 1000, 1000, 1000; blinds 25/50")
+    assert [line.split()[0] for line in lines[2:5]] == ["BTN", "SB", "BB"]
+    assert "exploitability" in lines[-1] and "bb" in lines[-1]
+
+
+def test_heads_up_bb_ante(capsys):
+    code, out, _ = run(capsys, "--stacks", "1000,800", "--blinds", "25,50", "--ante", "50", "--bb-ante", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert [p["position"] for p in data["players"]] == ["SB", "BB"] and data["bb_ante"] is True
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--stacks", "1000,1.5,300", "--blinds", "5,10"], "stack 2 must be an integer"),
+    (["--stacks", ",".join(["100"] * 10), "--blinds", "5,10"], "2 to 9 players"),
+    (["--stacks", "100", "--blinds", "5,10"], "2 to 9 players"),
+    (["--stacks", "100,100", "--blinds", "10"], "two amounts"),
+    (["--stacks", "100,100", "--blinds", "20,10"], "must not be larger"),
+    (["--stacks", "100,100,100", "--blinds", "5,10", "--model", "icm"], "needs prizes"),
+    (["--stacks", "100,100,100", "--blinds", "5,10", "--prizes", "5,x"], "prize 2"),
+    (["--stacks", "100,-5,100", "--blinds", "5,10"], "positive"),
+    (["--stacks", "100,100,100", "--blinds", "5,10", "--ante", "1,2"], "one amount"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_time_bound_exit_1(capsys):
+    code, out, err = run(capsys, "--stacks", ",".join(str(1000 + 100 * k) for k in range(9)), "--blinds", "10,20",
+                         "--prizes", "50,30,20", "--model", "dcm", "--max-seconds", "2")
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "max_seconds" in err
+
+
+def test_plot_draws_a_png(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "ranges.png"
+    code, out, err = run(capsys, "--stacks", "3000,2000,1000", "--blinds", "50,100", "--plot", str(path))
+    assert code == 0 and err == ""
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_to_a_bad_path_fails_before_solving(capsys, tmp_path, monkeypatch):
+    from pokerengine.decisions import equilibrium
+
+    def boom(*args, **kwargs):
+        raise AssertionError("solved before checking the path")
+
+    monkeypatch.setattr(equilibrium, "solve", boom)
+    code, out, err = run(capsys, "--stacks", "3000,2000,1000", "--blinds", "50,100", "--plot", str(tmp_path))
+    assert code == 2 and out == "" and "directory" in err
