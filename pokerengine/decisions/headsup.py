@@ -16,22 +16,31 @@ the small blind's payoff summed over the ``1,326 * 1,225`` deals is bilinear,
 ``u(p, q) = c + p.g + p'Dq``, where ``D[i, j]`` is what the small blind gains, over the deals of
 classes ``i`` against ``j``, when a push is called rather than folded to.  The solver
 
-1. runs CFR+ (regret matching plus, linearly averaged) for a few hundred iterations, which is
-   enough to see which classes are played purely and which few are close to indifferent;
-2. for small candidate sets of mixed classes (equally many on both sides), solves the
-   indifference equations exactly in float64 (the big blind's mixed calls make each mixed push
-   indifferent and vice versa);
-3. **verifies** each candidate by exact best responses, and keeps the first whose exploitability
-   (the most either player gains by a best response) is below ``1e-9`` big blinds -- in practice
-   it is ``1e-13`` or less, rounding only.
+1. runs CFR+ (regret matching plus, linearly averaged) for 400 iterations, which is enough to see
+   which classes are played purely and which few are close to indifferent;
+2. for every choice of up to three mixed classes per player among the six candidates each side
+   (the four nearest indifference, one the average still mixes, one the other side's mixing can
+   most easily make indifferent), with the rest pure as the average plays them, solves the
+   indifference equations in float64 (the big blind's mixed calls make each mixed push
+   indifferent and vice versa), repairing the pure actions once by best responses;
+3. **verifies** each candidate by exact best responses and stops at the first whose exploitability
+   (the most either player gains by a best response) is below ``1e-9`` big blinds; if none does,
+   CFR+ runs four times longer and step 2 starts again.
+
+Measured on every stack from 1 to 100 bb in steps of 0.05 bb (1,981 solves): all verified, the
+largest exploitability ``3.7e-16`` bb (rounding), 0, 1, 2 or 3 mixed classes per player (279, 623,
+989 and 90 stacks), 61 stacks needing 1,600 CFR+ iterations, none more; 25 ms a solve on average,
+0.25 s the slowest.  The value is the exact game value: the tests re-solve the same supports in
+Fractions and find both exact best responses equal to it.
 
 Any two-player payout model (ICM, DCM, Malmuth-Weitzman, Roberts) gives the same game with money in
 place of chips: the five outcomes (fold, steal, win, lose, tie) are valued by the model, and the
 game is still constant-sum (the two equities add up to the pool).  All four value chips linearly
 between second and first prize with two players, so their ranges are the chip-EV ranges.
 
-Limits: the table is 169x169 (a few hundred KB); a solve takes about 10-50 ms and a fixed few MB
-of memory; ``max_seconds`` bounds the time (:class:`~pokerengine.errors.ModelTimeout`).
+Limits: the table is 169x169 (a few hundred KB); a solve takes about 10-250 ms and a fixed few MB
+of memory; floats carry the values, so the ``1e-9`` bb certificate holds for stacks up to about a
+million big blinds; ``max_seconds`` bounds the time (:class:`~pokerengine.errors.ModelTimeout`).
 
 >>> eq = solve_headsup((200, 200), (5, 10))      # 20 big blinds each
 >>> sb, bb = eq.players
@@ -67,9 +76,11 @@ if TYPE_CHECKING:
 DEALS = COMBOS * 1225  # ordered pairs of disjoint combinations: 1,326 * C(50, 2)
 TOLERANCE = 1e-9  # the exploitability (big blinds, or percent of the pool) a verified solve stays under
 CFR_ITERATIONS = 400
-CANDIDATES = 5  # classes per side tried as mixed
+CANDIDATES = 4  # classes per side tried as mixed (nearest indifference)
+EXTRA = 1  # more: one the CFR+ average mixes, one the other side can most easily make indifferent
 MAX_MIXED = 3
-REFINE_ROUNDS = 3
+REFINE_ROUNDS = 1
+REPAIRS = 1  # best-response repairs of the pure actions per support guess
 PRIZE_MODELS = ("icm", "dcm", "mw", "roberts")
 MODELS = ("chip", *PRIZE_MODELS)
 
@@ -263,38 +274,78 @@ def exploitability(gm: Game, p: Array, q: Array) -> float:
 
 
 def _solve_support(gm: Game, push: Array, call: Array, ms: tuple[int, ...], mb: tuple[int, ...]
-                   ) -> tuple[Array, Array] | None:
-    """Pure actions from ``push``/``call``; classes ``ms``/``mb`` mixed so that the other side's are indifferent."""
+                   ) -> tuple[Array, Array, bool] | None:
+    """Pure actions from ``push``/``call``; classes ``ms``/``mb`` mixed so that the other side's are
+    indifferent.  ``None`` if the equations are singular; the flag says whether every mixed
+    probability came out in ``[0, 1]`` (they are clipped)."""
     p = push.copy()
     q = call.copy()
-    if ms or mb:
-        p[list(ms)] = 0.0
-        q[list(mb)] = 0.0
-        if not (ms and mb):
+    if not (ms or mb):
+        return p, q, True
+    if not (ms and mb):
+        return None
+    p[list(ms)] = 0.0
+    q[list(mb)] = 0.0
+    sub = gm.d[np.ix_(ms, mb)]
+    # the small blind's mixed classes are indifferent: g_i + (D q)_i = 0
+    rhs_q = -(gm.g[list(ms)] + gm.d[list(ms)] @ q)
+    # the big blind's mixed classes are indifferent: (p' D)_j = 0
+    rhs_p = -(p @ gm.d[:, list(mb)])
+    if len(ms) == len(mb):
+        try:
+            xq = np.linalg.solve(sub, rhs_q)
+            xp = np.linalg.solve(sub.T, rhs_p)
+        except np.linalg.LinAlgError:
             return None
-        sub = gm.d[np.ix_(ms, mb)]
-        # the small blind's mixed classes are indifferent: g_i + (D q)_i = 0
-        rhs_q = -(gm.g[list(ms)] + gm.d[list(ms)] @ q)
-        # the big blind's mixed classes are indifferent: (p' D)_j = 0
-        rhs_p = -(p @ gm.d[:, list(mb)])
-        if len(ms) == len(mb):
-            try:
-                xq = np.linalg.solve(sub, rhs_q)
-                xp = np.linalg.solve(sub.T, rhs_p)
-            except np.linalg.LinAlgError:
-                return None
-        else:
-            xq = np.linalg.lstsq(sub, rhs_q, rcond=None)[0]
-            xp = np.linalg.lstsq(sub.T, rhs_p, rcond=None)[0]
-        if not (np.all(xq > -1e-9) and np.all(xq < 1 + 1e-9) and np.all(xp > -1e-9) and np.all(xp < 1 + 1e-9)):
-            return None
-        q[list(mb)] = np.clip(xq, 0.0, 1.0)
-        p[list(ms)] = np.clip(xp, 0.0, 1.0)
-    return p, q
+    else:
+        xq = np.linalg.lstsq(sub, rhs_q, rcond=None)[0]
+        xp = np.linalg.lstsq(sub.T, rhs_p, rcond=None)[0]
+    ok = bool(np.all(xq > -1e-9) and np.all(xq < 1 + 1e-9) and np.all(xp > -1e-9) and np.all(xp < 1 + 1e-9))
+    q[list(mb)] = np.clip(xq, 0.0, 1.0)
+    p[list(ms)] = np.clip(xp, 0.0, 1.0)
+    return p, q, ok
+
+
+def _attempt(gm: Game, push: Array, call: Array, ms: tuple[int, ...], mb: tuple[int, ...], scale: float,
+             repairs: int, tolerance: float = TOLERANCE) -> tuple[float, Array, Array] | None:
+    """Solve one support guess; if it does not verify, up to ``repairs`` times replace the pure
+    actions by each side's best response to the other's solved strategy and solve again.
+    ``(exploitability / scale, p, q)`` of the last solution, or ``None``."""
+    out: tuple[float, Array, Array] | None = None
+    for step in range(repairs + 1):
+        got = _solve_support(gm, push, call, ms, mb)
+        if got is None:
+            return out
+        p, q, ok = got
+        e = exploitability(gm, p, q) / scale if ok else math.inf
+        if out is None or e < out[0]:
+            out = (e, p, q)
+        if e <= tolerance or step == repairs:
+            return out
+        new_push = (gm.g + gm.d @ q > 0).astype(np.float64)
+        new_call = (p @ gm.d < 0).astype(np.float64)
+        new_push[list(ms)] = push[list(ms)]
+        new_call[list(mb)] = call[list(mb)]
+        if np.array_equal(new_push, push) and np.array_equal(new_call, call):
+            return out
+        push, call = new_push, new_call
+    return out
 
 
 def _subsets(items: Sequence[int], k: int) -> list[tuple[int, ...]]:
     return [tuple(sorted(c)) for c in itertools.combinations(items, k)]
+
+
+def _nearest(gap: Array, x: Array, reach: Array) -> list[int]:
+    """The :data:`CANDIDATES` classes nearest indifference (``gap``: the advantage over the class's
+    weight); then up to :data:`EXTRA` more that the average strategy ``x`` still mixes (between 5% and
+    95%), and as many that the other player's mixing could make indifferent most easily (``reach``:
+    the advantage over how much the other side's mixed classes move it)."""
+    order = [int(i) for i in np.argsort(gap, kind="stable")]
+    out = order[:CANDIDATES]
+    out += [i for i in order[CANDIDATES:] if 0.05 < x[i] < 0.95][:EXTRA]
+    out += [i for i in (int(k) for k in np.argsort(reach, kind="stable")) if i not in out][:EXTRA]
+    return out
 
 
 def _signs(gm: Game, p: Array, q: Array) -> tuple[list[tuple[Array, Array]], list[int], list[int]]:
@@ -304,8 +355,12 @@ def _signs(gm: Game, p: Array, q: Array) -> tuple[list[tuple[Array, Array]], lis
     b = p @ gm.d  # call minus fold, to the small blind
     rows = np.maximum(np.abs(gm.d).sum(axis=1), 1e-300)
     cols = np.maximum(np.abs(gm.d).sum(axis=0), 1e-300)
-    cs = [int(i) for i in np.argsort(np.abs(a) / rows, kind="stable")[:CANDIDATES]]
-    cb = [int(j) for j in np.argsort(np.abs(b) / cols, kind="stable")[:CANDIDATES]]
+    mixed_p = [int(i) for i in np.flatnonzero((p > 0.05) & (p < 0.95))] or [int(i) for i in np.argsort(a * a)[:2]]
+    mixed_q = [int(j) for j in np.flatnonzero((q > 0.05) & (q < 0.95))] or [int(j) for j in np.argsort(b * b)[:2]]
+    reach_p = np.abs(a) / np.maximum(np.abs(gm.d[:, mixed_q]).sum(axis=1), 1e-300)
+    reach_q = np.abs(b) / np.maximum(np.abs(gm.d[mixed_p]).sum(axis=0), 1e-300)
+    cs = _nearest(np.abs(a) / rows, p, reach_p)
+    cb = _nearest(np.abs(b) / cols, q, reach_q)
     by_sign = ((a > 0).astype(np.float64), (b < 0).astype(np.float64))
     by_round = ((p > 0.5).astype(np.float64), (q > 0.5).astype(np.float64))
     same = np.array_equal(by_sign[0], by_round[0]) and np.array_equal(by_sign[1], by_round[1])
@@ -317,9 +372,9 @@ def equilibrium(gm: Game, scale: float, deadline: Deadline | None = None, tolera
     """Solve the game: ``(p, q, exploitability / scale, method, iterations)``.
 
     ``scale`` converts payoff units to the unit the tolerance is stated in (a big blind, or a
-    percent of the pool).  Candidate supports come from the CFR+ average; when none verifies, the
-    best candidate found becomes the next starting point (its own signs and nearest classes), and
-    after a few such rounds CFR+ runs four times longer.
+    percent of the pool).  Candidate supports come from the CFR+ average; when none verifies,
+    CFR+ runs four times longer (four times at most; then the best candidate is returned, its
+    method saying ``approximate``).
     """
     iterations = CFR_ITERATIONS
     best: tuple[float, Array, Array] | None = None
@@ -335,17 +390,17 @@ def equilibrium(gm: Game, scale: float, deadline: Deadline | None = None, tolera
             for k, (push, call) in itertools.product(range(MAX_MIXED + 1), pures):
                 for ms in _subsets(cs, k):
                     for mb in _subsets(cb, k):
-                        got = _solve_support(gm, push, call, ms, mb)
+                        got = _attempt(gm, push, call, ms, mb, scale, REPAIRS, tolerance)
                         if got is None:
                             continue
-                        e = exploitability(gm, *got) / scale
+                        e, p, q = got
                         if e <= tolerance:
                             method = (f"CFR+ ({iterations} iterations) for the supports; the indifference equations "
                                       f"of {k} mixed class{'es' if k != 1 else ''} per player solved (float64); "
                                       "verified by exact best responses")
-                            return got[0], got[1], e, method, iterations
+                            return p, q, e, method, iterations
                         if round_best is None or e < round_best[0]:
-                            round_best = (e, got[0], got[1])
+                            round_best = (e, p, q)
                 if deadline is not None:
                     deadline.check()
             if round_best is None:
@@ -517,7 +572,7 @@ def chart(
     """Solve equal stacks from ``low`` to ``high`` big blinds in steps of ``step`` (chip EV).
 
     Stacks and the ante are in big blinds; the game is played with blinds of 50/100 chips, so the
-    grid must be a multiple of 0.01 bb.  Time: the default 99 stacks in about 3-10 s; bounded by
+    grid must be a multiple of 0.01 bb.  Time: the default 99 stacks in about 2-3 s; bounded by
     ``max_seconds`` (:class:`~pokerengine.errors.ModelTimeout`).
     """
     start = time.perf_counter()
