@@ -2,5 +2,55 @@
 payout model, push/fold equilibria and bubble factors (hold'em).
 
 This step of the data flow sits over :mod:`pokerengine.models`: it asks the payout models what
-stacks are worth and decides with those values.
+stacks are worth and decides with those values.  One module per step (``docs/decisions.md``):
+
+- :mod:`~.combos`: cards, the 1,326 combinations and the 169 classes, as small integers;
+- :mod:`~.ranges`: range notation (:func:`parse_range`, :class:`Range`);
+- :mod:`~.evaluate`: a NumPy seven-card evaluator;
+- :mod:`~.preflop`: the shipped exact heads-up table (:func:`~.preflop.headsup`, :func:`class_table`);
+- :mod:`~.odds`: exact all-in odds of hands and ranges (:func:`odds`);
+- :mod:`~.decision`: the value of folding, calling or pushing (:func:`call_decision`,
+  :func:`push_decision`);
+- :mod:`~.game`, :mod:`~.showdown`, :mod:`~.headsup`, :mod:`~.equilibrium`: the push/fold game
+  and its equilibria (:func:`solve`, :func:`solve_headsup`);
+- :mod:`~.bubble`: bubble factors and risk premiums (:func:`bubble_factors`);
+- :mod:`~.charts`: 13x13 range grids as PNG (the ``plot`` extra);
+- :mod:`~.result`: positions and the solved game's values (:class:`Equilibrium`).
+
+Importing this package loads NumPy (the odds and the solvers need it).
+
+>>> from pokerengine.decisions import odds
+>>> [round(h.equity, 4) for h in odds(["AcAd", "KhKs"]).hands]
+[0.8126, 0.1874]
 """
+
+from __future__ import annotations
+
+from .bubble import BubbleFactors, bubble_factors
+from .decision import Decision, call_decision, push_decision
+from .equilibrium import solve
+from .headsup import solve_headsup
+from .odds import HandOdds, Odds, odds
+from .preflop import ClassTable, class_table
+from .ranges import Range, parse_range
+from .result import Equilibrium, PlayerStrategy, positions
+
+__all__ = [
+    "BubbleFactors",
+    "ClassTable",
+    "Decision",
+    "Equilibrium",
+    "HandOdds",
+    "Odds",
+    "PlayerStrategy",
+    "Range",
+    "bubble_factors",
+    "call_decision",
+    "class_table",
+    "odds",
+    "parse_range",
+    "positions",
+    "push_decision",
+    "solve",
+    "solve_headsup",
+]
