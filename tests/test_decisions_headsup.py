@@ -354,6 +354,8 @@ def test_chart_inputs() -> None:
         chart(1.0, 10.0, 0.0)
     with pytest.raises(DecisionInputError):
         chart(1.0, 10.0, float("nan"))
+    with pytest.raises(DecisionInputError, match="multiple of 0.01"):
+        chart(1.0, 10.0, 0.5, ante=0.125)
 
 
 def test_result_shape() -> None:

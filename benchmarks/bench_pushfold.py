@@ -1,0 +1,172 @@
+"""Push/fold equilibria: our solve times, side by side with kangxiangchen/pushfold-solver.
+
+Run ``python benchmarks/bench_pushfold.py`` (``--quick``: the peer at two stacks only, no peer chart;
+``--peer-chart``: the peer's whole 1-50 bb chart too, about 10 minutes).
+
+Heads-up (:func:`headsup_rows`, :func:`headsup_chart`): our exact solve at a range of stacks and
+the 1-50 bb chart at 0.5 bb steps (99 solves).  The peer, kangxiangchen/pushfold-solver (Python,
+damped best-response iteration on its own exact 169x169 equity table, shipped in its ``cache/``),
+runs here from a snapshot of its repository (``--peer-git``, a bare git directory as the ``fetch``
+tool leaves it; default ``/work/.mirror/kangxiangchen+pushfold-solver/repo``), in a subprocess, with
+its rake switched off (``GameConfig.rake_free()``) so that both solve the same game.  Its only
+missing dependency here, ``tqdm`` (a progress bar its table builder imports), is replaced by a
+no-op.  Its code is run, not copied.  Ratios are "how many times faster we are".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+import numpy as np
+
+from pokerengine.decisions import headsup
+from pokerengine.decisions.combos import class_index
+from pokerengine.decisions.preflop import class_table
+
+PEER_GIT = "/work/.mirror/kangxiangchen+pushfold-solver/repo"
+HU_STACKS = (2.0, 5.0, 10.0, 15.0, 20.0, 30.0, 50.0)
+
+_PEER_SCRIPT = r"""
+import json, sys, time, types
+stub = types.ModuleType("tqdm"); stub.tqdm = lambda it=None, *a, **k: it; sys.modules["tqdm"] = stub
+sys.path.insert(0, "src")
+import numpy as np, cards, game, solver
+table = np.load("cache/equity_169x169_eval7-canon169-fullenum-v1.npy")
+w = np.array(cards.CANON_COMBO_WEIGHT)
+out = []
+for s in json.loads(sys.argv[1]):
+    cfg = game.GameConfig(seats=("SB", "BB"), stack_bb=s).rake_free()
+    t = time.perf_counter()
+    ranges, info = solver.solve(cfg, table=table)
+    out.append({"stack": s, "seconds": time.perf_counter() - t, "iterations": info["iterations"],
+                "exploitability": info["exploitability"],
+                "push": float(100 * (ranges["SB|"] * w).sum() / 1326),
+                "call": float(100 * (ranges["BB|SB"] * w).sum() / 1326),
+                "ranges": {"labels": list(cards.CANON_LABELS), "push": ranges["SB|"].tolist(),
+                           "call": ranges["BB|SB"].tolist()}})
+print(json.dumps(out))
+"""
+
+
+def peer_headsup(stacks: list[float], git_dir: str = PEER_GIT, timeout: float = 3600) -> list[dict[str, Any]] | str:
+    """The peer's heads-up solve at each stack (bb): seconds, iterations, its own exploitability, push/call %
+    and its ranges; or a sentence saying why it could not run."""
+    if not os.path.isdir(git_dir):
+        return f"peer not found at {git_dir} (fetch github:kangxiangchen/pushfold-solver)"
+    with tempfile.TemporaryDirectory() as tmp:
+        files = ["src", "cache/equity_169x169_eval7-canon169-fullenum-v1.npy"]
+        archive = subprocess.run(["git", f"--git-dir={git_dir}", "archive", "HEAD", *files], capture_output=True)
+        if archive.returncode:
+            return f"git archive failed: {archive.stderr.decode().strip()}"
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        run = subprocess.run([sys.executable, "-c", _PEER_SCRIPT, json.dumps(stacks)], cwd=tmp, capture_output=True,
+                             text=True, timeout=timeout)
+        if run.returncode:
+            return f"peer failed: {run.stderr.strip().splitlines()[-1] if run.stderr.strip() else run.returncode}"
+        result: list[dict[str, Any]] = json.loads(run.stdout.strip().splitlines()[-1])
+        return result
+
+
+def exact_exploitability(stack: float, ranges: dict[str, Any]) -> float:
+    """The peer's strategies' exploitability (bb) in the exact game (card removal in the deal counted),
+    by our best responses; its own figure ignores card removal between the two hands' deal."""
+    order = [class_index(n) for n in ranges["labels"]]
+    p = np.zeros(len(order))
+    q = np.zeros(len(order))
+    p[order] = ranges["push"]
+    q[order] = ranges["call"]
+    chips = round(stack * 100)
+    gm = headsup.game(headsup.matrices(), headsup.setup((chips, chips), (50, 100)).outcomes)
+    return headsup.exploitability(gm, p, q) / 100
+
+
+def table_load() -> float:
+    """Seconds to build (first call) the class table our solver reads."""
+    t = time.perf_counter()
+    class_table()
+    return time.perf_counter() - t
+
+
+def headsup_rows(stacks: tuple[float, ...] = HU_STACKS, repeat: int = 3) -> list[dict[str, float]]:
+    """Our heads-up solve at each stack (bb, blinds 50/100): best-of-``repeat`` seconds and the result."""
+    rows = []
+    for s in stacks:
+        chips = round(s * 100)
+        best = float("inf")
+        eq = None
+        for _ in range(repeat):
+            t = time.perf_counter()
+            eq = headsup.solve_headsup((chips, chips), (50, 100))
+            best = min(best, time.perf_counter() - t)
+        assert eq is not None
+        rows.append({"stack": s, "seconds": best, "iterations": eq.iterations, "exploitability": eq.exploitability,
+                     "push": eq.players[0].push_percent, "call": eq.players[1].call_percent["SB"],
+                     "ev": eq.players[0].ev / 100})
+    return rows
+
+
+def headsup_chart() -> headsup.HeadsUpChart:
+    """Our 1-50 bb chart at 0.5 bb steps."""
+    return headsup.chart(1.0, 50.0, 0.5)
+
+
+def print_headsup(quick: bool, peer_chart: bool) -> None:
+    print(f"class table (first use): {table_load():.2f} s")
+    ours = headsup_rows()
+    peer_stacks = [10.0, 20.0] if quick else list(HU_STACKS)
+    peer = peer_headsup(peer_stacks)
+    by_stack = {r["stack"]: r for r in peer} if isinstance(peer, list) else {}
+    print("\nheads-up push/fold, chip EV, equal stacks (blinds 0.5/1)")
+    print(f"{'stack':>6} {'ours s':>8} {'expl bb':>9} {'push%':>7} {'call%':>7} {'SB ev bb':>10} | "
+          f"{'peer s':>8} {'its expl':>9} {'exact':>9} {'push%':>7} {'call%':>7} {'ratio':>7}")
+    for r in ours:
+        line = (f"{r['stack']:6g} {r['seconds']:8.4f} {r['exploitability']:9.1e} {r['push']:7.2f} {r['call']:7.2f} "
+                f"{r['ev']:10.6f} | ")
+        p = by_stack.get(r["stack"])
+        if p:
+            exact = exact_exploitability(r["stack"], p["ranges"])
+            line += (f"{p['seconds']:8.2f} {p['exploitability']:9.1e} {exact:9.1e} {p['push']:7.2f} {p['call']:7.2f} "
+                     f"{p['seconds'] / r['seconds']:7.1f}x")
+        else:
+            line += "(not run)"
+        print(line)
+    if isinstance(peer, str):
+        print(f"peer: {peer}")
+    c = headsup_chart()
+    print(f"\nchart 1-50 bb at 0.5 bb (99 solves): ours {c.seconds:.2f} s, worst exploitability {c.exploitability:.1e} bb")
+    if peer_chart:
+        # the peer refuses a stack of 1 bb (its stack must exceed the big blind): 1.5-50 bb, 98 stacks
+        grid = [1.5 + 0.5 * k for k in range(98)]
+        ours_98 = headsup.chart(1.5, 50.0, 0.5)
+        pc = peer_headsup(grid, timeout=7200)
+        if isinstance(pc, str):
+            print(f"peer chart: {pc}")
+        else:
+            total = sum(r["seconds"] for r in pc)
+            worst = max(exact_exploitability(r["stack"], r["ranges"]) for r in pc)
+            print(f"chart 1.5-50 bb (98 solves): ours {ours_98.seconds:.2f} s, peer {total:.1f} s "
+                  f"(its own exploitability up to {max(r['exploitability'] for r in pc):.1e} bb, in the exact game "
+                  f"up to {worst:.1e} bb); ratio {total / ours_98.seconds:.0f}x")
+    elif isinstance(peer, list) and peer:
+        mean = float(np.mean([r["seconds"] for r in peer]))
+        print(f"peer chart not run (--peer-chart): at its mean {mean:.2f} s a stack, 99 stacks would take about "
+              f"{99 * mean:.0f} s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="the peer at two stacks only")
+    ap.add_argument("--peer-chart", action="store_true", help="also time the peer's 1-50 bb chart (about 10 minutes)")
+    args = ap.parse_args()
+    print_headsup(args.quick, args.peer_chart)
+
+
+if __name__ == "__main__":
+    main()
