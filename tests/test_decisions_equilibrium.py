@@ -233,3 +233,26 @@ def test_targets_of_issue_18(stacks, model):
                max_seconds=300)
     assert eq.exploitability <= 0.1
     assert sum(p.equity for p in eq.players) == pytest.approx(100.0, abs=0.05)
+
+
+def test_lookahead_values_the_stacks_by_the_next_hand(table):
+    """lookahead=1: a stack vector after the hand is worth the next hand's equilibrium equities, the
+    button one seat on (here the small blind's seat); busted players keep their places' prizes."""
+    from pokerengine.decisions.equilibrium import _future
+
+    options = dict(boards=16, table=table, tolerance=0.1, check_every=10)
+    eq = solve((300, 200, 100), (10, 20), prizes=(50, 30, 20), lookahead=1, max_seconds=300, **options)
+    assert eq.exploitability <= 0.1 and "next 1 hand" in eq.method
+    assert sum(p.equity for p in eq.players) == pytest.approx(100.0, abs=0.1)
+    g = make_game((300, 200, 100), (10, 20), prizes=(50, 30, 20))
+    future = _future(g, 0, options)
+    # seats 0, 1, 2 with 250, 150, 200 after the hand: the next button is seat 1, then seat 2, then seat 0
+    nxt = solve((150, 200, 250), (10, 20), prizes=(50, 30, 20), **options)
+    got = future((250, 150, 200), [0, 1, 2], [50, 30, 20], None)
+    assert got == pytest.approx([nxt.players[2].equity, nxt.players[0].equity, nxt.players[1].equity])
+    # seat 1 busts: heads-up between seat 2 (the next button, small blind) and seat 0
+    hu = solve((200, 400), (10, 20), prizes=(50, 30), **options)
+    got = future((400, 0, 200), [0, 2], [50, 30], None)
+    assert got == pytest.approx([hu.players[1].equity, hu.players[0].equity])
+    with pytest.raises(DecisionInputError, match="payout model"):
+        solve((300, 200, 100), (10, 20), lookahead=1)

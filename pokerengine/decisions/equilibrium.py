@@ -299,8 +299,8 @@ def estimate_seconds(game: Game, boards: int = DEFAULT_BOARDS, iterations: int =
 def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ante: bool = False,
           prizes: Sequence[Prize] | None = None, model: str | None = None, max_seconds: float | None = DEFAULT_SECONDS,
           tolerance: float | None = None, max_iterations: int = 20_000, boards: int | None = None,
-          card_removal: bool = True, refresh: int = 10, check_every: int = 50, table: Any = None,
-          exact_headsup: bool = True, seed: int = 0) -> Equilibrium:
+          card_removal: bool = True, refresh: int = 10, check_every: int = 25, table: Any = None,
+          exact_headsup: bool = True, seed: int = 0, lookahead: int = 0) -> Equilibrium:
     """The push/fold equilibrium of a table of 2 to 9 players.
 
     ``stacks`` in chips in seat order from the button (heads-up: small blind, big blind);
@@ -316,6 +316,13 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     Returns an :class:`~pokerengine.decisions.result.Equilibrium` whose ``exploitability`` is the
     certificate of the returned strategies in this game (see the module's docstring), ``method``
     the method and whether the tolerance was reached.
+
+    ``lookahead`` (prize models; default 0): value the stacks after the hand not by the model but
+    by the equilibrium of the next hand (the button one seat on, the same blinds), itself looking
+    ``lookahead - 1`` hands further: the survey's nested loop cut at a fixed depth (Ganzfried &
+    Sandholm's outer loop iterates it to a fixed point over all stack vectors; one or two hands
+    are the "future game simulation" of HRC and ICMIZER).  Each distinct stack vector after the
+    hand costs one solve (cached), all within ``max_seconds``.
     """
     began = time.perf_counter()
     if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
@@ -331,7 +338,17 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
         tolerance = CHIP_TOLERANCE if game.model == "chip" else PRIZE_TOLERANCE
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not tolerance > 0:
         raise DecisionInputError(f"tolerance must be a positive number, got {shown(tolerance)}")
-    if game.players == 2 and exact_headsup and not game.forced:
+    if type(lookahead) is not int or not 0 <= lookahead <= MAX_LOOKAHEAD:
+        raise DecisionInputError(f"lookahead must be an integer from 0 to {MAX_LOOKAHEAD}, got {shown(lookahead)}")
+    if lookahead and game.model == "chip":
+        raise DecisionInputError("lookahead values the stacks after the hand in prize money: name a payout model")
+    if lookahead:
+        options = dict(boards=boards, card_removal=card_removal, refresh=refresh, check_every=check_every,
+                       table=table, exact_headsup=exact_headsup, seed=seed, tolerance=tolerance,
+                       max_iterations=max_iterations)
+        game = Game(game.stacks, game.blinds, game.ante, game.bb_ante, game.prizes, game.model, game.posts,
+                    game.forced, game.order, game.positions, _future(game, lookahead - 1, options))
+    if game.players == 2 and exact_headsup and not game.forced and not lookahead:
         from .headsup import solve_headsup
 
         return solve_headsup(game.stacks, game.blinds, game.ante, bb_ante=game.bb_ante,
@@ -362,10 +379,37 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
                 break
     assert best is not None
     expl, sigma, value = best
+    ahead = f"; the stacks after the hand valued by the next {lookahead} hand(s)' equilibria" if lookahead else ""
     method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards for multiway showdowns, "
               f"card removal {'on' if card_removal else 'off'}); tolerance {tolerance:g} "
-              f"{'reached' if reached else 'not reached'}")
+              f"{'reached' if reached else 'not reached'}{ahead}")
     return _result(game, solver, sigma, value, expl, time.perf_counter() - began, method, it)
+
+
+MAX_LOOKAHEAD = 3
+
+
+def _future(game: Game, depth: int, options: dict[str, Any]) -> Any:
+    """The survivors' equities after a hand: the next hand's equilibrium (button one seat on)."""
+
+    def future(after: tuple[int, ...], alive: list[int], prizes: list[Prize], deadline: Deadline | None) -> list[float] | None:
+        n = len(after)
+        button = next(s for s in [*range(1, n), 0] if after[s] > 0)
+        seats = [(button + k) % n for k in range(n) if after[(button + k) % n] > 0]
+        seconds = None
+        if deadline is not None and deadline.end is not None:
+            seconds = deadline.end - time.monotonic()
+            if seconds <= 0:
+                deadline.check()
+        try:
+            eq = solve([after[s] for s in seats], game.blinds, game.ante, bb_ante=game.bb_ante, prizes=prizes,
+                       model=game.model, max_seconds=seconds, lookahead=depth, **options)
+        except DecisionInputError:  # nothing left to decide (every survivor all in by posting)
+            return None
+        equity = {s: p.equity for s, p in zip(seats, eq.players)}
+        return [float(equity[s] or 0.0) for s in alive]
+
+    return future
 
 
 def _result(game: Game, solver: Solver, sigma: dict[int, Array], value: list[Array], expl: float, seconds: float,

@@ -37,8 +37,9 @@ are cached by stack vector.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -98,7 +99,11 @@ class Game:
     forced: frozenset[int]
     order: tuple[int, ...]
     positions: tuple[str, ...]
-    model_seconds: float | None = None
+    #: values the survivors of a hand by something else than the model (the next hand's equilibrium:
+    #: :func:`pokerengine.decisions.equilibrium.solve` with ``lookahead``): ``future(after, alive,
+    #: prizes)`` returns the equities of the ``alive`` seats, or ``None`` to use the model
+    future: Callable[[tuple[int, ...], list[int], list[Prize], Deadline | None], list[float] | None] | None = \
+        attrs.field(default=None, repr=False)
     _cache: dict[tuple[int, ...], tuple[float, ...]] = attrs.field(factory=dict, repr=False)
 
     @property
@@ -162,13 +167,13 @@ class Game:
             return got
         if len(self._cache) >= MAX_VALUES:
             raise DecisionInputError(f"more than {MAX_VALUES:,} stack vectors to value: the table is too big")
-        got = _prize_values(self.model, self.prizes, self.stacks, after, deadline)
+        got = _prize_values(self.model, self.prizes, self.stacks, after, deadline, self.future)
         self._cache[after] = got
         return got
 
 
 def _prize_values(model: str, prizes: tuple[Prize, ...], before: tuple[int, ...], after: tuple[int, ...],
-                  deadline: Deadline | None) -> tuple[float, ...]:
+                  deadline: Deadline | None, future: Any = None) -> tuple[float, ...]:
     from ..models import MODELS as FUNCTIONS
 
     n = len(after)
@@ -192,7 +197,11 @@ def _prize_values(model: str, prizes: tuple[Prize, ...], before: tuple[int, ...]
         top = pay[:len(alive)]
         while top and top[-1] == 0:
             top.pop()
-        if top:
+        ahead = future(after, alive, top, deadline) if future is not None and top else None
+        if ahead is not None:
+            for s, v in zip(alive, ahead):
+                out[s] = float(v)
+        elif top:
             seconds = None
             if deadline is not None and deadline.end is not None:
                 import time

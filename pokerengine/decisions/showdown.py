@@ -157,6 +157,9 @@ def default_table() -> Any:
     return class_table()
 
 
+_ODDS: dict[int, tuple[Any, PairOdds]] = {}
+
+
 @attrs.frozen(eq=False)
 class PairOdds:
     """Two-hand showdown probabilities per class pair, and the class of one hand given the other's."""
@@ -169,6 +172,17 @@ class PairOdds:
 
     @classmethod
     def of(cls, table: Any) -> PairOdds:
+        """The odds of a class table (the last one asked for is kept)."""
+        got = _ODDS.get(id(table))
+        if got is not None and got[0] is table:
+            return got[1]
+        odds = cls._of(table)
+        _ODDS.clear()
+        _ODDS[id(table)] = (table, odds)
+        return odds
+
+    @classmethod
+    def _of(cls, table: Any) -> PairOdds:
         pairs = np.asarray(table.pairs, dtype=np.float64)
         if pairs.shape != (CLASSES, CLASSES):
             raise DecisionInputError(f"a class table has {CLASSES}x{CLASSES} arrays")
@@ -179,6 +193,9 @@ class PairOdds:
         lose = np.where(total > 0, 1.0 - win - tie, 0.0)
         cond = pairs / pairs.sum(axis=1, keepdims=True)
         return cls(win, tie, lose, cond, pairs / pairs.sum())
+
+
+_MODELS: dict[tuple[int, int], BoardModel] = {}
 
 
 @attrs.frozen(eq=False)
@@ -194,8 +211,19 @@ class BoardModel:
 
     @classmethod
     def sample(cls, k: int = 256, seed: int = 0) -> BoardModel:
+        """``k`` boards drawn with ``seed``; the last few models made are kept (they do not change)."""
         if type(k) is not int or not 1 <= k <= MAX_BOARDS:
             raise DecisionInputError(f"boards must be an integer from 1 to {MAX_BOARDS}, got {k!r}")
+        got = _MODELS.get((k, seed))
+        if got is None:
+            got = cls._sample(k, seed)
+            if len(_MODELS) >= 4:
+                _MODELS.pop(next(iter(_MODELS)))
+            _MODELS[(k, seed)] = got
+        return got
+
+    @classmethod
+    def _sample(cls, k: int, seed: int) -> BoardModel:
         from .evaluate import rank_holes
 
         rng = np.random.default_rng(seed)
