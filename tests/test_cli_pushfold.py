@@ -103,3 +103,13 @@ def test_plot_to_a_bad_path_fails_before_solving(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(equilibrium, "solve", boom)
     code, out, err = run(capsys, "--stacks", "3000,2000,1000", "--blinds", "50,100", "--plot", str(tmp_path))
     assert code == 2 and out == "" and "directory" in err
+
+
+def test_lookahead_option(capsys):
+    code, out, err = run(capsys, "--stacks", "300,200", "--blinds", "10,20", "--prizes", "70,30", "--lookahead", "1",
+                         "--json")
+    assert code == 0 and "next 1 hand" in json.loads(out)["method"]
+    code, out, err = run(capsys, "--stacks", "300,200,100", "--blinds", "10,20", "--lookahead", "1")
+    assert code == 2 and "payout model" in err
+    code, out, err = run(capsys, "--stacks", "300,200,100", "--blinds", "10,20", "--prizes", "5", "--lookahead", "9")
+    assert code == 2 and "lookahead" in err

@@ -8,7 +8,8 @@
 Stacks in chips in seat order starting at the button (heads-up: small blind, big blind); without
 ``--prizes`` the model is chip EV, with them ICM unless ``--model`` says otherwise.  The table
 lists each position's push range (percent of the 1,326 combinations) and its call ranges keyed by
-the positions already all in; ``--json`` prints the shape of issue 18
+the positions already all in; ``--lookahead N`` (prize models) values the stacks after the hand
+by the next ``N`` hands' equilibria instead of the model; ``--json`` prints the shape of issue 18
 (:meth:`pokerengine.decisions.result.Equilibrium.to_json`; ``seconds`` is the wall time).
 ``--plot FILE.png`` draws every push range and each call range against a single pusher as 13x13
 grids (:func:`pokerengine.decisions.charts.plot_ranges`; the ``plot`` extra; checked before
@@ -30,7 +31,7 @@ DEFAULT_SECONDS = 60.0
 
 
 def add_parser(sub: Any) -> None:
-    from .equity import _real_option
+    from .equity import _count_option, _real_option
 
     p = sub.add_parser(
         "pushfold",
@@ -44,6 +45,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--prizes", default=None, metavar="P1,P2,...", help="prize per place, best first")
     p.add_argument("--model", choices=("chip", "icm", "dcm", "mw", "roberts"), default=None,
                    help="payout model (default: chip without --prizes, icm with)")
+    p.add_argument("--lookahead", type=_count_option, default=0, metavar="N",
+                   help="value the stacks after the hand by the next N hands' equilibria (prize models; 0-3)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw the push ranges and the calls against one pusher as 13x13 grids (the plot extra)")
@@ -81,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
         from ..decisions.equilibrium import solve
 
         eq = solve(stacks, blinds, ante[0], bb_ante=args.bb_ante, prizes=prizes, model=args.model,
-                   max_seconds=args.max_seconds if args.max_seconds != float("inf") else None)
+                   max_seconds=args.max_seconds if args.max_seconds != float("inf") else None,
+                   lookahead=args.lookahead)
     except ModelTimeout as e:
         print(f"pokerengine: {e}", file=sys.stderr)
         return 1

@@ -15,9 +15,19 @@ models value each stack vector after the hand once (cached).  With ``card_remova
 player's class is drawn independently with the class frequencies: the game is then one joint
 distribution, so the players' expected chips add up to zero exactly and the equities to the pool.
 With card removal (the default) each player sees the others through his own hand, as the
-heads-up game does exactly; with three or more players the sums then miss by a little (measured:
-under 0.1% of the pool in the tests' tables).  Three-handed showdowns are refreshed every
-``refresh`` iterations (their cost dominates); the certificate below always uses fresh ones.
+heads-up game does exactly; with three or more players the sums then miss by a little (measured,
+50/30/20: +0.016% of the pool for 5000/3000/2000 under ICM, +0.07% for four equal stacks, +0.085%
+six-handed).  Showdowns of three or more hands are refreshed every ``refresh`` iterations (their
+cost dominates); the certificate below always uses fresh ones.  ``lookahead`` values the stacks
+after the hand by the next hands' equilibria instead of the payout model (:func:`solve`).
+
+Measured (the exact class table, 2,048 boards, blinds 100/200, prizes 50/30/20, 2 shared cores;
+``benchmarks/bench_pushfold.py``): 5000/3000/2000 under ICM 1.5 s (exploitability 0.0011% of the
+pool), under DCM 1.1 s (0.0012%); 4000/3000/2000/1000 under ICM 4.2 s (0.0057%), DCM 5.0 s
+(0.0094%); 3000/2500/2000/1500/1000/500 under ICM 61 s (0.0085%), chip EV 206 s (0.008 bb).
+Seven players and more: a showdown of ``k`` hands costs ``k!`` orders of the hands, so the
+estimate refuses them under the default time bound (seven players are estimated at about ten
+minutes, nine at two hours).
 
 **The certificate.**  ``exploitability``: against the final (average) strategies, each player's
 exact best response in this game (for every decision point and class, the better of pushing and
@@ -33,7 +43,9 @@ Limits: ``max_seconds`` (default 60) bounds the whole solve, model calls include
 the hands times the board model's cells) and of the payout model's calls (the model's own
 :func:`~pokerengine.models.estimate` per stack vector) is estimated and a solve estimated at more
 than ten times ``max_seconds`` is refused at once.  Memory: the board model (``boards x 1,326``
-cells, about 50 MB at 1,024 boards) plus ``2 ** players`` endings.
+cells, about 60 MB at 2,048 boards), the showdowns' slices (about 160 MB at most) and
+``2 ** players`` endings with the payoffs of every order of their hands (peak 470 MB measured
+six-handed).
 
 >>> from pokerengine.decisions.showdown import sampled_table
 >>> eq = solve((300, 200, 100), (5, 10), table=sampled_table(32), boards=64, tolerance=0.05)
