@@ -1,7 +1,11 @@
 """Push/fold equilibria: our solve times, side by side with kangxiangchen/pushfold-solver.
 
-Run ``python benchmarks/bench_pushfold.py`` (``--quick``: the peer at two stacks only, no peer chart;
-``--peer-chart``: the peer's whole 1-50 bb chart too, about 10 minutes).
+Run ``python benchmarks/bench_pushfold.py`` (``--quick``: the peer at two stacks only, no peer chart,
+tables of at most four players; ``--peer-chart``: the peer's whole 1-50 bb chart too, about 10
+minutes; ``--multiway-only``: only the tables of three to six players, about 5 minutes).
+
+Three to six players (:func:`multiway_rows`): our solve of 3-, 4- and 6-handed tables under ICM,
+DCM and chip EV, to the default tolerance, with the certificate and the equities' sum.
 
 Heads-up (:func:`headsup_rows`, :func:`headsup_chart`): our exact solve at a range of stacks and
 the 1-50 bb chart at 0.5 bb steps (99 solves).  The peer, kangxiangchen/pushfold-solver (Python,
@@ -160,12 +164,68 @@ def print_headsup(quick: bool, peer_chart: bool) -> None:
               f"{99 * mean:.0f} s")
 
 
+# -- three to six players (helper "multiway") ----------------------------------------------------------------------
+
+MULTIWAY_CASES = (
+    ((5000, 3000, 2000), "icm"),
+    ((5000, 3000, 2000), "dcm"),
+    ((3000, 3000, 3000), "icm"),
+    ((4000, 3000, 2000, 1000), "icm"),
+    ((2500, 2500, 2500, 2500), "icm"),
+    ((4000, 3000, 2000, 1000), "dcm"),
+    ((3000, 2500, 2000, 1500, 1000, 500), "icm"),
+    ((3000, 2500, 2000, 1500, 1000, 500), "chip"),
+)
+MULTIWAY_BLINDS = (100, 200)
+MULTIWAY_PRIZES = (50, 30, 20)
+
+
+def multiway_rows(cases: tuple[tuple[tuple[int, ...], str], ...] = MULTIWAY_CASES,
+                  max_seconds: float = 1800.0) -> list[dict[str, Any]]:
+    """Our solve of each table (blinds 100/200, prizes 50/30/20 unless chip EV) to the default
+    tolerance (0.05% of the pool, 0.01 bb): seconds, iterations, the certificate, how far the
+    equities' sum is from the pool (card removal seen from each seat), each position's push %."""
+    from pokerengine.decisions.equilibrium import solve
+
+    class_table()
+    rows: list[dict[str, Any]] = []
+    for stacks, model in cases:
+        prizes = None if model == "chip" else MULTIWAY_PRIZES
+        began = time.perf_counter()
+        eq = solve(stacks, MULTIWAY_BLINDS, prizes=prizes, model=model, max_seconds=max_seconds)
+        seconds = time.perf_counter() - began
+        off = (sum(p.equity or 0.0 for p in eq.players) - sum(MULTIWAY_PRIZES)) if prizes else \
+            sum(p.ev for p in eq.players) / MULTIWAY_BLINDS[1]
+        rows.append({"stacks": stacks, "model": model, "seconds": seconds, "iterations": eq.iterations,
+                     "exploitability": eq.exploitability, "off": off,
+                     "push": {p.position: p.push_percent for p in eq.players if p.push_percent > 0}})
+    return rows
+
+
+def print_multiway(quick: bool) -> None:
+    cases = tuple(c for c in MULTIWAY_CASES if len(c[0]) <= 4) if quick else MULTIWAY_CASES
+    print("\nthree to six players (blinds 100/200; prizes 50/30/20; CFR+, 2,048 boards for multiway showdowns)")
+    print(f"{'stacks':<34} {'model':<5} {'seconds':>8} {'iter':>5} {'expl':>9} {'sum off':>9}  push %")
+    for r in multiway_rows(cases):
+        unit = "bb" if r["model"] == "chip" else "%"
+        push = ", ".join(f"{k} {v:.1f}" for k, v in r["push"].items())
+        print(f"{'/'.join(map(str, r['stacks'])):<34} {r['model']:<5} {r['seconds']:8.1f} {r['iterations']:5d} "
+              f"{r['exploitability']:7.4f}{unit:>2} {r['off']:+9.4f}  {push}")
+    print("(expl: the most one player gains by a best response, % of the pool or bb; sum off: equities' sum minus "
+          "the pool (%), or the chip EVs' sum (bb))")
+    print("peer: kangxiangchen/pushfold-solver solves only its own 4-max game (8 bb, rake) by Monte Carlo multiway "
+          "equity; its README puts that at about 7 hours: not run here.")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="the peer at two stacks only")
     ap.add_argument("--peer-chart", action="store_true", help="also time the peer's 1-50 bb chart (about 10 minutes)")
+    ap.add_argument("--multiway-only", action="store_true", help="only the three- to six-player tables")
     args = ap.parse_args()
-    print_headsup(args.quick, args.peer_chart)
+    if not args.multiway_only:
+        print_headsup(args.quick, args.peer_chart)
+    print_multiway(args.quick)
 
 
 if __name__ == "__main__":
