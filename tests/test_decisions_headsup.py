@@ -185,41 +185,77 @@ def test_ten_big_blinds_ranges() -> None:
 
 # HoldemResources, "HeadsUp Push/Fold Nash Equilibrium" charts (computed 2007;
 # holdemresources.net/h/poker-theory/hune/, usage notes dated 2014): per hand, the highest effective
-# stack (bb) at which it is pushed or called, one decimal.  T3s 7.7 and Q2o (call) 5.6 are quoted in the
-# site's usage notes; the others are read off the published charts.  Their raw data steps by 0.05 bb
-# and the charts show one decimal, rounded down: so our threshold on the 0.05 grid is the published
-# value or 0.05 above it.  Mixed play counts as played where its probability is at least 1/2.
-HRC_PUSH = {"T3s": 7.7, "K2s": 19.3, "Q3s": 13.5, "Q2s": 12.7, "J2s": 8.5, "T2s": 6.5, "93s": 4.9, "92s": 3.7,
-            "84s": 10.1, "K2o": 11.6, "Q2o": 7.0, "J2o": 4.6, "T2o": 2.9, "K8o": 18.0, "Q6o": 9.6, "J6o": 6.5,
-            "76o": 10.7, "64s": 16.3, "95s": 14.4, "J5s": 14.7}
-HRC_CALL = {"Q2o": 5.6, "K8s": 17.6, "K7s": 15.2, "K2s": 10.7, "Q9s": 16.1, "Q2s": 7.2, "QJo": 19.5, "J9s": 13.4,
-            "J2s": 5.6, "T9s": 11.5, "T6s": 6.3, "QTo": 15.3, "JTo": 12.7}
+# stack (bb) at which it is pushed or called, one decimal, "20+" above 20 bb, "*" for the hands with a
+# gap (63s, 53s, 43s).  T3s 7.7, Q2o (call) 5.6 and 63s's gap are quoted in the site's usage notes; the
+# grids below are the published charts as reproduced at diateforno1987.netlify.app/nash-chart-poker
+# (the whole pusher chart, the caller chart's rows A to 8).  Rows and columns A..2; above the diagonal
+# suited, below offsuit.  Their raw data steps by 0.05 bb and the charts show one decimal, rounded
+# down: so our threshold on the 0.05 grid is the published value or 0.05 above it.  Mixed play counts
+# as played where its probability is at least 1/2 (the charts leave out the short mixed stretches).
+HRC_PUSH = """
+A 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+
+K 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 19.9 19.3
+Q 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 16.3 13.5 12.7
+J 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 18.6 14.7 13.5 10.6 8.5
+T 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 11.9 10.5 7.7 6.5
+9 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 14.4 6.9 4.9 3.7
+8 20+ 18.0 13.0 13.3 17.5 20+ 20+ 20+ 20+ 18.8 10.1 2.7 2.5
+7 20+ 16.1 10.3 8.5 9.0 10.8 14.7 20+ 20+ 20+ 13.9 2.5 2.1
+6 20+ 15.1 9.6 6.5 5.7 5.2 7.0 10.7 20+ 20+ 16.3 * 2.0
+5 20+ 14.2 8.9 6.0 4.1 3.5 3.0 2.6 2.4 20+ 20+ * 2.0
+4 20+ 13.1 7.9 5.4 3.8 2.7 2.3 2.1 2.0 2.1 20+ * 1.8
+3 20+ 12.2 7.5 5.0 3.4 2.5 1.9 1.8 1.7 1.8 1.6 20+ 1.7
+2 20+ 11.6 7.0 4.6 2.9 2.2 1.8 1.6 1.5 1.5 1.4 1.4 20+
+"""
+HRC_CALL = """
+A 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+
+K 20+ 20+ 20+ 20+ 20+ 20+ 17.6 15.2 14.3 13.2 12.1 11.4 10.7
+Q 20+ 20+ 20+ 20+ 20+ 16.1 13.0 10.5 9.9 8.9 8.4 7.8 7.2
+J 20+ 20+ 19.5 20+ 18.0 13.4 10.6 8.8 7.0 6.9 6.1 5.8 5.6
+T 20+ 20+ 15.3 12.7 20+ 11.5 9.3 7.4 6.3 5.2 5.2 4.8 4.5
+9 20+ 17.1 11.7 9.5 8.4 20+ 8.2 7.0 5.8 5.0 4.3 4.1 3.9
+8 20+ 13.8 9.7 7.6 6.6 6.0 20+ 6.5 5.6 4.8 4.1 3.6 3.5
+"""
 
 
-def _threshold(kind: str, name: str, published: float) -> float:
-    """Our highest stack on the 0.05 grid from ``published`` to 0.15 bb above, where the class is played."""
-    k = class_index(name)
-    grid = [round(published + 0.05 * i, 2) for i in range(4)]
-    played = []
-    for s in grid:
-        eq = solve(s)
-        prob = eq.players[0].push[k] if kind == "push" else eq.players[1].call["SB"][k]
-        if prob >= 0.5:
-            played.append(s)
-    assert played, name
-    return max(played)
+def hrc_chart(text: str) -> dict[str, str]:
+    order = "AKQJT98765432"
+    out = {}
+    for line in text.strip().splitlines():
+        row, *cells = line.split()
+        i = order.index(row)
+        for j, v in enumerate(cells):
+            hi, lo = order[min(i, j)], order[max(i, j)]
+            out[hi + lo if i == j else hi + lo + ("s" if i < j else "o")] = v
+    return out
 
 
-@pytest.mark.parametrize("name,published", sorted(HRC_PUSH.items()))
-def test_holdemresources_push_chart(name: str, published: float) -> None:
-    ours = _threshold("push", name, published)
-    assert published <= ours <= published + 0.05 + 1e-9
+@pytest.fixture(scope="module")
+def chart_to_20() -> headsup.HeadsUpChart:
+    return chart(1.0, 20.0, 0.05)  # 381 solves, a few seconds
 
 
-@pytest.mark.parametrize("name,published", sorted(HRC_CALL.items()))
-def test_holdemresources_call_chart(name: str, published: float) -> None:
-    ours = _threshold("call", name, published)
-    assert published <= ours <= published + 0.05 + 1e-9
+@pytest.mark.parametrize("kind", ["push", "call"])
+def test_holdemresources_charts(chart_to_20: headsup.HeadsUpChart, kind: str) -> None:
+    published = hrc_chart(HRC_PUSH if kind == "push" else HRC_CALL)
+    ours = chart_to_20.push_max() if kind == "push" else chart_to_20.call_max()
+    assert chart_to_20.exploitability < 1e-9
+    off = {}
+    for name, v in published.items():
+        mine = ours[class_index(name)]
+        if v == "*":
+            continue
+        good = mine == 20.0 if v == "20+" else mine is not None and float(v) - 1e-9 <= mine <= float(v) + 0.05 + 1e-9
+        if not good:
+            off[name] = (v, mine)
+    # Q4o alone differs: pushed outright up to 7.9 bb as published, then mixed below 1/2 except at
+    # 8.25-8.3 bb (52% and 62%), a stretch the chart leaves out
+    assert off == ({"Q4o": ("7.9", 8.3)} if kind == "push" else {}), off
+    if kind == "push":
+        rows = chart_to_20.push
+        q4o = [s for s, row in zip(chart_to_20.stacks, rows) if row[class_index("Q4o")] == 1.0]
+        assert max(q4o) == 7.9
+    assert len(published) == (169 if kind == "push" else 91)
 
 
 def test_chart_shape_and_gaps() -> None:

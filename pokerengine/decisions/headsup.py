@@ -464,9 +464,10 @@ def solve_headsup(
 
     Returns an :class:`~pokerengine.decisions.result.Equilibrium` with positions ``SB`` (``push``)
     and ``BB`` (``call["SB"]``); ``ev`` in chips, ``equity`` in prize money (prize models);
-    ``exploitability`` in big blinds (chip EV) or percent of the pool.  Time: about 10-50 ms once
-    the table is loaded, bounded by ``max_seconds`` (:class:`~pokerengine.errors.ModelTimeout`);
-    memory: a few MB.
+    ``exploitability`` in big blinds (chip EV) or percent of the pool, verified below ``1e-9`` bb
+    (prize models: the same at the money a chip is worth, as a percent of the pool).  Time: about
+    10-250 ms once the table is loaded, bounded by ``max_seconds``
+    (:class:`~pokerengine.errors.ModelTimeout`); memory: a few MB.
 
     >>> eq = solve_headsup((100, 100), (5, 10), prizes=(70, 30), model="icm")
     >>> chip = solve_headsup((100, 100), (5, 10))
@@ -491,6 +492,7 @@ def solve_headsup(
     bb = st.blinds[1]
     chip_game = game(m, st.outcomes)
     money: tuple[int | Fraction, ...] = ()
+    tolerance = TOLERANCE
     if model == "chip":
         if prizes is not None:
             raise DecisionInputError("chip EV takes no prizes: name a payout model (icm, dcm, mw, roberts)")
@@ -507,9 +509,16 @@ def solve_headsup(
         pool = sum(money, 0)
         if pool <= 0:
             raise DecisionInputError("the prizes pay nothing")
-        gm = game(m, _prize_values(model, money, st.after()))
+        values = _prize_values(model, money, st.after())
+        gm = game(m, values)
         scale = float(pool) / 100.0
-    p, q, expl, method, iterations = equilibrium(gm, scale, deadline)
+        # the same precision as in chips: 1e-9 bb at the money a chip is worth here (prizes close
+        # together make a percent of the pool a large amount of chips)
+        moved = max(st.outcomes) - min(st.outcomes)
+        rate = (max(values) - min(values)) / moved if moved else 0.0
+        if rate > 0:
+            tolerance = min(TOLERANCE, TOLERANCE * bb * rate / scale)
+    p, q, expl, method, iterations = equilibrium(gm, scale, deadline, tolerance)
     ev = chip_game.value(p, q)
     equity: tuple[float | None, float | None] = (None, None)
     if model != "chip":
@@ -520,7 +529,6 @@ def solve_headsup(
         PlayerStrategy(names[0], st.stacks[0], p.tolist(), {}, ev, equity[0]),
         PlayerStrategy(names[1], st.stacks[1], [0.0] * CLASSES, {"SB": q.tolist()}, -ev, equity[1]),
     )
-    del bb
     return Equilibrium(
         model=model, stacks=st.stacks, blinds=st.blinds, ante=st.ante, prizes=money, players=players,
         exploitability=expl, seconds=time.perf_counter() - start, method=method, iterations=iterations,
