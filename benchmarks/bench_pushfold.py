@@ -222,10 +222,12 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="the peer at two stacks only")
     ap.add_argument("--peer-chart", action="store_true", help="also time the peer's 1-50 bb chart (about 10 minutes)")
     ap.add_argument("--multiway-only", action="store_true", help="only the three- to six-player tables")
+    ap.add_argument("--headsup-only", action="store_true", help="only the heads-up part")
     args = ap.parse_args()
     if not args.multiway_only:
         print_headsup(args.quick, args.peer_chart)
-    print_multiway(args.quick)
+    if not args.headsup_only:
+        print_multiway(args.quick)
 
 
 if __name__ == "__main__":
