@@ -123,12 +123,14 @@ def test_value_is_the_exact_game_value(stack: float) -> None:
 
 
 def test_value_with_antes_and_unequal_stacks() -> None:
-    for stacks, blinds, ante, bb_ante in (((1500, 800), (40, 80), 10, False), ((600, 2000), (50, 100), 25, True)):
+    for stacks, blinds, ante, bb_ante in (((1500, 800), (40, 80), 10, False), ((600, 2000), (50, 100), 25, True),
+                                          ((75, 2000), (50, 100), 0, False), ((2000, 100), (50, 100), 0, False)):
         eq = solve_headsup(stacks, blinds, ante, bb_ante=bb_ante)
         value, best_sb, best_bb = exact_certificate(eq)
         assert best_sb == value == best_bb
         assert abs(eq.players[0].ev - float(value)) / blinds[1] < 1e-9
-
+        if min(stacks) <= blinds[1]:  # all in for at most the big blind: called for nothing, so always
+            assert eq.players[1].call["SB"] == (1.0,) * CLASSES
 
 # -- the combination-level recount ---------------------------------------------------------------------------
 
@@ -162,7 +164,8 @@ def combo_value(eq: Equilibrium) -> tuple[float, float, float]:
 
 
 @pytest.mark.parametrize("stacks,blinds,ante,bb_ante", [
-    ((1000, 1000), (50, 100), 0, False), ((700, 2500), (50, 100), 12, False), ((3000, 900), (40, 80), 10, True)])
+    ((1000, 1000), (50, 100), 0, False), ((700, 2500), (50, 100), 12, False), ((3000, 900), (40, 80), 10, True),
+    ((75, 2000), (50, 100), 0, False)])
 def test_combination_recount(stacks: tuple[int, int], blinds: tuple[int, int], ante: int, bb_ante: bool) -> None:
     eq = solve_headsup(stacks, blinds, ante, bb_ante=bb_ante)
     value, best_sb, best_bb = combo_value(eq)
@@ -362,7 +365,8 @@ def test_setup_pots() -> None:
     (((100, 100), (10, 5)), {}, DecisionInputError, "must not be larger than the big blind"),
     (((100, 100), (0, 10)), {}, ChipError, "must be positive"),
     (((100, 100, 100), (5, 10)), {}, DecisionInputError, "two stacks"),
-    (((100, 5), (5, 10)), {}, DecisionInputError, "must cover the big blind"),
+    (((100, 5), (5, 10)), {}, DecisionInputError, "must cover its blind and ante"),
+    (((15, 100), (5, 10), 10), {}, DecisionInputError, "must exceed its blind and ante"),
     (((100, 100), (5, 10), 1.5), {}, ChipError, "integer number of chips"),
     (((100, 100), (5, 10)), {"model": "nash"}, DecisionInputError, "model must be one of"),
     (((100, 100), (5, 10)), {"prizes": (70, 30)}, DecisionInputError, "chip EV takes no prizes"),

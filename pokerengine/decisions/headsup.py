@@ -159,10 +159,12 @@ def setup(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, bb_ante: 
     (400, 400)
     >>> setup((1000, 400), (10, 20), 5, bb_ante=True).pot
     (395, 400)
+    >>> setup((15, 400), (10, 20)).pot
+    (15, 15)
     >>> setup((10, 400), (10, 20))
     Traceback (most recent call last):
     ...
-    pokerengine.errors.DecisionInputError: the small blind's stack (10) must cover the big blind (20) plus its ante (0)
+    pokerengine.errors.DecisionInputError: the small blind's stack (10) must exceed its blind and ante (10)
     """
     if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) or len(stacks) != 2:
         raise DecisionInputError(f"heads-up takes two stacks (small blind, big blind), got {shown(stacks)}")
@@ -178,10 +180,12 @@ def setup(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, bb_ante: 
     if sb > bb:
         raise DecisionInputError(f"the small blind ({sb}) must not be larger than the big blind ({bb})")
     ante_s, ante_b = (0, a) if bb_ante else (a, a)
-    for who, stack, own in (("small", s, ante_s), ("big", b, ante_b)):
-        if stack < bb + own:
-            raise DecisionInputError(
-                f"the {who} blind's stack ({stack}) must cover the big blind ({bb}) plus its ante ({own})")
+    if s <= sb + ante_s:
+        raise DecisionInputError(f"the small blind's stack ({s}) must exceed its blind and ante ({sb + ante_s})")
+    if b < bb + ante_b:
+        raise DecisionInputError(f"the big blind's stack ({b}) must cover its blind and ante ({bb + ante_b})")
+    # a small blind all in for less than the big blind is called for free (the big blind's fold, worth
+    # losing its blind, is then always worse than the showdown), and the rest of the big blind comes back
     live = min(s - ante_s, b - ante_b)
     return Setup((s, b), (sb, bb), a, bb_ante, (sb + ante_s, bb + ante_b), (ante_s + live, ante_b + live))
 
@@ -458,7 +462,8 @@ def solve_headsup(
 
     ``stacks``: (small blind, big blind) in chips before posting; ``blinds``: (small, big) in chips,
     ``0 < small <= big``; ``ante`` per player (with ``bb_ante=True`` the big blind alone posts
-    ``ante``).  Each stack must cover the big blind plus its own ante.  ``model``: ``"chip"`` (chip EV, no prizes) or
+    ``ante``).  The small blind's stack must be more than its blind and ante (else it is all in by
+    posting), the big blind's at least its blind and ante.  ``model``: ``"chip"`` (chip EV, no prizes) or
     one of ``"icm"``, ``"dcm"``, ``"mw"``, ``"roberts"`` with ``prizes`` (first and second place; more
     places only if they pay 0).  ``table``: the class table (default: the package's exact one).
 
