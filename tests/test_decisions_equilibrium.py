@@ -290,3 +290,13 @@ def test_random_tables_conserve_money_and_certify_themselves(table, game, seed):
         other[p] = rng.integers(0, 2, sigma[p].shape).astype(float)
         _, _, dev = solver.values(other)
         assert float(PRIOR @ (dev[p] - base[p])) <= gains[p] + 1e-9
+
+
+def test_running_out_of_time_after_a_check_returns_the_best_certified_strategies(table):
+    eq = solve((300, 200, 100), (5, 10), table=table, boards=16, tolerance=1e-12, check_every=5, max_seconds=1.5)
+    assert "stopped by max_seconds" in eq.method and eq.iterations >= 5
+    assert eq.seconds < 1.5 + 1.0
+    # the certificate still holds for what came back
+    solver = build(make_game((300, 200, 100), (5, 10)), table=table, boards=16)
+    gains, _ = solver.gains(_sigma(solver, eq))
+    assert max(gains) / solver.game.scale == pytest.approx(eq.exploitability, rel=1e-9)

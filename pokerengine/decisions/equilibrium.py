@@ -33,7 +33,9 @@ minutes, nine at two hours).
 exact best response in this game (for every decision point and class, the better of pushing and
 folding); the largest gain of any player, in big blinds (chip EV) or percent of the prize pool.
 The solve stops when it is at most ``tolerance`` (checked every ``check_every`` iterations) or
-after ``max_iterations``.
+after ``max_iterations``; when ``max_seconds`` runs out after at least one check it returns the
+best certified strategies so far (``method`` says so), before that it raises
+:class:`~pokerengine.errors.ModelTimeout`.
 
 Two players: :func:`solve` hands the game to :func:`pokerengine.decisions.headsup.solve_headsup`
 (exact) unless ``exact_headsup=False``; this solver reaches the same ranges (a test).
@@ -376,25 +378,34 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     best: tuple[float, dict[int, Array], list[Array]] | None = None
     it = 0
     reached = False
+    stopped = ""
     while it < max_iterations:
-        solver.step(refresh=it % refresh == 0)
-        it += 1
-        deadline.check()
-        if it % check_every == 0 or it == max_iterations:
-            avg = solver.average()
-            gains, value = solver.gains(avg)
-            e = max(gains) / scale
-            if best is None or e < best[0]:
-                best = (e, avg, value)
-            if e <= tolerance:
-                reached = True
-                break
+        try:
+            solver.step(refresh=it % refresh == 0)
+            it += 1
+            deadline.check()
+            if it % check_every == 0 or it == max_iterations:
+                avg = solver.average()
+                gains, value = solver.gains(avg)
+                e = max(gains) / scale
+                if best is None or e < best[0]:
+                    best = (e, avg, value)
+                if e <= tolerance:
+                    reached = True
+                    break
+        except ModelTimeout:
+            if best is None:  # nothing certified yet: the time bound wins
+                raise
+            stopped = " (stopped by max_seconds: the best certified strategies so far)"
+            break
     assert best is not None
     expl, sigma, value = best
     ahead = f"; the stacks after the hand valued by the next {lookahead} hand(s)' equilibria" if lookahead else ""
     method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards for multiway showdowns, "
               f"card removal {'on' if card_removal else 'off'}); tolerance {tolerance:g} "
-              f"{'reached' if reached else 'not reached'}{ahead}")
+              f"{'reached' if reached else 'not reached'}{stopped}{ahead}")
+    if stopped:
+        solver.deadline = None  # the chip EVs of a prize model's result: one more evaluation
     return _result(game, solver, sigma, value, expl, time.perf_counter() - began, method, it)
 
 
