@@ -83,8 +83,8 @@ if TYPE_CHECKING:
 PRIOR = np.array(CLASS_SIZES, dtype=np.float64) / COMBOS
 DEFAULT_SECONDS = 60.0
 DEFAULT_BOARDS = 2048
-CHIP_TOLERANCE = 0.01  # big blinds
-PRIZE_TOLERANCE = 0.05  # percent of the pool
+CHIP_TOLERANCE = 0.005  # big blinds
+PRIZE_TOLERANCE = 0.01  # percent of the pool
 CELLS_PER_SECOND = 5e8  # the board model's cell operations a second on the reference machine (measured)
 
 
@@ -321,7 +321,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     ``blinds`` (small, big); ``ante`` per player (``bb_ante=True``: the big blind posts it alone);
     ``prizes`` best place first; ``model`` ``chip`` (default without prizes), ``icm`` (default with
     prizes), ``dcm``, ``mw``, ``roberts``.  ``tolerance``: the exploitability to reach (big blinds
-    for chip EV, default 0.01; percent of the pool for prize models, default 0.05).  ``boards``: the
+    for chip EV, default 0.005; percent of the pool for prize models, default 0.01).  ``boards``: the
     board model's sample for showdowns of three or more hands (default :data:`DEFAULT_BOARDS`,
     2,048; :mod:`.showdown`).  ``max_seconds``
     bounds the whole solve (``None``: no bound); :class:`~pokerengine.errors.ModelTimeout` when it
@@ -379,6 +379,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     it = 0
     reached = False
     stopped = ""
+    rounding = 0.0
     while it < max_iterations:
         try:
             solver.step(refresh=it % refresh == 0)
@@ -386,11 +387,14 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
             deadline.check()
             if it % check_every == 0 or it == max_iterations:
                 avg = solver.average()
-                gains, value = solver.gains(avg)
-                e = max(gains) / scale
-                if best is None or e < best[0]:
-                    best = (e, avg, value)
-                if e <= tolerance:
+                for cut in ROUNDINGS:
+                    candidate = _rounded(avg, cut)
+                    gains, value = solver.gains(candidate)
+                    e = max(gains) / scale
+                    if best is None or e < best[0]:
+                        best = (e, candidate, value)
+                        rounding = cut
+                if best is not None and best[0] <= tolerance:
                     reached = True
                     break
         except ModelTimeout:
@@ -403,13 +407,24 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     ahead = f"; the stacks after the hand valued by the next {lookahead} hand(s)' equilibria" if lookahead else ""
     method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards for multiway showdowns, "
               f"card removal {'on' if card_removal else 'off'}); tolerance {tolerance:g} "
-              f"{'reached' if reached else 'not reached'}{stopped}{ahead}")
+              f"{'reached' if reached else 'not reached'}{stopped}{ahead}"
+              f"{f'; probabilities within {rounding:g} of 0 or 1 rounded (certified as rounded)' if rounding else ''}")
     if stopped:
         solver.deadline = None  # the chip EVs of a prize model's result: one more evaluation
     return _result(game, solver, sigma, value, expl, time.perf_counter() - began, method, it)
 
 
 MAX_LOOKAHEAD = 3
+ROUNDINGS = (0.0, 0.1, 0.25)
+"""At each check the averaged strategies are also tried with every probability within this much of
+0 or 1 made pure (CFR+'s average keeps a trace of its first iterations); the one with the smallest
+certificate is kept."""
+
+
+def _rounded(sigma: dict[int, Array], cut: float) -> dict[int, Array]:
+    if not cut:
+        return sigma
+    return {p: np.where(v < cut, 0.0, np.where(v > 1.0 - cut, 1.0, v)) for p, v in sigma.items()}
 
 
 def _future(game: Game, depth: int, options: dict[str, Any]) -> Any:
