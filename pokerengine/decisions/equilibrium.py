@@ -16,16 +16,16 @@ player's class is drawn independently with the class frequencies: the game is th
 distribution, so the players' expected chips add up to zero exactly and the equities to the pool.
 With card removal (the default) each player sees the others through his own hand, as the
 heads-up game does exactly; with three or more players the sums then miss by a little (measured,
-50/30/20: +0.016% of the pool for 5000/3000/2000 under ICM, +0.07% for four equal stacks, +0.085%
+50/30/20: +0.015% of the pool for 5000/3000/2000 under ICM, +0.062% for four equal stacks, +0.088%
 six-handed).  Showdowns of three or more hands are refreshed every ``refresh`` iterations (their
 cost dominates); the certificate below always uses fresh ones.  ``lookahead`` values the stacks
 after the hand by the next hands' equilibria instead of the payout model (:func:`solve`).
 
-Measured (the exact class table, 2,048 boards, blinds 100/200, prizes 50/30/20, 2 shared cores;
-``benchmarks/bench_pushfold.py``): 5000/3000/2000 under ICM 1.5 s (exploitability 0.0011% of the
-pool), under DCM 1.1 s (0.0012%); 4000/3000/2000/1000 under ICM 4.2 s (0.0057%), DCM 5.0 s
-(0.0094%); 3000/2500/2000/1500/1000/500 under ICM 61 s (0.0085%), chip EV 206 s (0.008 bb).
-Seven players and more: a showdown of ``k`` hands costs ``k!`` orders of the hands, so the
+Measured (the exact class table, 2,048 boards, blinds 100/200, prizes 50/30/20, default
+tolerances, 2 shared cores; ``benchmarks/bench_pushfold.py``): 5000/3000/2000 under ICM 1.5 s
+(exploitability 0.0025% of the pool), under DCM 0.9 s (0.0011%); 4000/3000/2000/1000 under ICM
+3.8 s (0.0073%), DCM 6.6 s (0.0056%); 3000/2500/2000/1500/1000/500 under ICM 43 s (0.0072%),
+chip EV 108 s (0.0023 bb).  Seven players and more: a showdown of ``k`` hands costs ``k!`` orders of the hands, so the
 estimate refuses them under the default time bound (seven players are estimated at about ten
 minutes, nine at two hours).
 
