@@ -25,9 +25,11 @@ Measured (the exact class table, 2,048 boards, blinds 100/200, prizes 50/30/20, 
 tolerances, 2 shared cores; ``benchmarks/bench_pushfold.py``): 5000/3000/2000 under ICM 1.5 s
 (exploitability 0.0025% of the pool), under DCM 0.9 s (0.0011%); 4000/3000/2000/1000 under ICM
 3.8 s (0.0073%), DCM 6.6 s (0.0056%); 3000/2500/2000/1500/1000/500 under ICM 43 s (0.0072%),
-chip EV 108 s (0.0023 bb).  Seven players and more: a showdown of ``k`` hands costs ``k!`` orders of the hands, so the
-estimate refuses them under the default time bound (seven players are estimated at about ten
-minutes, nine at two hours).
+chip EV 108 s (0.0023 bb).  Seven players and more: a showdown of ``k`` hands costs ``k!`` orders of the hands, so one
+evaluation of all showdowns is held near :data:`EVALUATION_CELLS` by giving the largest showdowns
+fewer boards (:func:`budget_boards`, down to 32 boards: the method says which); seven players
+(3000/2500/2000/1500/1000/500/2200, ICM) took 60 s to 0.0082% of the pool (peak 730 MB); nine
+are estimated at well over an hour, so the default time bound refuses them at once.
 
 **The certificate.**  ``exploitability``: against the final (average) strategies, each player's
 exact best response in this game (for every decision point and class, the better of pushing and
@@ -85,7 +87,8 @@ DEFAULT_SECONDS = 60.0
 DEFAULT_BOARDS = 2048
 CHIP_TOLERANCE = 0.005  # big blinds
 PRIZE_TOLERANCE = 0.01  # percent of the pool
-CELLS_PER_SECOND = 5e8  # the board model's cell operations a second on the reference machine (measured)
+CELLS_PER_SECOND = 1.3e9  # showdown_cells a second on the reference machine (measured six-handed)
+EVALUATION_CELLS = 1e10  # one evaluation of every multiway showdown: about 7 s (six players untouched)
 
 
 @attrs.define(eq=False)
@@ -112,6 +115,7 @@ class Solver:
     deadline: Deadline | None = None
     _multi: dict[int, tuple[dict[int, Array], Array]] = attrs.field(factory=dict)
     weighted: tuple[Array, Array, Array] = attrs.field(init=False)
+    used: dict[int, int] = attrs.field(factory=dict)  # boards per showdown size, when the budget cuts them
 
     def __attrs_post_init__(self) -> None:
         o = self.odds
@@ -195,7 +199,7 @@ class Solver:
             assert self.boards is not None
             ranges = {s: self.in_range(sigma, e, s) for s in live}
             check = self.deadline.check if self.deadline is not None else None
-            got = self.boards.showdown(live, ranges, e.pays.__getitem__, n, check)
+            got = self.boards.showdown(live, ranges, e.pays.__getitem__, n, check, self.used.get(len(live)))
             self._multi[idx] = got
         mine, folded = got
         return [mine[p] if p in mine else np.full(CLASSES, folded[p]) for p in range(n)]
@@ -271,7 +275,32 @@ def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_r
     regret = {p: np.zeros((len(k), 2, CLASSES)) for p, k in keys.items()}
     total = {p: np.zeros((len(k), CLASSES)) for p, k in keys.items()}
     model = BoardModel.sample(boards, seed) if multi else None
-    return Solver(game, odds, model, cond, ends, keys, sigma, regret, total, deadline=deadline)
+    used = budget_boards([len(e.live) for e in ends], boards, model.groups if model else 140)
+    return Solver(game, odds, model, cond, ends, keys, sigma, regret, total, deadline=deadline, used=used)
+
+
+def budget_boards(sizes: Sequence[int], boards: int, groups: int = 140) -> dict[int, int]:
+    """Boards per showdown size so that one evaluation of every showdown stays near
+    :data:`EVALUATION_CELLS`: the sizes' own counts (:data:`.showdown.BOARDS_BY_HANDS`), halved for
+    the largest showdowns first, then the smaller, down to 32 (seven players and more).
+
+    >>> budget_boards([3, 3, 2], 2048)
+    {3: 2048}
+    >>> budget_boards([3] * 35 + [4] * 35 + [5] * 21 + [6] * 7 + [7], 2048)
+    {3: 2048, 4: 128, 5: 32, 6: 32, 7: 32}
+    """
+    from collections import Counter
+
+    count = Counter(k for k in sizes if k >= 3)
+    used = {k: min(boards, BOARDS_BY_HANDS.get(k, 32)) for k in sorted(count)}
+
+    def cells() -> float:
+        return sum(c * showdown_cells(k, used[k], groups) for k, c in count.items())
+
+    for k in sorted(count, reverse=True) + sorted(count, reverse=True):
+        while cells() > EVALUATION_CELLS and used[k] > 32:
+            used[k] //= 2
+    return used
 
 
 def _permutations(live: Sequence[int]) -> list[tuple[int, ...]]:
@@ -291,13 +320,15 @@ def estimate_seconds(game: Game, boards: int = DEFAULT_BOARDS, iterations: int =
 
     from ..models import estimate
 
-    sizes = Counter(len(e.live) for e in endings(game))
+    ends = [len(e.live) for e in endings(game)]
+    sizes = Counter(ends)
+    used = budget_boards(ends, boards)
     cells = 0.0
     vectors = 0
     orders = 0
     for k, count in sizes.items():
         if k >= 3:
-            cells += count * showdown_cells(k, min(boards, BOARDS_BY_HANDS.get(k, 32)), 140)
+            cells += count * showdown_cells(k, used[k], 140)
             vectors += count * min(math.factorial(k), 2 ** (k - 1))
             orders += count * math.factorial(k)
         else:
@@ -405,7 +436,9 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     assert best is not None
     expl, sigma, value = best
     ahead = f"; the stacks after the hand valued by the next {lookahead} hand(s)' equilibria" if lookahead else ""
-    method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards for multiway showdowns, "
+    trimmed = {k: b for k, b in solver.used.items() if solver.boards is not None and b < solver.boards.boards_for(k)}
+    fewer = (" (fewer for the budget: " + ", ".join(f"{b} for {k} hands" for k, b in trimmed.items()) + ")") if trimmed else ""
+    method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards{fewer} for multiway showdowns, "
               f"card removal {'on' if card_removal else 'off'}); tolerance {tolerance:g} "
               f"{'reached' if reached else 'not reached'}{stopped}{ahead}"
               f"{f'; probabilities within {rounding:g} of 0 or 1 rounded (certified as rounded)' if rounding else ''}")

@@ -253,21 +253,22 @@ class BoardModel:
 
     def showdown(self, live: Sequence[int], ranges: dict[int, Array],
                  utility: Callable[[tuple[int, ...]], Array], players: int,
-                 check: Callable[[], None] | None = None) -> tuple[dict[int, Array], Array]:
+                 check: Callable[[], None] | None = None, boards: int | None = None) -> tuple[dict[int, Array], Array]:
         """Expected utilities of a showdown of the ``live`` seats (three or more).
 
         ``ranges[s]``: seat ``s``'s weight per class; ``utility(order)``: the payoff vector (one per
         seat) when the hands rank in ``order`` (best first).  Returns, for each live seat, its
         expected payoff per class of its own hand, and the expected payoff vector unconditioned
         (for the seats that folded).  The boards are taken in slices (:meth:`chunk`), so memory
-        stays near :data:`CHUNK_BYTES` whatever ``k``."""
+        stays near :data:`CHUNK_BYTES` whatever ``k``.  ``boards``: use only the first this many
+        boards (default :meth:`boards_for`)."""
         import itertools
 
         live = tuple(live)
         orders = [tuple(p) for p in itertools.permutations(live)]
         pay = {o: utility(o) for o in orders}
         weights = {s: np.asarray(ranges[s], dtype=np.float64) for s in live}
-        used = self.boards_for(len(live))
+        used = self.boards_for(len(live)) if boards is None else max(1, min(boards, self.k))
         step = self.chunk(len(live))
         prob = np.zeros(len(orders))
         top = {s: np.zeros(CLASSES) for s in live}
