@@ -2,10 +2,10 @@
 
 Run ``python benchmarks/bench_pushfold.py`` (``--quick``: the peer at two stacks only, no peer chart,
 tables of at most four players; ``--peer-chart``: the peer's whole 1-50 bb chart too, about 10
-minutes; ``--multiway-only``: only the tables of three to six players, about 5 minutes).
+minutes; ``--multiway-only``: only the tables of three to seven players, about 6 minutes).
 
-Three to six players (:func:`multiway_rows`): our solve of 3-, 4- and 6-handed tables under ICM,
-DCM and chip EV, to the default tolerance, with the certificate and the equities' sum.
+Three to seven players (:func:`multiway_rows`): our solve of 3-, 4-, 6- and 7-handed tables under
+ICM, DCM and chip EV, to the default tolerance, with the certificate and the equities' sum.
 
 Heads-up (:func:`headsup_rows`, :func:`headsup_chart`): our exact solve at a range of stacks and
 the 1-50 bb chart at 0.5 bb steps (99 solves).  The peer, kangxiangchen/pushfold-solver (Python,
@@ -175,6 +175,7 @@ MULTIWAY_CASES = (
     ((4000, 3000, 2000, 1000), "dcm"),
     ((3000, 2500, 2000, 1500, 1000, 500), "icm"),
     ((3000, 2500, 2000, 1500, 1000, 500), "chip"),
+    ((3000, 2500, 2000, 1500, 1000, 500, 2200), "icm"),
 )
 MULTIWAY_BLINDS = (100, 200)
 MULTIWAY_PRIZES = (50, 30, 20)
@@ -204,7 +205,8 @@ def multiway_rows(cases: tuple[tuple[tuple[int, ...], str], ...] = MULTIWAY_CASE
 
 def print_multiway(quick: bool) -> None:
     cases = tuple(c for c in MULTIWAY_CASES if len(c[0]) <= 4) if quick else MULTIWAY_CASES
-    print("\nthree to six players (blinds 100/200; prizes 50/30/20; CFR+, 2,048 boards for multiway showdowns)")
+    print("\nthree to seven players (blinds 100/200; prizes 50/30/20; CFR+, 2,048 boards for multiway showdowns,"
+          " fewer for the largest at seven)")
     print(f"{'stacks':<34} {'model':<5} {'seconds':>8} {'iter':>5} {'expl':>9} {'sum off':>9}  push %")
     for r in multiway_rows(cases):
         unit = "bb" if r["model"] == "chip" else "%"
@@ -221,7 +223,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="the peer at two stacks only")
     ap.add_argument("--peer-chart", action="store_true", help="also time the peer's 1-50 bb chart (about 10 minutes)")
-    ap.add_argument("--multiway-only", action="store_true", help="only the three- to six-player tables")
+    ap.add_argument("--multiway-only", action="store_true", help="only the three- to seven-player tables")
     ap.add_argument("--headsup-only", action="store_true", help="only the heads-up part")
     args = ap.parse_args()
     if not args.multiway_only:
