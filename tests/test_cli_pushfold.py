@@ -113,3 +113,11 @@ def test_lookahead_option(capsys):
     assert code == 2 and "payout model" in err
     code, out, err = run(capsys, "--stacks", "300,200,100", "--blinds", "10,20", "--prizes", "5", "--lookahead", "9")
     assert code == 2 and "lookahead" in err
+
+
+def test_no_card_removal_adds_up(capsys):
+    code, out, _ = run(capsys, "--stacks", "3000,2000,1000", "--blinds", "50,100", "--prizes", "50,30,20",
+                       "--no-card-removal", "--json")
+    data = json.loads(out)
+    assert code == 0 and "card removal off" in data["method"]
+    assert sum(p["equity"] for p in data["players"]) == pytest.approx(100.0, abs=1e-3)
