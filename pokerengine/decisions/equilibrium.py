@@ -28,8 +28,9 @@ tolerances, 2 shared cores; ``benchmarks/bench_pushfold.py``): 5000/3000/2000 un
 chip EV 108 s (0.0023 bb).  Seven players and more: a showdown of ``k`` hands costs ``k!`` orders of the hands, so one
 evaluation of all showdowns is held near :data:`EVALUATION_CELLS` by giving the largest showdowns
 fewer boards (:func:`budget_boards`, down to 32 boards: the method says which); seven players
-(3000/2500/2000/1500/1000/500/2200, ICM) took 60 s to 0.0082% of the pool (peak 730 MB); nine
-are estimated at well over an hour, so the default time bound refuses them at once.
+(3000/2500/2000/1500/1000/500/2200, ICM) took 60 s to 0.0082% of the pool (peak 730 MB), eight
+(and 1800) 408 s to 0.0014% with every multiway showdown on 32 boards (estimated 218 s; peak 980 MB); nine are
+estimated at well over an hour, so the default time bound refuses them at once.
 
 **The certificate.**  ``exploitability``: against the final (average) strategies, each player's
 exact best response in this game (for every decision point and class, the better of pushing and
