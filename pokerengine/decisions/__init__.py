@@ -17,9 +17,11 @@ stacks are worth and decides with those values.  One module per step (``docs/dec
 - :mod:`~.charts`: 13x13 range grids as PNG (the ``plot`` extra);
 - :mod:`~.result`: positions and the solved game's values (:class:`Equilibrium`).
 
-Importing this package loads NumPy (the odds and the solvers need it).
+Importing this package loads NumPy (the odds and the solvers need it).  The odds function is
+:func:`pokerengine.decisions.odds.odds` (not re-exported here: the package's ``odds`` is its
+module, so ``import pokerengine.decisions.odds as m`` gives the module as it should).
 
->>> from pokerengine.decisions import odds
+>>> from pokerengine.decisions.odds import odds
 >>> [round(h.equity, 4) for h in odds(["AcAd", "KhKs"]).hands]
 [0.8126, 0.1874]
 """
@@ -30,7 +32,7 @@ from .bubble import BubbleFactors, bubble_factors
 from .decision import Decision, call_decision, push_decision
 from .equilibrium import solve
 from .headsup import solve_headsup
-from .odds import HandOdds, Odds, odds
+from .odds import HandOdds, Odds
 from .preflop import ClassTable, class_table
 from .ranges import Range, parse_range
 from .result import Equilibrium, PlayerStrategy, positions
@@ -47,7 +49,6 @@ __all__ = [
     "bubble_factors",
     "call_decision",
     "class_table",
-    "odds",
     "parse_range",
     "positions",
     "push_decision",
