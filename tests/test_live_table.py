@@ -535,6 +535,21 @@ def test_fold_absent_folds_away_players():
     assert 1 in hand.folded and hand.to_act == 2
 
 
+def test_fold_absent_at_a_cash_table_folds_who_left_or_sat_out_during_the_hand():
+    # issue 20: on a cash table fold_absent silently did nothing; a player who leaves during a hand is
+    # folded when the action reaches them, not asked
+    table = table_of([("a", 1, 100), ("b", 2, 100), ("c", 3, 100), ("d", 4, 100)])
+    hand = table.next_hand(button=4, rng=random.Random(1))  # a small blind, b big blind, c first
+    assert table.fold_absent(hand) == ()  # c is here: nothing to do
+    table.leave("c")  # c walks away before acting
+    table.sit_out("d")  # d sits out during the hand
+    assert table.fold_absent(hand) == ("p3 f", "p4 f")
+    assert hand.to_act == 1
+    hand.call(1)
+    assert table.fold_absent(hand) == ()  # b is here
+    assert {3, 4} <= set(hand.folded) and hand.to_act == 2
+
+
 # -- hostile input: refused, nothing changed --------------------------------------------------------
 
 

@@ -348,15 +348,18 @@ class Table:
         return hand
 
     def fold_absent(self, hand: Hand) -> tuple[str, ...]:
-        """Tournament: fold (at showdown, muck) for the away players while one of them is to act;
-        returns what happened as PHH actions.  Their hands are dead (TDA 30), their blinds and
-        antes stay in the pot."""
-        if hand is not self._hand:
-            raise PokerEngineError("that hand is not the one in play at this table")
+        """Fold (at showdown, muck) for the absent players while one of them is to act; returns what
+        happened as PHH actions.  Absent: a player who left during the hand (:meth:`leave`), or one
+        marked away (:meth:`sit_out`: at a tournament table away players are dealt in and blinded;
+        at a cash table a player who sits out during the hand).  Their hands are dead (TDA 30),
+        their blinds and antes stay in the pot.  Call it whenever the action moves (after each
+        action): it stops at the first player to act who is present."""
+        if self._hand is None or hand is not self._hand:
+            raise PokerEngineError(f"that hand is not the one in play at this table, got {shown(hand)}")
         done: list[str] = []
         while not hand.over and hand.to_act is not None:
             p = self._dealt[hand.to_act]
-            if not (p.out and self.kind == TOURNAMENT):
+            if not (p.out or p.leaving):
                 break
             legal = hand.legal_actions()
             done += hand.muck(hand.to_act) if legal.muck else hand.fold(hand.to_act)
