@@ -785,3 +785,19 @@ def test_a_raked_hand_writes_its_rake_and_replays_to_its_own_stacks():
         assert report.status == "matched", report
         table.finish(hand)
     assert table.raked > 0
+
+
+def test_each_players_status_is_public():
+    # issue 20: sitting out and away were private state; a server shows them to every client
+    table = table_of([("a", 1, 100), ("b", 2, 100), ("c", 3, 100)])
+    table.join("d", 5, 100, post=False)
+    table.join("e", 6, 100, post=True)
+    assert table.status("d").waiting and table.status("d").new and not table.status("e").waiting
+    hand = table.next_hand(button=3, rng=random.Random(1))
+    table.sit_out("b")
+    table.leave("c")
+    b, c = table.status("b"), table.status("c")
+    assert (b.seat, b.out, b.leaving) == (2, True, False) and (c.out, c.leaving) == (False, True)
+    assert table.status("a").stack == hand.stacks[1] and not table.status("a").new
+    with pytest.raises(PokerEngineError):
+        table.status("nobody")

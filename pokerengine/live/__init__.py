@@ -24,7 +24,7 @@ from .arguments import CODES
 from .hand import GAMES, MAX_PLAYERS, MAX_SEAT, Hand
 from .options import REPLAY, TDA, Options
 from .phh import replay, start, to_history
-from .table import Finished, Table
+from .table import Finished, PlayerStatus, Table
 
 __all__ = [
     "CODES",
@@ -35,6 +35,7 @@ __all__ = [
     "TDA",
     "Deck",
     "Finished",
+    "PlayerStatus",
     "Hand",
     "Legal",
     "Options",

@@ -72,6 +72,28 @@ class _Player:
         self.leaving = False  # left during the hand in play: the seat empties at finish()
 
 
+@attrs.frozen
+class PlayerStatus:
+    """What a table knows of one seated player (:meth:`Table.status`).
+
+    ``out``: sitting out (cash: not dealt in, missing the blinds that pass) or away (tournament:
+    dealt in, blinded, folded by :meth:`Table.fold_absent`); ``leaving``: left during the hand in
+    play (the seat empties when it is finished); ``new``: joined and not dealt in yet;
+    ``waiting``: a cash player waiting for the big blind rather than posting; ``missed_small_blind``,
+    ``missed_big_blind``: blinds missed while sitting out (cash), what :meth:`Table.owed` prices.
+    """
+
+    player: str
+    seat: int
+    stack: int
+    out: bool
+    leaving: bool
+    new: bool
+    waiting: bool
+    missed_small_blind: bool
+    missed_big_blind: bool
+
+
 class Table:
     """Consecutive hands at one table.
 
@@ -192,6 +214,15 @@ class Table:
         live = big if p.fresh or p.missed_bb else 0
         dead = small if p.missed_sb or p.missed_bb else 0
         return (live, dead) if self.kind == CASH else (0, 0)
+
+    def status(self, player: str) -> PlayerStatus:
+        """The player's seat, stack and standing at the table: sitting out or away, leaving, new,
+        waiting for the big blind, blinds missed (a server shows these to every client)."""
+        p = self._player(player)
+        cash = self.kind == CASH
+        waiting = cash and not p.post and (p.fresh or p.missed_sb or p.missed_bb)
+        return PlayerStatus(p.name, p.seat, p.stack, p.out, p.leaving, p.fresh, waiting,
+                            cash and p.missed_sb, cash and p.missed_bb)
 
     def seat_map(self) -> dict[int, str]:
         """Seat -> player of the hand in play, or of the last hand dealt: what
