@@ -801,3 +801,22 @@ def test_each_players_status_is_public():
     assert table.status("a").stack == hand.stacks[1] and not table.status("a").new
     with pytest.raises(PokerEngineError):
         table.status("nobody")
+
+
+def test_a_cash_tables_buy_in_bounds_joins_and_top_ups():
+    # issue 20: a minimum buy-in/stack option for cash tables
+    table = Table("NT", blinds=(1, 2), buy_in=(40, 200))
+    with pytest.raises(PokerEngineError, match="buy-in at this table is 40 to 200"):
+        table.join("a", 1, 39)
+    with pytest.raises(PokerEngineError, match="buy-in at this table is 40 to 200"):
+        table.join("a", 1, 201)
+    table.join("a", 1, 40)
+    table.add_chips("a", 160)
+    with pytest.raises(PokerEngineError, match="at most 200"):
+        table.add_chips("a", 1)
+    assert table.status("a").stack == 200
+    for bad in ((50, 40), (0, 10), (1.5, 10), 100, (1, 2, 3)):
+        with pytest.raises(PokerEngineError):
+            Table("NT", blinds=(1, 2), buy_in=bad)
+    with pytest.raises(PokerEngineError, match="cash tables"):
+        Table("NT", kind="tournament", blinds=(1, 2), buy_in=(10, 20))

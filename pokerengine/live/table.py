@@ -97,6 +97,9 @@ class PlayerStatus:
 class Table:
     """Consecutive hands at one table.
 
+    ``buy_in=(least, most)`` (cash tables): a player joins with a stack from ``least`` to ``most``
+    chips and tops up (:meth:`add_chips`) to at most ``most``.
+
     ``game``: a PHH code of :data:`~pokerengine.live.GAMES` played with a button and blinds (not
     stud, which has a bring-in).  ``kind``: ``"cash"`` (the
     default) or ``"tournament"``.  ``seats``: the number of seats (seat numbers ``1..seats``).
@@ -108,7 +111,8 @@ class Table:
 
     def __init__(self, game: str = "NT", *, kind: str = CASH, seats: int = 9, blinds: Sequence[int] = (1, 2),
                  ante: int = 0, big_blind_ante: int = 0, min_bet: int | None = None, small_bet: int | None = None,
-                 big_bet: int | None = None, chip_unit: int = 1, options: Options = TDA, post: bool = False) -> None:
+                 big_bet: int | None = None, chip_unit: int = 1, options: Options = TDA, post: bool = False,
+                 buy_in: Sequence[int] | None = None) -> None:
         if type(kind) is not str or kind not in (CASH, TOURNAMENT):
             raise PokerEngineError(f"kind must be 'cash' or 'tournament', got {shown(kind)}")
         if type(seats) is not int or not 2 <= seats <= MAX_SEAT:
@@ -118,6 +122,17 @@ class Table:
             raise PokerEngineError("a tournament player posts nothing to join: post=True is for cash games")
         self._game, self._kind, self._seats, self._post = game, kind, seats, post
         self._unit = chips(chip_unit, "chip_unit", error=PokerEngineError, positive=True)
+        self._buy_in: tuple[int, int] | None = None
+        if buy_in is not None:
+            if kind != CASH:
+                raise PokerEngineError("buy_in is for cash tables (a tournament's stacks are its own)")
+            if not isinstance(buy_in, (tuple, list)) or len(buy_in) != 2:
+                raise PokerEngineError(f"buy_in must be (least, most) chips, got {shown(buy_in)}")
+            low = chips(buy_in[0], "the least buy-in", error=PokerEngineError, positive=True)
+            high = chips(buy_in[1], "the most buy-in", error=PokerEngineError, positive=True)
+            if low > high:
+                raise PokerEngineError(f"buy_in: the least ({low}) is more than the most ({high})")
+            self._buy_in = (low, high)
         self._fixed: dict[str, object] = {"min_bet": min_bet, "small_bet": small_bet, "big_bet": big_bet,
                                           "chip_unit": chip_unit, "options": options}
         self._blinds: tuple[int, int] = (0, 0)
@@ -256,6 +271,9 @@ class Table:
         amount = chips(stack, f"{shown(name)}'s stack", error=PokerEngineError, positive=True)
         if amount % self.unit:
             raise PokerEngineError(f"a stack is a multiple of the chip unit {self.unit}, got {amount}")
+        if self._buy_in is not None and not self._buy_in[0] <= amount <= self._buy_in[1]:
+            raise PokerEngineError(f"a buy-in at this table is {self._buy_in[0]} to {self._buy_in[1]} chips, "
+                                   f"got {amount}")
         if post is None:
             post = self._post
         _flag(post, "post")
@@ -306,6 +324,9 @@ class Table:
             raise PokerEngineError(f"{shown(p.name)} is in the hand in play: add chips after it")
         if p.stack + x > MAX_CHIPS:
             raise PokerEngineError("a stack must be at most 2**63 - 1")
+        if self._buy_in is not None and p.stack + x > self._buy_in[1]:
+            raise PokerEngineError(f"a stack at this table is at most {self._buy_in[1]} chips (the most buy-in): "
+                                   f"{p.stack} + {x} is more")
         p.stack += x
 
     def set_stakes(self, *, blinds: Sequence[int] | None = None, ante: int | None = None,
