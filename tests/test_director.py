@@ -444,3 +444,49 @@ def test_standings_prizes_and_stacks_are_the_directors_public_api() -> None:
     assert [s.player for s in d.standings()] == [s.player for s in d.tournament.standings()]
     assert len(d.standings()) == 12 and d.standings()[0].prize == max(d.prizes)
     assert dict(d.stacks) == dict(d.tournament.stacks)
+
+
+def test_away_players_are_logged_and_a_resumed_director_knows_them(tmp_path) -> None:
+    # issue 20: sitting out / away lived only in the live table; a resumed director forgot it
+    path = tmp_path / "t.jsonl"
+    d = start(9, 2, log=str(path))
+    player = d.tables["1"][min(d.tables["1"])]
+    d.sit_out(player)
+    assert d.away == (player,) and d.table("1").status(player).out
+    with pytest.raises(TournamentError, match="already away"):
+        d.sit_out(player)
+    d.close()
+    again = Director.open(str(path), equity=OFF)
+    assert again.away == (player,) and again.table("1").status(player).out
+    again.come_back(player)
+    assert again.away == () and not again.table("1").status(player).out
+    again.close()
+    assert Director.replay(str(path), equity=OFF).away == ()
+
+
+def test_the_clock_is_logged_and_resumes_after_a_restart(tmp_path) -> None:
+    # issue 20: the clock's start and pauses lived in the server; a restarted server lost them
+    path = tmp_path / "t.jsonl"
+    d = start(9, 3, log=str(path))
+    t0 = 1_700_000_000
+    with pytest.raises(TournamentError, match="has not started"):
+        d.tick(t0)
+    d.start_clock(t0)
+    assert d.tick(t0 + 599) is None and d.tournament.level == 1 and d.time_left(t0 + 599) == 1
+    d.pause_clock(t0 + 500)  # paused at 500 s of play: the level stays until resumed
+    assert d.tick(t0 + 5000) is None and d.tournament.level == 1
+    d.close()
+    again = Director.open(str(path), equity=OFF)  # the server restarts during the pause
+    assert again.tournament.clock.paused_at == t0 + 500
+    again.resume_clock(t0 + 1000)  # 500 s of pause
+    assert again.tick(t0 + 1099) is None and again.time_left(t0 + 1099) == 1
+    assert again.tick(t0 + 1100) is not None and again.tournament.level == 2
+    for bad, match in ((lambda: again.resume_clock(t0 + 2000), "not paused"),
+                       (lambda: again.start_clock(t0 + 2000), "started already"),
+                       (lambda: again.pause_clock(t0 + 999), "earlier than the last"),
+                       (lambda: again.tick(-1), "whole seconds")):
+        events = len(again.tournament.events)
+        with pytest.raises(TournamentError, match=match):
+            bad()
+        assert len(again.tournament.events) == events
+    again.close()

@@ -22,6 +22,8 @@ from .events import (
     CloseRegistration,
     Correction,
     Deal,
+    Away,
+    Clock,
     End,
     Entrant,
     Event,
@@ -37,7 +39,7 @@ from .events import (
     to_json,
 )
 from .log import EventLog, LogRead, read_log
-from .machine import STATES, Recovery, Result, Tournament, TournamentState
+from .machine import STATES, ClockState, Recovery, Result, Tournament, TournamentState
 from .ranking import BustRecord, Standing, rank_batch, split_prize
 from .seating import Seat
 from .simulate import Simulation, simulate
@@ -52,6 +54,9 @@ __all__ = [
     "Correction",
     "Deal",
     "Director",
+    "Away",
+    "Clock",
+    "ClockState",
     "End",
     "Entrant",
     "EquityConfig",

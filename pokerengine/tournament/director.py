@@ -58,6 +58,8 @@ from ..live.table import TOURNAMENT, Table
 from . import seating as _seating
 from .equity import EquityConfig
 from .events import (
+    Away,
+    Clock,
     CloseRegistration,
     Correction,
     Deal,
@@ -384,12 +386,57 @@ class Director:
                 return t.fold_absent(hand)
         raise TournamentError("that hand is not in play at any table of this tournament")
 
-    def sit_out(self, player: str) -> None:
-        """The player is away: dealt in and blinded, their hands folded (:meth:`fold_absent`)."""
-        self.table(self._table_of(player)).sit_out(player)
+    def sit_out(self, player: str) -> Result:
+        """The player is away: dealt in and blinded, their hands folded (:meth:`fold_absent`).  Logged
+        (an ``away`` event), so a resumed director knows it."""
+        table = self.table(self._table_of(player))
+        result = self.tournament.apply(Away(player, True))
+        table.sit_out(player)
+        return result
 
-    def come_back(self, player: str) -> None:
-        self.table(self._table_of(player)).come_back(player)
+    def come_back(self, player: str) -> Result:
+        """The player is back at the table (logged, as :meth:`sit_out`)."""
+        table = self.table(self._table_of(player))
+        result = self.tournament.apply(Away(player, False))
+        table.come_back(player)
+        return result
+
+    @property
+    def away(self) -> tuple[str, ...]:
+        """The players in play who are away, sorted."""
+        return self.tournament.away
+
+    # -- the clock: kept in the log, so a restarted server resumes it ------------------------------
+
+    def start_clock(self, at: int) -> Result:
+        """Start the tournament clock at wall-clock time ``at`` (whole seconds since 1970, UTC)."""
+        return self.tournament.apply(Clock("start", at))
+
+    def pause_clock(self, at: int) -> Result:
+        """Pause the clock at ``at`` (a break nobody planned, a dispute); :meth:`resume_clock` goes on."""
+        return self.tournament.apply(Clock("pause", at))
+
+    def resume_clock(self, at: int) -> Result:
+        return self.tournament.apply(Clock("resume", at))
+
+    def tick(self, now: int) -> Result | None:
+        """At wall-clock time ``now``: move to the level the clock has reached (:meth:`clock` with the
+        seconds the clock has run, pauses left out); ``None`` when nothing changes.  A server calls it
+        on every tick; after a restart the clock's start and pauses come from the log."""
+        state = self.tournament.clock
+        if state.started is None:
+            raise TournamentError("the clock has not started (start_clock)")
+        if type(now) is not int or isinstance(now, bool) or now < 0:
+            raise TournamentError(f"now must be whole seconds since 1970, got {shown(now)}")
+        return self.clock(state.elapsed(now))
+
+    def time_left(self, now: int) -> int | None:
+        """Seconds left in the level (or break) in force by the clock at ``now``; ``None`` in the last
+        level, which has no end, or before the clock starts."""
+        state = self.tournament.clock
+        if state.started is None:
+            return None
+        return self.structure.time_left(state.elapsed(now))
 
     # -- after each hand: the rules' housekeeping --------------------------------------------------
 
@@ -622,7 +669,10 @@ class Director:
         elif isinstance(event, Correction):
             for p, s in event.stacks.items():
                 self.table(self._table_of(p)).correct(p, s)
-        elif isinstance(event, (Deal, End)):
+        elif isinstance(event, Away):
+            table = self.table(self._table_of(event.player))
+            (table.sit_out if event.away else table.come_back)(event.player)
+        elif isinstance(event, (Deal, End, Clock)):
             pass
 
     @staticmethod

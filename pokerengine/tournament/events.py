@@ -519,6 +519,52 @@ class LevelChange:
     on_break: bool = attrs.field(default=False, converter=_break_flag)
 
 
+def _away_flag(value: object) -> bool:
+    return _bool(value, "away")
+
+
+@attrs.frozen
+class Away:
+    """A player in play is away from the table (``away=True``: dealt in and blinded, their hands
+    folded, TDA 30) or back (``away=False``).  Logged so that a resumed director knows who is away."""
+
+    name: ClassVar[str] = "away"
+    player: str = attrs.field(converter=player_id)
+    away: bool = attrs.field(default=True, converter=_away_flag)
+
+
+CLOCK_ACTIONS = ("start", "pause", "resume")
+"""What a :class:`Clock` event records."""
+
+
+def _clock_action(value: object) -> str:
+    if type(value) is not str or value not in CLOCK_ACTIONS:
+        raise TournamentError(f"a clock action is one of {', '.join(CLOCK_ACTIONS)}, got {shown(value)}")
+    return value
+
+
+def _clock_at(value: object) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_CLOCK:
+        raise TournamentError(f"a clock time is whole seconds since 1970-01-01 UTC, from 0 to {MAX_CLOCK}, "
+                              f"got {shown(value)}")
+    return value
+
+
+MAX_CLOCK = 2**40
+"""The latest clock time accepted, in seconds since 1970 (about the year 36,812)."""
+
+
+@attrs.frozen
+class Clock:
+    """The tournament clock started, paused or resumed at ``at`` (whole seconds since 1970-01-01 UTC,
+    the server's wall clock).  The clock's time is the seconds it has run since its start, less the
+    pauses; :meth:`~pokerengine.tournament.director.Director.tick` turns it into the level in force."""
+
+    name: ClassVar[str] = "clock"
+    action: str = attrs.field(converter=_clock_action)
+    at: int = attrs.field(converter=_clock_at)
+
+
 def _method(value: object) -> str:
     if type(value) is not str or value not in DEAL_METHODS:
         raise TournamentError(f"unknown deal method {shown(value)}; known: {', '.join(DEAL_METHODS)}")
@@ -556,10 +602,11 @@ class End:
     reason: str = attrs.field(default="", converter=_reason)
 
 
-Event = Union[Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End, LevelChange, Redraw]
+Event = Union[Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End, LevelChange, Redraw,
+              Away, Clock]
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.name: cls for cls in (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End,
-                              LevelChange, Redraw)
+                              LevelChange, Redraw, Away, Clock)
 }
 _FIELDS = {name: tuple(a.name for a in attrs.fields(cls)) for name, cls in EVENT_TYPES.items()}
 _REQUIRED = {name: tuple(a.name for a in attrs.fields(cls) if a.default is attrs.NOTHING) for name, cls in EVENT_TYPES.items()}

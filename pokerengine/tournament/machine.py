@@ -23,12 +23,14 @@ from typing import IO, Any
 
 import attrs
 
-from .._checks import MAX_CHIPS
+from .._checks import MAX_CHIPS, shown
 from ..errors import EventLogError, TournamentError
 from . import deals as _deals
 from .commands import Commands
 from .equity import DEFAULT_SECONDS, EquityConfig, Snapshot, check_seconds, snapshot
 from .events import (
+    Away,
+    Clock,
     CloseRegistration,
     Correction,
     Deal,
@@ -50,7 +52,35 @@ from .ranking import BustRecord, Standing, assign_places, place_prize, rank_batc
 
 STATES = ("new", "registering", "running", "hand_for_hand", "finished")
 ACTIVE = frozenset(("registering", "running", "hand_for_hand"))
-EVENT_CLASSES = (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End, LevelChange, Redraw)
+EVENT_CLASSES = (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End, LevelChange, Redraw,
+                 Away, Clock)
+
+
+@attrs.frozen
+class ClockState:
+    """The tournament clock as its events left it: ``started`` (seconds since 1970, UTC) or ``None``
+    before it starts, ``paused_at`` while paused, ``paused_for`` the seconds of the pauses that ended,
+    ``last`` the time of the last clock event (a later one may not be earlier).
+
+    >>> ClockState(1000, None, 60).elapsed(1600), ClockState(1000, 1300, 0).elapsed(1600)
+    (540, 300)
+    """
+
+    started: int | None = None
+    paused_at: int | None = None
+    paused_for: int = 0
+    last: int | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.started is not None and self.paused_at is None
+
+    def elapsed(self, now: int) -> int:
+        """The seconds the clock has run by wall-clock time ``now`` (0 before it starts)."""
+        if self.started is None:
+            return 0
+        end = now if self.paused_at is None else min(now, self.paused_at)
+        return max(0, end - self.started - self.paused_for)
 
 
 @attrs.frozen
@@ -100,6 +130,8 @@ class TournamentState:
     level: int | None = None
     on_break: bool = False
     positions: tuple[tuple[str, tuple[int, int, int]], ...] = ()
+    away: tuple[str, ...] = ()
+    clock: ClockState = ClockState()
 
 
 class _Batch:
@@ -171,6 +203,8 @@ class Tournament(Commands):
         self._level: int | None = None
         self._on_break = False
         self._positions: dict[str, tuple[int, int, int]] = {}
+        self._away: set[str] = set()
+        self._clock = ClockState()
 
     # ----------------------------------------------------------------- views
     @property
@@ -251,6 +285,16 @@ class Tournament(Commands):
     def on_break(self) -> bool:
         return self._on_break
 
+    @property
+    def away(self) -> tuple[str, ...]:
+        """The players in play who are away (:class:`~.events.Away`), sorted."""
+        return tuple(sorted(p for p in self._away if p in self._stacks))
+
+    @property
+    def clock(self) -> ClockState:
+        """The tournament clock's state (:class:`~.events.Clock` events)."""
+        return self._clock
+
     def positions(self, table: str) -> tuple[int, int, int] | None:
         """``(button, small blind, big blind)`` of the last hand logged with positions at ``table``."""
         return self._positions.get(table)
@@ -303,6 +347,8 @@ class Tournament(Commands):
             level=self._level,
             on_break=self._on_break,
             positions=tuple(sorted(self._positions.items())),
+            away=self.away,
+            clock=self._clock,
         )
 
     def equity(self, *, icm: bool = True, dcm: bool = False, dcm_seconds: float | None = None) -> Snapshot:
@@ -650,6 +696,44 @@ class Tournament(Commands):
 
         def commit() -> tuple[str, ...]:
             self._level, self._on_break = ev.level, ev.on_break
+            return ()
+
+        return ev, commit
+
+    def _plan_away(self, ev: Away) -> tuple[Event, _Commit]:
+        if ev.player not in self._stacks:
+            raise TournamentError(f"{shown(ev.player)} is not in play")
+        if (ev.player in self._away) == ev.away:
+            raise TournamentError(f"{shown(ev.player)} is {'already away' if ev.away else 'not away'}")
+
+        def commit() -> tuple[str, ...]:
+            (self._away.add if ev.away else self._away.discard)(ev.player)
+            return ()
+
+        return ev, commit
+
+    def _plan_clock(self, ev: Clock) -> tuple[Event, _Commit]:
+        c = self._clock
+        last = c.last
+        if ev.action == "start" and c.started is not None:
+            raise TournamentError("the clock has started already")
+        if ev.action != "start" and c.started is None:
+            raise TournamentError(f"the clock cannot {ev.action}: it has not started")
+        if ev.action == "pause" and c.paused_at is not None:
+            raise TournamentError("the clock is paused already")
+        if ev.action == "resume" and c.paused_at is None:
+            raise TournamentError("the clock is not paused")
+        if last is not None and ev.at < last:
+            raise TournamentError(f"a clock event at {ev.at} is earlier than the last one ({last})")
+        if ev.action == "start":
+            after = ClockState(ev.at, last=ev.at)
+        elif ev.action == "pause":
+            after = attrs.evolve(c, paused_at=ev.at, last=ev.at)
+        else:
+            after = ClockState(c.started, None, c.paused_for + ev.at - (c.paused_at or ev.at), ev.at)
+
+        def commit() -> tuple[str, ...]:
+            self._clock = after
             return ()
 
         return ev, commit

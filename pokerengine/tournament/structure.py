@@ -270,6 +270,21 @@ class Structure:
             return len(self._levels), False
         return numbers[i], breaks[i]
 
+    def time_left(self, elapsed_seconds: int) -> int | None:
+        """Seconds until the level (or break) in force at ``elapsed_seconds`` ends; ``None`` in the
+        last period, whose level stays in force.
+
+        >>> s = Structure((Level(25, 50, minutes=20), Break(5), Level(50, 100, minutes=20)))
+        >>> s.time_left(0), s.time_left(1199), s.time_left(1200), s.time_left(1500)
+        (1200, 1, 300, None)
+        """
+        self.level_at(elapsed_seconds)  # checks the number
+        ends = self._clock[0]
+        i = bisect.bisect_right(ends, elapsed_seconds)
+        if i >= len(ends) - 1:
+            return None
+        return ends[i] - elapsed_seconds
+
     def start_of(self, number: int) -> int:
         """The second of the clock at which level ``number`` starts (past the last level: the last's).
 
