@@ -820,3 +820,22 @@ def test_a_cash_tables_buy_in_bounds_joins_and_top_ups():
             Table("NT", blinds=(1, 2), buy_in=bad)
     with pytest.raises(PokerEngineError, match="cash tables"):
         Table("NT", kind="tournament", blinds=(1, 2), buy_in=(10, 20))
+
+
+def test_no_restart_after_heads_up_when_a_new_player_posts():
+    # issue 20: after a heads-up hand (button = small blind = seat 3, big blind seat 2), seat 2 sits
+    # out, a player joins seat 6 posting and another seat 1 waiting for the big blind: the next hand
+    # was dealt as a restart (nobody posting, the waiting player in the small blind, the new player on
+    # the button).  Two players can play (the big blind moves on to seat 3; seat 6 posts), so no restart.
+    table = table_of([("b", 2, 100), ("c", 3, 100)])
+    hand = table.next_hand(button=3, rng=random.Random(1))
+    assert table.positions == Positions(button=3, small_blind=3, big_blind=2)
+    play_down(hand)
+    table.finish(hand)
+    table.sit_out("b")
+    table.join("f", 6, 100, post=True)
+    table.join("a", 1, 100, post=False)
+    hand = table.next_hand(rng=random.Random(2))
+    assert sorted(hand.seats) == [3, 6]  # the waiting player (seat 1) is not dealt in
+    assert table.positions.big_blind == 3 and hand.bets[3] == 2  # the big blind moved on
+    assert table.status("a").waiting

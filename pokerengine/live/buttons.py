@@ -15,7 +15,9 @@ Pure functions over seat numbers (clockwise is increasing seat number), used by
   blind; only the seats between them are barred (TDA 9).  A player waiting for the big blind is
   dealt in when it reaches them.
 * Heads-up (TDA 34): the button posts the small blind; when a table becomes two players, the big
-  blind still moves on to the other player, so nobody posts it twice in a row.
+  blind still moves on to the other player, so nobody posts it twice in a row.  After a heads-up
+  hand the big blind moves on as usual, the small blind is due in the last big blind's seat and the
+  button in the seat before it: only those two seats are barred to a new player.
 
 >>> kinds = {1: IN, 2: IN, 3: IN, 4: IN}
 >>> first = place(kinds, None, button=1)
@@ -128,6 +130,12 @@ def place(kinds: Mapping[int, str], previous: Positions | None, button: int | No
         return Placement(Positions(start, sb, after(sb, seats)), tuple(seats), True)
     bb = after(previous.big_blind, seats)
     low, high = previous.small_blind, previous.big_blind  # new players here would skip the blinds
+    if previous.button == previous.small_blind:
+        # After a heads-up hand (the button was the small blind) the small blind goes to the last big
+        # blind's seat and the button to the seat before it: only those two seats are barred to new
+        # players (the arc from the heads-up small blind round to its big blind is the whole table).
+        high = previous.big_blind
+        low = before(high, sorted(set(seats) | {high}))
 
     def dealt_in(s: int) -> bool:
         kind = kinds[s]
