@@ -3,7 +3,6 @@ the published examples, an exact Harville ICM oracle over finishing orders, prop
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 from fractions import Fraction
@@ -12,6 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from profiles import examples
+from test_models_icm import brute_force
 
 from pokerengine.cli import main
 from pokerengine.decisions.bubble import bubble_factors, risk_premium
@@ -19,20 +19,8 @@ from pokerengine.errors import DecisionInputError, ModelTimeout
 
 
 def harville(stacks, prizes):
-    """ICM by summing over every finishing order (exact fractions; players with 0 chips are out,
-    in the last places, ordered by ``before`` in the caller)."""
-    n = len(stacks)
-    pay = list(prizes) + [0] * (n - len(prizes))
-    eq = [Fraction(0)] * n
-    for order in itertools.permutations(range(n)):
-        p = Fraction(1)
-        left = sum(stacks)
-        for i in order:
-            p *= Fraction(stacks[i], left)
-            left -= stacks[i]
-        for place, i in enumerate(order):
-            eq[i] += p * pay[place]
-    return eq
+    """ICM by every finishing order, in Fractions: the models' own test oracle (test_models_icm)."""
+    return brute_force(stacks, prizes)
 
 
 def oracle_factor(stacks, prizes, a, b):
