@@ -25,6 +25,9 @@ from .hand import GAMES, MAX_PLAYERS, MAX_SEAT, Hand
 from .options import REPLAY, TDA, Options
 from .phh import replay, start, to_history
 from .table import Finished, PlayerStatus, Table
+from .act import VERBS, act
+from .timeout import time_out
+from .view import View
 
 __all__ = [
     "CODES",
@@ -33,6 +36,7 @@ __all__ = [
     "MAX_SEAT",
     "REPLAY",
     "TDA",
+    "VERBS",
     "Deck",
     "Finished",
     "PlayerStatus",
@@ -42,7 +46,10 @@ __all__ = [
     "Positions",
     "RaiseRange",
     "Table",
+    "View",
+    "act",
     "replay",
     "start",
+    "time_out",
     "to_history",
 ]

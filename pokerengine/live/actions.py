@@ -55,6 +55,14 @@ class Legal:
         r = self.raise_to
         return r is not None and type(amount) is int and r.min_to <= amount <= r.max_to
 
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        """The actions allowed now, named as :meth:`to_json`'s keys and :meth:`Hand.act`'s verbs."""
+        out = [v for v, ok in (("fold", self.fold), ("check", self.check), ("call", self.call is not None),
+                               ("raise", self.raise_to is not None), ("bring_in", self.bring_in is not None),
+                               ("draw", self.draw is not None), ("show", self.show), ("muck", self.muck)) if ok]
+        return tuple(out)
+
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict: ``raise`` is ``{"min_to", "max_to"}`` or ``None``; ``bring_in`` (an
         amount) and ``draw`` (``{"max": n}``) appear only when the player may do that."""

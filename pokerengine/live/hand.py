@@ -54,10 +54,14 @@ from . import rules
 from . import draw as draws
 from . import stud
 from .actions import NOBODY, Legal, RaiseRange
+from .act import act as _act
 from .arguments import GAMES, MAX_PLAYERS, MAX_SEAT, _amount, _blinds, _dead, _fail, _posts, _seating, _steps, _variant
 from .deck import Deck
 from .options import TDA, Options
 from .rules import AFTER, clockwise, position_opener, round_start
+from .timeout import time_out as _time_out
+from .view import View
+from .view import view as _view
 
 __all__ = ["GAMES", "MAX_PLAYERS", "MAX_SEAT", "Hand", "Rescale"]
 
@@ -488,6 +492,25 @@ class Hand:
             return None
         to = self._cover(p)
         return to if to < lim[1] else None
+
+    # -- a server's entry points (their own modules) --------------------------------------------------
+
+    def view(self, seat: int | None = None) -> View:
+        """What ``seat`` may see of the hand (``None``: an observer): the PHH lines with other
+        players' hidden cards as ``??``, the public state, and the seat's legal actions on its turn
+        (:class:`~pokerengine.live.view.View`)."""
+        return _view(self, seat)
+
+    def act(self, seat: int, verb: str, amount: object = None) -> tuple[str, ...]:
+        """Apply a client's action: ``verb`` one of the legal actions' JSON keys (``fold``, ``check``,
+        ``call``, ``raise`` to ``amount``, ``bring_in``, ``draw`` the cards in ``amount``, ``show``,
+        ``muck``), every argument checked first (:func:`pokerengine.live.act.act`)."""
+        return _act(self, seat, verb, amount)
+
+    def time_out(self, seat: int) -> tuple[str, ...]:
+        """The player to act ran out of time: check when free, else fold (bring in, stand pat, show a
+        winning hand or muck; :func:`pokerengine.live.timeout.time_out`)."""
+        return _time_out(self, seat)
 
     # -- actions ------------------------------------------------------------------------------------
 

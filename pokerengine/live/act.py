@@ -1,0 +1,93 @@
+"""One entry point for a client's action: :func:`act` (:meth:`Hand.act`), verbs named as the legal actions' JSON keys.
+
+A server receives ``(seat, verb, amount)`` from a client and applies it with one call; the verbs
+are the keys of :meth:`Legal.to_json` (and :attr:`Legal.verbs` lists those allowed now):
+
+=============  ==========================================================================
+``fold``       fold (no amount)
+``check``      check (no amount)
+``call``       call, all-in for less when short (no amount)
+``raise``      bet, raise or (stud) complete *to* ``amount``, the street total, as the JSON's
+               ``raise`` ``{"min_to", "max_to"}`` gives it (PHH ``cbr``)
+``bring_in``   stud, third street: post the bring-in (no amount)
+``draw``       draw games: discard ``amount``, cards as text (``"Kd9h"``) or a list; ``None`` or
+               ``""`` stands pat
+``show``       show at showdown (no amount; in replay mode ``amount`` may name the cards shown)
+``muck``       muck at showdown (no amount)
+=============  ==========================================================================
+
+Everything is checked before anything changes: an unknown verb, a seat not in the hand or not to
+act, an amount where none is taken, an amount of the wrong type (a float, a bool, text) or out of
+range: :class:`~pokerengine.errors.IllegalActionError` (cards that cannot be read:
+:class:`~pokerengine.errors.CardError`), the hand unchanged.  Returns the PHH lines of what
+happened, as every action does (send each client its :meth:`Hand.view` rather than these).
+
+>>> import random
+>>> from pokerengine.live import Hand
+>>> hand = Hand("NT", [100, 100, 100], blinds=(1, 2), rng=random.Random(1))
+>>> hand.legal_actions().verbs
+('fold', 'call', 'raise')
+>>> hand.act(3, "raise", 6), hand.act(1, "fold"), hand.act(2, "call")[0]
+(('p3 cbr 6',), ('p1 f',), 'p2 cc')
+>>> hand.act(2, "bet", 4)
+Traceback (most recent call last):
+...
+pokerengine.errors.IllegalActionError: unknown action 'bet': one of fold, check, call, raise, bring_in, draw, show, muck
+>>> hand.act(2, "check", 4)
+Traceback (most recent call last):
+...
+pokerengine.errors.IllegalActionError: seat 2: check takes no amount, got 4
+
+Time: that of the action itself (linear in the number of players).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._checks import shown
+from ..errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+__all__ = ["VERBS", "act"]
+
+VERBS = ("fold", "check", "call", "raise", "bring_in", "draw", "show", "muck")
+"""The verbs :func:`act` takes: the keys of :meth:`Legal.to_json` but ``seat``."""
+
+_NO_AMOUNT = frozenset({"fold", "check", "call", "bring_in", "muck"})
+
+
+def act(hand: Hand, seat: int, verb: str, amount: object = None) -> tuple[str, ...]:
+    """Apply ``verb`` by ``seat`` to ``hand`` (see above); the PHH lines of what happened."""
+    if type(verb) is not str or verb not in VERBS:
+        raise IllegalActionError(f"unknown action {shown(verb)}: one of {', '.join(VERBS)}")
+    hand._position(seat)  # a seat of this hand, or refused
+    if verb in _NO_AMOUNT:
+        if amount is not None:
+            raise IllegalActionError(f"seat {seat}: {verb} takes no amount, got {shown(amount)}")
+        if verb == "fold":
+            return hand.fold(seat)
+        if verb == "check":
+            return hand.check(seat)
+        if verb == "call":
+            return hand.call(seat)
+        if verb == "bring_in":
+            return hand.bring_in(seat)
+        return hand.muck(seat)
+    if verb == "raise":
+        if amount is None:
+            raise IllegalActionError(f"seat {seat}: raise needs an amount: the street total to raise to")
+        return hand.raise_to(seat, amount)  # type: ignore[arg-type]  # (checked there: whole chips)
+    if verb == "draw":
+        if amount is None or amount == "":
+            return hand.stand_pat(seat)
+        if type(amount) is not str and type(amount) is not list and type(amount) is not tuple:
+            raise IllegalActionError(f"seat {seat}: draw takes the cards discarded (text such as 'Kd9h' or a list), "
+                                     f"got {shown(amount)}")
+        return hand.draw(seat, amount)
+    if amount is not None and type(amount) is not str and type(amount) is not list and type(amount) is not tuple:
+        raise IllegalActionError(f"seat {seat}: show takes no amount (in replay mode the cards shown), "
+                                 f"got {shown(amount)}")
+    return hand.show(seat, amount)
