@@ -1,9 +1,12 @@
 """The live hand engine: run one hand of any variant code from the deal to the settlement, by the TDA rules.
 
-A poker server asks :attr:`Hand.to_act` and :meth:`Hand.legal_actions`, applies the player's
-choice (:meth:`Hand.fold`, :meth:`Hand.check`, :meth:`Hand.call`, :meth:`Hand.raise_to`,
-:meth:`Hand.show`, :meth:`Hand.muck`; stud's :meth:`Hand.bring_in` and :meth:`Hand.complete`, draw
-games' :meth:`Hand.draw`), and, once :attr:`Hand.over`, reads
+A poker server asks :attr:`Hand.to_act` and :meth:`Hand.legal_actions`, sends each client its
+own :meth:`Hand.view` (other players' hidden cards as ``??``: :mod:`pokerengine.live.view`),
+applies the player's choice through :meth:`Hand.act` (verbs named as the legal actions' JSON keys:
+:mod:`pokerengine.live.act`; or :meth:`Hand.fold`, :meth:`Hand.check`, :meth:`Hand.call`,
+:meth:`Hand.raise_to`, :meth:`Hand.show`, :meth:`Hand.muck`; stud's :meth:`Hand.bring_in` and
+:meth:`Hand.complete`, draw games' :meth:`Hand.draw`), or :meth:`Hand.time_out` when the player's
+time runs out (:mod:`pokerengine.live.timeout`), and, once :attr:`Hand.over`, reads
 :attr:`Hand.settlement` and :meth:`Hand.history`.  ``docs/live.md`` has a server loop, every rule
 with its number, the options, and how live and replay modes differ.
 
@@ -12,7 +15,7 @@ with its number, the options, and how live and replay modes differ.
 >>> while not hand.over:
 ...     seat = hand.to_act
 ...     legal = hand.legal_actions()
-...     _ = hand.check(seat) if legal.check else hand.call(seat) if legal.call else hand.show(seat)
+...     _ = hand.act(seat, "check" if legal.check else "call" if legal.call else "show")
 >>> sum(hand.final_stacks.values())
 1500
 """
