@@ -48,7 +48,7 @@ from ..history.notation import compile_action
 from ..history.record import HandHistory
 from ..history.variants import Variant
 from ..seats import Seat
-from ..runs import MAX_RUNS, RunsSettlement, settle_runs
+from ..runs import RunsSettlement, settle_runs
 from ..settlement import Settlement, settle
 from . import rules
 from . import draw as draws
@@ -58,7 +58,11 @@ from .act import act as _act
 from .arguments import GAMES, MAX_PLAYERS, MAX_SEAT, _amount, _blinds, _dead, _fail, _posts, _seating, _steps, _variant
 from .deck import Deck
 from .options import TDA, Options
-from .rules import AFTER, clockwise, position_opener, round_start
+from . import dealing as _dealing
+from . import running as _running
+from . import showdown as _showdowns
+from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN
+from .rules import AFTER, position_opener, round_start
 from .timeout import time_out as _time_out
 from .view import View
 from .view import view as _view
@@ -71,7 +75,6 @@ _NAMES = {"board": STREET_NAMES, "stud": stud.STREET_NAMES,
 MAX_ACTION_TEXT = 400
 """Longest PHH action text :meth:`Hand.play` reads."""
 
-DEAL, BET, DRAW, SHOWDOWN, OVER = "deal", "bet", "draw", "showdown", "over"
 
 
 class Hand:
@@ -405,80 +408,11 @@ class Hand:
         """How many times the board is run: 1, or what :meth:`run_it` chose."""
         return self._runs or 1
 
-    def can_run_it(self) -> bool:
-        """:meth:`run_it` may be called now: nobody can bet any more, board cards were still to come
-        when that happened, the runs are not chosen yet and the settlement has not been read."""
-        full = sum(st.board for st in self.variant.streets)
-        return (self._all_in and 0 <= self._run_from < full and not self._runs and self._settled is None
-                and self.variant.kind == "board")
-
-    def run_it(self, times: int) -> tuple[str, ...]:
-        """Run the rest of the board ``times`` times (1 to 3; docs/runs.md, notes betting.md "Run it
-        twice"), when :meth:`can_run_it`.  With the hand's own deck the further runs are dealt at
-        once from the same deck, after the first (the first run may already be out: from one
-        shuffled deck, choosing before or after it is dealt gives the same cards); with
-        ``manual=True`` the caller deals them with :meth:`deal_board`, run after run, street by
-        street, once the first run is complete.  Each pot is divided into the runs (the odd unit
-        to the first run) and each part settled on its own board
-        (:func:`pokerengine.runs.settle_runs`).  Refused, changing nothing, otherwise."""
-        if type(times) is not int or not 1 <= times <= MAX_RUNS:
-            raise _fail(f"a hand is run 1 to {MAX_RUNS} times, got {shown(times)}")
-        if not self.can_run_it():
-            if self._runs or self._settled is not None:
-                raise IllegalActionError("the runs are chosen once, before the settlement is read")
-            raise IllegalActionError("the board is run more than once only when nobody can bet any more "
-                                     "and board cards are still to come")
-        full = sum(st.board for st in self.variant.streets)
-        owed = (times - 1) * (full - self._run_from)
-        sizes = self._run_sizes()
-        deck = self._deck
-        if deck is not None and deck.remaining < owed + (times - 1) * len(sizes):  # burn cards too
-            raise IllegalActionError(f"the deck has {deck.remaining} cards left: not enough to run it {times} times")
-        start = len(self._log)
-        self._runs = times
-        if deck is None:
-            self._run_owed = owed
-            return ()
-        for _ in range(times - 1):
-            run: list[int] = []
-            for size in sizes:
-                deck.deal(1)  # the burn card
-                cards = deck.deal(size)
-                self._seen.update(cards)
-                self._dealt += size
-                run.extend(cards)
-                self._log.append(f"d db {''.join(map(card_text, cards))}")
-            self._run_cards.append(run)
-        return tuple(self._log[start:])
-
-    def _run_sizes(self) -> list[int]:
-        """The board cards each street of a further run deals (from the first street not out)."""
-        sizes, done = [], 0
-        for st in self.variant.streets:
-            if st.board and done >= self._run_from:
-                sizes.append(st.board)
-            done += st.board
-        return sizes
-
-    def _deal_run(self, cards: Sequence[int | None]) -> None:
-        """Board cards of run 2 or 3 (``manual=True``): street by street, as the first run was dealt."""
-        runs, sizes = self._run_cards, self._run_sizes()
-        k = len(runs) - 1 if runs and len(runs[-1]) < sum(sizes) else len(runs)  # the run being dealt
-        have = len(runs[k]) if k < len(runs) else 0
-        step = dealt = 0
-        while dealt < have:
-            dealt += sizes[step]
-            step += 1
-        if len(cards) != sizes[step]:
-            raise IllegalActionError(f"run {k + 2} deals {sizes[step]} board card(s) now, not {len(cards)}")
-        self._check_new(cards, True)
-        if k == len(runs):
-            runs.append([])
-        self._seen.update(cards)  # type: ignore[arg-type]
-        self._dealt += len(cards)
-        runs[k].extend(cards)  # type: ignore[arg-type]
-        self._run_owed -= len(cards)
-        self._log.append(f"d db {_text(cards)}")
+    # the board run more than once: running.py
+    can_run_it = _running.can_run_it
+    run_it = _running.run_it
+    _run_sizes = _running.run_sizes
+    _deal_run = _running.deal_run
 
     def replay_cover(self) -> int | None:
         """Replay mode: the street total below ``legal_actions().raise_to.min_to`` that a recorded
@@ -868,289 +802,21 @@ class Hand:
                 self._table_all()  # TDA 16: all hands face up once a player is all-in and betting is over
         self._next_street()
 
-    # -- dealing ------------------------------------------------------------------------------------
+    # -- dealing and drawing (dealing.py), the showdown (showdown.py) ----------------------------------
 
-    def _next_street(self) -> None:
-        streets = self.variant.streets
-        self._street += 1
-        if self._street == len(streets):
-            self._showdown()
-            return
-        st = streets[self._street]
-        n = self.n
-        if st.draw:  # every live player draws in turn from the button's left (draw.py)
-            self._phase = DRAW
-            self._draw_order = [p for p in range(n) if not self._folded[p]]
-            self._need = [0] * n
-            self._need_board = 0
-            return
-        self._phase = DEAL
-        k = len(st.hole)
-        self._got = [0] * n
-        if self._deck is None:  # the caller deals
-            self._need = [0 if f else k for f in self._folded]
-            self._need_board = st.board
-            if k or st.board:
-                return
-        else:
-            deck = self._deck
-            if k:
-                live = [p for p in range(n) if not self._folded[p]]
-                m = len(live)
-                cards = deck.deal(k * m)  # one card at a time round the table, from the button's left
-                self._seen.update(cards)
-                self._dealt += k * m
-                log = self._log
-                for i, p in enumerate(live):
-                    mine = cards[i::m]
-                    self._hole[p].extend(mine)
-                    if self.variant.kind == "stud":
-                        self._up[p].extend(c for c, up in zip(mine, st.hole) if up)
-                    log.append(f"d dh p{p + 1} {''.join(map(card_text, mine))}")
-            if st.board:
-                deck.deal(1)  # the burn card
-                cards = deck.deal(st.board)
-                self._seen.update(cards)
-                self._dealt += st.board
-                self._board.extend(cards)
-                self._log.append(f"d db {''.join(map(card_text, cards))}")
-        self._street_dealt()
+    _next_street = _dealing.next_street
+    _street_dealt = _dealing.street_dealt
+    _check_new = _dealing.check_new
+    _deal_hole = _dealing.deal_hole
+    _dealing_done = _dealing.dealing_done
+    _draw = _dealing.draw
+    _from_deck = _dealing.from_deck
+    _deal_board = _dealing.deal_board
 
-    def _street_dealt(self) -> None:
-        if self._all_in:
-            self._next_street()
-        else:
-            self._begin_betting()
-
-    def _check_new(self, cards: Sequence[int | None], known: bool, dealing: bool = False,
-                   revealing: bool = False) -> list[int]:
-        """New cards: in the game's deck, dealt once; unknown (``None``) only in replay mode.  Cards
-        ``dealing`` from the deck may be discards again once the deck has run out (draw games, as
-        the replayer counts: more cards dealt than the deck holds); so may cards ``revealing`` what
-        an unknown card was (a replay's show or discard), once the deck has run out: an unknown card
-        dealt after the reshuffle may be any discard.  Such reused cards are returned."""
-        fresh: set[int] = set()
-        reused: list[int] = []
-        lowest = self.variant.lowest_rank
-        dealt = self._dealt
-        size = 36 if lowest else 52
-        for c in cards:
-            dealt += 1
-            if c is None:
-                if known or not self.replay:
-                    raise IllegalActionError("board cards must be known" if known else
-                                             "cards dealt in a live hand must be known")
-                continue
-            if c in self._seen or c in fresh:
-                if (dealing and dealt > size or revealing and self._dealt > size) and c in self._discarded \
-                        and c not in fresh:
-                    reused.append(c)  # the deck ran out: the discards were shuffled
-                    fresh.add(c)
-                    continue
-                raise IllegalActionError(f"{card_text(c)} has already been dealt")
-            if lowest and rank(c) < lowest:
-                raise IllegalActionError(f"{card_text(c)} is not in the {self.variant.name} deck")
-            fresh.add(c)
-        return reused
-
-    def _deal_hole(self, p: int, cards: Sequence[int | None]) -> None:
-        if self._deck is not None:
-            raise IllegalActionError("this hand deals its own cards (manual=False)")
-        if self._phase is not DEAL and self._phase is not DRAW:
-            raise IllegalActionError(f"no hole cards are dealt now ({self._phase_text()})")
-        if self._folded[p]:
-            raise self._illegal(p, "has folded")
-        owed = self._need[p]
-        if not cards or len(cards) > owed:
-            if self._phase is DRAW and p in self._draw_order:
-                raise self._illegal(p, "has not drawn yet")
-            raise self._illegal(p, f"is owed {owed} {'replacement' if self._phase is DRAW else 'hole'} cards, "
-                                   f"not {len(cards)}")
-        reused = self._check_new(cards, False, True)
-        self._discarded.difference_update(reused)
-        self._seen.update(c for c in cards if c is not None)
-        self._dealt += len(cards)
-        if self._phase is DEAL and self.variant.kind == "stud":
-            got = self._got[p]
-            for c, up in zip(cards, self.variant.streets[self._street].hole[got:]):
-                if up:
-                    if c is None:
-                        self._up_known[p] = False
-                    else:
-                        self._up[p].append(c)
-            self._got[p] = got + len(cards)
-        self._hole[p].extend(cards)
-        self._need[p] = owed - len(cards)
-        self._log.append(f"d dh p{p + 1} {_text(cards)}")
-        self._dealing_done()
-
-    def _dealing_done(self) -> None:
-        if not self._need_board and not any(self._need) and not self._draw_order:
-            self._street_dealt()
-
-    # -- drawing ------------------------------------------------------------------------------------
-
-    def _draw(self, p: int, cards: Sequence[int | None]) -> None:
-        """``pN sd CARDS``: discard ``cards`` (none: stand pat), then the replacements (draw.py)."""
-        order = self._draw_order
-        if self._folded[p]:
-            raise self._illegal(p, "has folded")
-        if self._phase is not DRAW or not order:
-            raise self._illegal(p, f"no drawing now ({self._phase_text()})")
-        if order[0] != p:
-            if p not in order:
-                raise self._illegal(p, f"has already drawn on the {self.street_name}")
-            raise self._illegal(p, f"out of turn: seat {self.seats[order[0]]} draws first (TDA 53)")
-        hand = self._hole[p]
-        if len(cards) > len(hand):
-            raise self._illegal(p, f"holds {len(hand)} cards, cannot discard {len(cards)}")
-        try:
-            left, revealed = draws.discard(hand, cards, replay=self.replay)
-        except draws.NotHeld as exc:
-            raise self._illegal(p, f"discards {exc}, which they do not hold") from None
-        self._discarded.difference_update(self._check_new(revealed, True, revealing=True))
-        self._seen.update(revealed)
-        hand[:] = left
-        known = [c for c in cards if c is not None]
-        self._discarded.update(known)
-        del order[0]
-        self._log.append(f"p{p + 1} sd {_text(cards)}" if cards else f"p{p + 1} sd")
-        k = len(cards)
-        if self._deck is None:
-            self._need[p] = k
-        elif k:
-            new = self._from_deck(k)
-            hand.extend(new)
-            self._log.append(f"d dh p{p + 1} {_text(new)}")
-            self._pool.extend(known)  # after the deal: a player's own discards are not dealt back to them
-        self._dealing_done()
-
-    def _from_deck(self, k: int) -> tuple[int, ...]:
-        """``k`` replacement cards from the hand's deck, the discards reshuffled if it runs out."""
-        assert self._deck is not None
-        cards, reused = draws.replacements(self._deck, self._pool, k)
-        self._discarded.difference_update(reused)
-        self._seen.update(cards)
-        self._dealt += k
-        return cards
-
-    def _deal_board(self, cards: Sequence[int | None]) -> None:
-        if self.variant.kind != "board":
-            raise IllegalActionError(f"{self.variant.name} has no board")
-        if self._deck is not None:
-            raise IllegalActionError("this hand deals its own cards (manual=False)")
-        if self._run_owed and (self._phase is OVER or self._phase is SHOWDOWN):
-            self._deal_run(cards)
-            return
-        if self._runs > 1 and (self._phase is OVER or self._phase is SHOWDOWN):
-            raise IllegalActionError(f"every run is dealt (the board is run {self._runs} times)")
-        if self._phase is not DEAL or not self._need_board:
-            raise IllegalActionError(f"no board cards are dealt now ({self._phase_text()})")
-        if not cards or len(cards) > self._need_board:
-            raise IllegalActionError(f"the {self.street_name} has {self._need_board} board card(s) to deal, "
-                                     f"not {len(cards)}")
-        self._check_new(cards, True)
-        self._seen.update(cards)  # type: ignore[arg-type]
-        self._dealt += len(cards)
-        self._board.extend(cards)  # type: ignore[arg-type]
-        self._need_board -= len(cards)
-        self._log.append(f"d db {_text(cards)}")
-        self._dealing_done()
-
-    # -- showdown -----------------------------------------------------------------------------------
-
-    def _showdown(self) -> None:
-        self._phase = SHOWDOWN
-        if self.replay:
-            return
-        order = clockwise(self.n)[self._first_to_show()]  # TDA 16
-        live = [p for p in order if not self._folded[p]]
-        if self.options.auto_show or self._all_in or any(not self._stacks[p] for p in live):
-            self._table_all()
-            self._phase = OVER
-            return
-        self._queue = live
-
-    def _first_to_show(self) -> int:
-        """TDA 16: the last aggressor of the last betting round; else the first player left of the
-        button, in stud the best exposed hand (razz: the lowest)."""
-        if self._aggressor >= 0:
-            return self._aggressor
-        if self.variant.kind == "stud":
-            best = stud.opener(self._up, self._up_known, self._folded, low=self.variant.opening == "low",
-                               third=False)
-            return best or 0
-        return 0
-
-    def _table_all(self) -> None:
-        """Show every live hand not yet shown, the last aggressor first (TDA 16)."""
-        order = clockwise(self.n)[self._first_to_show()]
-        for p in order:
-            if not self._folded[p] and not self._shown[p]:
-                self._shown[p] = True
-                self._log.append(f"p{p + 1} sm {_text(self._hole[p])}")
-
-    def _show_or_muck(self, p: int, cards: Sequence[int | None] | None, dealt: bool) -> None:
-        """``pN sm CARDS`` (``cards``), ``pN sm -`` (``dealt``: the cards dealt), ``pN sm`` (muck)."""
-        if self._folded[p]:
-            raise self._illegal(p, "has folded")
-        if not self.replay:
-            if not self._queue:
-                raise self._illegal(p, f"no showdown now ({self._phase_text()})")
-            if self._queue[0] != p:
-                raise self._illegal(p, f"out of turn: seat {self.seats[self._queue[0]]} shows or mucks first (TDA 16)")
-            if cards is not None and sorted(cards, key=_order) != sorted(self._hole[p], key=_order):
-                raise self._illegal(p, f"holds {_text(self._hole[p])}, not {_text(cards)}")
-            del self._queue[0]
-            if cards is None and not dealt:
-                self._folded[p] = True
-                self._live -= 1
-                self._log.append(f"p{p + 1} sm")
-                if self._live == 1:
-                    self._queue = []
-            else:
-                self._shown[p] = True
-                self._log.append(f"p{p + 1} sm {_text(self._hole[p])}")
-            if not self._queue:
-                self._phase = OVER
-            return
-        # Replay mode: whatever the record shows, whenever the hand allows it (as the PHH replayer).
-        over = self._phase is OVER
-        if not over and self._phase is not SHOWDOWN and not self._all_in:
-            raise self._illegal(p, f"no showdown yet ({self._phase_text()})")
-        hand = self._hole[p]
-        if dealt:
-            if None in hand:
-                raise self._illegal(p, "shows '-' but some of their cards are unknown")
-            self._log.append(f"p{p + 1} sm {_text(hand)}")
-            return
-        if cards is None:  # a muck concedes (the last player left just does not show)
-            if not over:
-                self._folded[p] = True
-                self._live -= 1
-                if self._live == 1:
-                    self._phase = OVER
-            self._log.append(f"p{p + 1} sm")
-            return
-        if len(cards) != len(hand):
-            raise self._illegal(p, f"holds {len(hand)} cards but shows {len(cards)}")
-        rest = list(hand)
-        new = []
-        for c in cards:
-            if c is None:
-                continue
-            if c in rest:
-                rest.remove(c)
-            else:
-                new.append(c)
-        if len(new) > rest.count(None):
-            raise self._illegal(p, f"shows {card_text(new[0])}, which they were not dealt")
-        self._discarded.difference_update(self._check_new(new, True, revealing=True))
-        for c in new:
-            self._seen.add(c)
-            hand[hand.index(None)] = c
-        self._shown[p] = True
-        self._log.append(f"p{p + 1} sm {_text(cards)}")
+    _showdown = _showdowns.showdown
+    _first_to_show = _showdowns.first_to_show
+    _table_all = _showdowns.table_all
+    _show_or_muck = _showdowns.show_or_muck
 
     # -- the result ---------------------------------------------------------------------------------
 
@@ -1262,14 +928,6 @@ def _draws_later(v: Variant) -> tuple[bool, ...]:
     """Per street: whether a draw comes on a later street (betting goes on while players draw)."""
     st = v.streets
     return tuple(any(s.draw for s in st[k + 1 :]) for k in range(len(st)))
-
-
-def _order(c: int | None) -> int:
-    return -1 if c is None else c
-
-
-def _text(cards: Sequence[int | None]) -> str:
-    return "".join("??" if c is None else card_text(c) for c in cards)
 
 
 def _cards_arg(cards: object) -> tuple[int, ...]:
