@@ -1,4 +1,5 @@
-"""The checks of a live hand's set-up arguments: the game, seats and stacks, blinds, dead chips, bet sizes.
+"""The checks of a live hand's set-up arguments: the game, seats and stacks, blinds, dead chips, bet sizes,
+the deck (:func:`setup`: all of them).
 
 Used by :class:`~pokerengine.live.Hand` before anything is posted; each refusal is a
 :class:`~pokerengine.errors.PokerEngineError` that says what was wrong, with the bad value shown
@@ -12,11 +13,15 @@ bounded.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 
-from .._checks import chips, shown
-from ..errors import PokerEngineError
+from .._checks import MAX_CHIPS, chips, shown
+from ..errors import CardError, PokerEngineError
 from ..history.variants import VARIANTS, Variant
+from . import draw as draws
+from . import stud
+from .deck import Deck
 from .options import Options
 
 #: The PHH variant codes a live hand plays: every game of the PHH specification.
@@ -174,3 +179,83 @@ def _steps(v: Variant, min_bet: object, small_bet: object, big_bet: object, bb: 
     if not m:
         raise _fail("give min_bet (there is no big blind to take it from)")
     return m, m
+
+
+Setup = tuple[Variant, Options, list[int], list[int], list[int], list[int], int, tuple[int, int], int, Deck | None,
+              int, list[int] | None, int, list[int] | None]
+"""What :func:`setup` gives :class:`~pokerengine.live.Hand` to start with: the checked arguments."""
+
+
+def setup(game: str, stacks: Mapping[int, int] | Sequence[int], button: int | None,
+          blinds: Sequence[int] | Mapping[int, int], straddles: Sequence[int], ante: int, big_blind_ante: int,
+          dead: Mapping[int, int] | None, posts: Mapping[int, int] | None, bring_in: int, min_bet: int | None,
+          small_bet: int | None, big_bet: int | None, chip_unit: int, options: Options, rng: random.Random | None,
+          deck: str | Sequence[str] | Deck | None, manual: bool) -> Setup:
+    """Every argument of :class:`~pokerengine.live.Hand` checked, and the deck (shuffled, given, or
+    ``None`` when the caller deals): the variant, options, seats and stacks in position order, the
+    antes and blinds due, the big blind ante's position, the bet sizes, the chip unit, the deck, the
+    button, the dead chips, the bring-in and the live posts."""
+    v = _variant(game)
+    if type(options) is not Options:
+        raise _fail(f"options must be a pokerengine.live.Options, got {shown(options)}")
+    unit = chips(chip_unit, "chip_unit", error=PokerEngineError, positive=True)
+    seats, starts, button = _seating(stacks, button, unit)
+    if sum(starts) > MAX_CHIPS:  # so that every finishing stack is a chip amount too
+        raise _fail(f"the stacks add up to {sum(starts):,} chips; a hand plays at most 2**63 - 1")
+    n = len(seats)
+    blinds_due, big_blind, bb_at = _blinds(blinds, straddles, seats, unit)
+    ante = _amount(ante, "ante", unit)
+    bba = _amount(big_blind_ante, "big_blind_ante", unit)
+    antes_due = [ante] * n
+    bba_at = -1
+    if bba:
+        if ante:
+            raise _fail("give either ante (every player's) or big_blind_ante (the big blind's), not both")
+        if options.ante_trimming:
+            raise _fail("a big blind ante is dead money: it cannot go with ante_trimming=True")
+        if bb_at < 0:
+            raise _fail("a big blind ante needs a big blind")
+        bba_at = bb_at
+        antes_due[bba_at] = bba
+    dead_due = _dead(dead, seats, unit, options)
+    posts_due = _posts(posts, seats, unit, blinds_due)
+    if posts_due:
+        blinds_due = [b + q for b, q in zip(blinds_due, posts_due)]
+    steps = _steps(v, min_bet, small_bet, big_bet, big_blind, unit)
+    forced = _amount(bring_in, "bring_in", unit)
+    if v.kind == "stud":
+        if big_blind or any(blinds_due):
+            raise _fail(f"{v.name} has no blinds (or posts): give ante and bring_in")
+        if forced >= steps[0]:
+            raise _fail(f"the bring-in ({forced}) must be less than the small bet ({steps[0]})")
+    elif forced:
+        raise _fail(f"{v.name} has no bring-in (a stud game's forced bet)")
+    if type(manual) is not bool:
+        raise _fail(f"manual must be True or False, got {shown(manual)}")
+    if manual:
+        if deck is not None or rng is not None:
+            raise _fail("manual=True deals no cards itself: give neither deck nor rng")
+        source = None
+    elif deck is not None:
+        if rng is not None:
+            raise _fail("give either deck (the cards in order) or rng (to shuffle), not both")
+        source = deck if isinstance(deck, Deck) else Deck.of(deck)
+        source.check_game(v.lowest_rank)
+    else:
+        source = Deck.shuffled(rng, short=v.lowest_rank > 0)
+    holes = len(v.streets[0].hole)
+    if v.kind == "stud":
+        needed = stud.CARDS * n  # no burn cards: the replayer counts every card dealt
+    elif v.kind == "draw":
+        needed = holes * n if n <= draws.max_players(holes) else 53
+    else:
+        needed = holes * n + sum(s.board for s in v.streets) + (0 if manual else 3)
+    if needed > (36 if v.lowest_rank else 52):
+        raise _fail(f"{n} players are too many for {v.name} from one deck")
+    if source is not None and v.kind == "draw" and source.remaining < 52:
+        raise CardError(f"a draw game deals from all 52 cards (the discards are reshuffled when they run out); "
+                        f"the deck has {source.remaining}")
+    if source is not None and source.remaining < needed:
+        raise CardError(f"the deck has {source.remaining} cards; this hand may need {needed}")
+    return (v, options, seats, starts, antes_due, blinds_due, bba_at, steps, unit, source, button, dead_due, forced,
+            posts_due)

@@ -28,6 +28,14 @@ Traceback (most recent call last):
 ...
 pokerengine.errors.IllegalActionError: seat 2: TDA 43: the smallest bet is 2: bet at least 2, or all-in, not 1
 
+This module holds the hand's state and the betting; its other parts are in modules of their own:
+the set-up arguments (:mod:`~pokerengine.live.arguments`), dealing and drawing
+(:mod:`~pokerengine.live.dealing`), the showdown (:mod:`~pokerengine.live.showdown`), running the
+board more than once (:mod:`~pokerengine.live.running`), a PHH action's text
+(:mod:`~pokerengine.live.playing`), and a server's entry points: per-seat views
+(:mod:`~pokerengine.live.view`), one action entry point (:mod:`~pokerengine.live.act`), time-outs
+(:mod:`~pokerengine.live.timeout`).
+
 Limits: at most :data:`MAX_PLAYERS` players (fewer when one deck cannot deal them all), seat
 numbers up to :data:`MAX_SEAT`, every amount, and all the stacks together, at most ``2**63 - 1`` chips.  Each action takes time
 linear in the number of players; the settlement is one call of :func:`pokerengine.settle`.
@@ -37,31 +45,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from .._checks import MAX_CHIPS, chips, shown
+from .._checks import chips, shown
 from ..cards import card_text, parse_cards, rank
-from ..errors import CardError, HistoryParseError, IllegalActionError, PokerEngineError
-from ..history.amounts import MAX_SCALE, decimals, units
-from ..history.amounts import amount as parse_amount
-from ..history.notation import compile_action
+from ..errors import CardError, IllegalActionError
 from ..history.record import HandHistory
 from ..history.variants import Variant
-from ..seats import Seat
-from ..runs import RunsSettlement, settle_runs
-from ..settlement import Settlement, settle
-from . import rules
-from . import draw as draws
-from . import stud
-from .actions import NOBODY, Legal, RaiseRange
-from .act import act as _act
-from .arguments import GAMES, MAX_PLAYERS, MAX_SEAT, _amount, _blinds, _dead, _fail, _posts, _seating, _steps, _variant
-from .deck import Deck
-from .options import TDA, Options
+from ..runs import RunsSettlement
+from ..settlement import Settlement
 from . import dealing as _dealing
+from . import playing as _playing
+from . import rules
 from . import running as _running
 from . import showdown as _showdowns
+from . import stud
+from .act import act as _act
+from .actions import NOBODY, Legal, RaiseRange
+from .arguments import GAMES, MAX_PLAYERS, MAX_SEAT
+from .arguments import setup as _setup
+from .deck import Deck
+from .options import TDA, Options
 from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN
+from .playing import Rescale
 from .rules import AFTER, position_opener, round_start
 from .timeout import time_out as _time_out
 from .view import View
@@ -72,9 +77,6 @@ __all__ = ["GAMES", "MAX_PLAYERS", "MAX_SEAT", "Hand", "Rescale"]
 STREET_NAMES = ("pre-flop", "flop", "turn", "river")
 _NAMES = {"board": STREET_NAMES, "stud": stud.STREET_NAMES,
           "draw": ("pre-draw", "first draw", "second draw", "third draw")}
-MAX_ACTION_TEXT = 400
-"""Longest PHH action text :meth:`Hand.play` reads."""
-
 
 
 class Hand:
@@ -119,70 +121,8 @@ class Hand:
                  chip_unit: int = 1, options: Options = TDA,
                  rng: random.Random | None = None, deck: str | Sequence[str] | Deck | None = None,
                  manual: bool = False) -> None:
-        v = _variant(game)
-        if type(options) is not Options:
-            raise _fail(f"options must be a pokerengine.live.Options, got {shown(options)}")
-        unit = chips(chip_unit, "chip_unit", error=PokerEngineError, positive=True)
-        seats, starts, button = _seating(stacks, button, unit)
-        if sum(starts) > MAX_CHIPS:  # so that every finishing stack is a chip amount too
-            raise _fail(f"the stacks add up to {sum(starts):,} chips; a hand plays at most 2**63 - 1")
-        n = len(seats)
-        blinds_due, big_blind, bb_at = _blinds(blinds, straddles, seats, unit)
-        ante = _amount(ante, "ante", unit)
-        bba = _amount(big_blind_ante, "big_blind_ante", unit)
-        antes_due = [ante] * n
-        bba_at = -1
-        if bba:
-            if ante:
-                raise _fail("give either ante (every player's) or big_blind_ante (the big blind's), not both")
-            if options.ante_trimming:
-                raise _fail("a big blind ante is dead money: it cannot go with ante_trimming=True")
-            if bb_at < 0:
-                raise _fail("a big blind ante needs a big blind")
-            bba_at = bb_at
-            antes_due[bba_at] = bba
-        dead_due = _dead(dead, seats, unit, options)
-        posts_due = _posts(posts, seats, unit, blinds_due)
-        if posts_due:
-            blinds_due = [b + q for b, q in zip(blinds_due, posts_due)]
-        steps = _steps(v, min_bet, small_bet, big_bet, big_blind, unit)
-        forced = _amount(bring_in, "bring_in", unit)
-        if v.kind == "stud":
-            if big_blind or any(blinds_due):
-                raise _fail(f"{v.name} has no blinds (or posts): give ante and bring_in")
-            if forced >= steps[0]:
-                raise _fail(f"the bring-in ({forced}) must be less than the small bet ({steps[0]})")
-        elif forced:
-            raise _fail(f"{v.name} has no bring-in (a stud game's forced bet)")
-        if type(manual) is not bool:
-            raise _fail(f"manual must be True or False, got {shown(manual)}")
-        if manual:
-            if deck is not None or rng is not None:
-                raise _fail("manual=True deals no cards itself: give neither deck nor rng")
-            source = None
-        elif deck is not None:
-            if rng is not None:
-                raise _fail("give either deck (the cards in order) or rng (to shuffle), not both")
-            source = deck if isinstance(deck, Deck) else Deck.of(deck)
-            source.check_game(v.lowest_rank)
-        else:
-            source = Deck.shuffled(rng, short=v.lowest_rank > 0)
-        holes = len(v.streets[0].hole)
-        if v.kind == "stud":
-            needed = stud.CARDS * n  # no burn cards: the replayer counts every card dealt
-        elif v.kind == "draw":
-            needed = holes * n if n <= draws.max_players(holes) else 53
-        else:
-            needed = holes * n + sum(s.board for s in v.streets) + (0 if manual else 3)
-        if needed > (36 if v.lowest_rank else 52):
-            raise _fail(f"{n} players are too many for {v.name} from one deck")
-        if source is not None and v.kind == "draw" and source.remaining < 52:
-            raise CardError(f"a draw game deals from all 52 cards (the discards are reshuffled when they run out); "
-                            f"the deck has {source.remaining}")
-        if source is not None and source.remaining < needed:
-            raise CardError(f"the deck has {source.remaining} cards; this hand may need {needed}")
-        self._start(v, options, seats, starts, antes_due, blinds_due, bba_at, steps, unit, source, button, dead_due,
-                    forced, posts_due)
+        self._start(*_setup(game, stacks, button, blinds, straddles, ante, big_blind_ante, dead, posts, bring_in,
+                            min_bet, small_bet, big_bet, chip_unit, options, rng, deck, manual))
 
     def _start(self, v: Variant, options: Options, seats: Sequence[int], starts: Sequence[int],
                antes_due: Sequence[int], blinds_due: Sequence[int], bba_at: int, steps: tuple[int, int], unit: int,
@@ -520,62 +460,10 @@ class Hand:
         self._deal_board(_cards_arg(cards))
         return tuple(self._log[start:])
 
-    def play(self, text: str) -> tuple[str, ...]:
-        """Apply one PHH action, e.g. ``"p3 cbr 300"`` or ``"d db AsKd7c"`` (``pN``: the N-th seat
-        from the button's left).  Malformed text: :class:`~pokerengine.errors.HistoryParseError`."""
-        if type(text) is not str:
-            raise HistoryParseError(f"a PHH action is text, got {shown(text)}")
-        if len(text) > MAX_ACTION_TEXT:
-            raise HistoryParseError(f"a PHH action has at most {MAX_ACTION_TEXT} characters, got {len(text)}")
-        a = compile_action(text)
-        verb = a[0]
-        start = len(self._log)
-        if verb == "noop":
-            return ()
-        if self._phase is BET and self.options.implied_check and (verb == "db" or verb == "dh" or a[1] - 1 != self._pending[0]):
-            self._implied_check()
-        if verb == "db":
-            self._deal_board(a[1])
-            return tuple(self._log[start:])
-        p = a[1] - 1
-        if p >= self.n:
-            raise IllegalActionError(f"p{p + 1} is not in this hand ({self.n} players)")
-        if verb == "dh":
-            self._deal_hole(p, a[2])
-        elif verb == "f" or verb == "cc" or verb == "pb":
-            self._bet(p, verb)
-        elif verb == "cbr":
-            self._bet(p, verb, self._amount(a[2]))
-        elif verb == "sm":
-            self._show_or_muck(p, a[2], a[3])
-        else:
-            self._draw(p, a[2])
-        return tuple(self._log[start:])
-
-    def _implied_check(self) -> None:
-        """:attr:`Options.implied_check`: the player to act owes nothing and everyone else still in is
-        all in, so no bet can follow; a record that goes on without their check means one."""
-        p = self._pending[0]
-        if self._bring_in_due or self._bets[p] != self._top or self._stacks[p] == 0:
-            return
-        if all(self._folded[i] or self._stacks[i] == 0 for i in range(self.n) if i != p):
-            self._bet(p, "cc")
-
-    def _amount(self, text: str) -> int:
-        """A ``cbr`` amount as chips: whole chips in a live hand; a replay reads the record's amounts in
-        units of ``1/scale`` and asks for a finer scale (:class:`Rescale`) when one needs it."""
-        if text.isascii() and text.isdigit() and len(text) <= 19:
-            return int(text) * (self.scale or 1)
-        if not self.scale:
-            raise HistoryParseError(f"a bet amount must be whole chips (digits), got {shown(text)}")
-        raw = parse_amount(text)
-        to = units(raw, self.scale)
-        if to is None:
-            scale = max(self.scale, 10 ** decimals(raw))
-            if scale > MAX_SCALE or units(raw, scale) is None:
-                raise HistoryParseError(f"amount {shown(text)} is not a number of chips")
-            raise Rescale(scale)
-        return to
+    # a PHH action's text (playing.py): play("p3 cbr 300")
+    play = _playing.play
+    _implied_check = _playing.implied_check
+    _amount = _playing.amount
 
     # -- betting ------------------------------------------------------------------------------------
 
@@ -831,30 +719,7 @@ class Hand:
             raise IllegalActionError(f"the hand is not over ({self._phase_text()})")
         if self._settled_at == len(self._log):
             return self._settled  # type: ignore[return-value]
-        trim = self.options.ante_trimming
-        seats = []
-        for p in range(self.n):
-            put = self._put[p] + self._bets[p] - (0 if trim else self.antes[p]) - self.dead[p]
-            folded = self._folded[p]
-            hole = self._hole[p]
-            cards = () if folded or None in hole else tuple(hole)
-            seats.append(Seat(self.seats[p], put, folded, cards))  # type: ignore[arg-type]
-        order = self.seats
-        sb = order[1] if self.n == 2 else order[0]
-        board: Sequence[Any] = tuple(self._board)  # card integers, which settle() takes as they are
-        odd = None if self.variant.kind == "stud" else self.options.odd_chip  # stud: by suit (TDA 20-B)
-        dead = (0 if trim else sum(self.antes)) + sum(self.dead)
-        if self._runs > 1:  # each pot divided into the runs, each part on its own board (docs/runs.md)
-            cut = self._run_from
-            runs = [board[cut:], *(tuple(c) for c in self._run_cards)]
-            self._run_result = settle_runs(seats, board=board[:cut], runs=runs, game=self.variant.game,
-                                           small_blind=sb, button=order[-1], dead=dead, chip_unit=self.unit,
-                                           odd_chip=odd, rake=self.options.rake,
-                                           run_odd_unit=self.options.run_odd_unit)
-            result = self._run_result.settlement
-        else:
-            result = settle(seats, board=board, game=self.variant.game, small_blind=sb, button=order[-1],
-                            dead=dead, chip_unit=self.unit, odd_chip=odd, rake=self.options.rake)
+        result = _showdowns.settle_hand(self)
         self._settled, self._settled_at = result, len(self._log)
         return result
 
@@ -941,10 +806,3 @@ def _cards_arg(cards: object) -> tuple[int, ...]:
     else:
         raise CardError(f"cards must be text such as 'AsKd' or a list of cards, got {shown(cards)}")
     return parse_cards(cards)
-
-
-class Rescale(Exception):
-    """A replayed amount needs a finer unit than the record's other amounts: start again at ``scale``."""
-
-    def __init__(self, scale: int) -> None:
-        self.scale = scale

@@ -36,7 +36,8 @@ from ..history.variants import VARIANTS
 from ..history.amounts import INFINITE, scale_of, units
 from ..history.notation import compile_action
 from .arguments import CODES
-from .hand import MAX_ACTION_TEXT, MAX_PLAYERS, MAX_SEAT, Hand, Rescale
+from .hand import MAX_PLAYERS, MAX_SEAT, Hand
+from .playing import MAX_ACTION_TEXT, Rescale
 from .options import REPLAY, Options
 
 

@@ -1,5 +1,5 @@
-"""The showdown of a live hand (TDA 16): who shows first, tabling every hand, a show or a muck, and
-replay mode's shows and mucks as a record writes them.
+"""The showdown of a live hand (TDA 16): who shows first, tabling every hand, a show or a muck,
+replay mode's shows and mucks as a record writes them; and the settlement (:func:`settle_hand`).
 
 These functions are :class:`~pokerengine.live.Hand`'s private methods (``Hand._show_or_muck`` is
 :func:`show_or_muck`...), kept here so that ``hand.py`` holds the betting.
@@ -8,9 +8,12 @@ These functions are :class:`~pokerengine.live.Hand`'s private methods (``Hand._s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import card_text
+from ..runs import settle_runs
+from ..seats import Seat
+from ..settlement import Settlement, settle
 from . import stud
 from .phases import OVER, SHOWDOWN, order as _order, text as _text
 from .rules import clockwise
@@ -115,3 +118,34 @@ def show_or_muck(hand: Hand, p: int, cards: Sequence[int | None] | None, dealt: 
         held[held.index(None)] = c
     hand._shown[p] = True
     hand._log.append(f"p{p + 1} sm {_text(cards)}")
+
+
+def settle_hand(hand: Hand) -> Settlement:
+    """The hand's settlement through :func:`pokerengine.settle` (:func:`pokerengine.runs.settle_runs`
+    for a board run more than once), from its state (the hand is over): each seat's chips less the
+    antes (dead money unless ``ante_trimming``) and dead chips, folded or holding its cards."""
+    trim = hand.options.ante_trimming
+    seats = []
+    for p in range(hand.n):
+        put = hand._put[p] + hand._bets[p] - (0 if trim else hand.antes[p]) - hand.dead[p]
+        folded = hand._folded[p]
+        hole = hand._hole[p]
+        cards = () if folded or None in hole else tuple(hole)
+        seats.append(Seat(hand.seats[p], put, folded, cards))  # type: ignore[arg-type]
+    order = hand.seats
+    sb = order[1] if hand.n == 2 else order[0]
+    board: Sequence[Any] = tuple(hand._board)  # card integers, which settle() takes as they are
+    odd = None if hand.variant.kind == "stud" else hand.options.odd_chip  # stud: by suit (TDA 20-B)
+    dead = (0 if trim else sum(hand.antes)) + sum(hand.dead)
+    if hand._runs > 1:  # each pot divided into the runs, each part on its own board (docs/runs.md)
+        cut = hand._run_from
+        runs = [board[cut:], *(tuple(c) for c in hand._run_cards)]
+        hand._run_result = settle_runs(seats, board=board[:cut], runs=runs, game=hand.variant.game,
+                                       small_blind=sb, button=order[-1], dead=dead, chip_unit=hand.unit,
+                                       odd_chip=odd, rake=hand.options.rake,
+                                       run_odd_unit=hand.options.run_odd_unit)
+        result = hand._run_result.settlement
+    else:
+        result = settle(seats, board=board, game=hand.variant.game, small_blind=sb, button=order[-1],
+                        dead=dead, chip_unit=hand.unit, odd_chip=odd, rake=hand.options.rake)
+    return result
