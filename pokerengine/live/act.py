@@ -18,8 +18,8 @@ are the keys of :meth:`Legal.to_json` (and :attr:`Legal.verbs` lists those allow
 
 Everything is checked before anything changes: an unknown verb, a seat not in the hand or not to
 act, an amount where none is taken, an amount of the wrong type (a float, a bool, text) or out of
-range: :class:`~pokerengine.errors.IllegalActionError` (cards that cannot be read:
-:class:`~pokerengine.errors.CardError`), the hand unchanged.  Returns the PHH lines of what
+range, cards that cannot be read: :class:`~pokerengine.errors.IllegalActionError`, the hand
+unchanged (a server catches that one error).  Returns the PHH lines of what
 happened, as every action does (send each client its :meth:`Hand.view` rather than these).
 
 >>> import random
@@ -43,10 +43,11 @@ Time: that of the action itself (linear in the number of players).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .._checks import shown
-from ..errors import IllegalActionError
+from ..errors import CardError, IllegalActionError
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -86,8 +87,16 @@ def act(hand: Hand, seat: int, verb: str, amount: object = None) -> tuple[str, .
         if type(amount) is not str and type(amount) is not list and type(amount) is not tuple:
             raise IllegalActionError(f"seat {seat}: draw takes the cards discarded (text such as 'Kd9h' or a list), "
                                      f"got {shown(amount)}")
-        return hand.draw(seat, amount)
+        return _cards(hand.draw, seat, amount)
     if amount is not None and type(amount) is not str and type(amount) is not list and type(amount) is not tuple:
         raise IllegalActionError(f"seat {seat}: show takes no amount (in replay mode the cards shown), "
                                  f"got {shown(amount)}")
-    return hand.show(seat, amount)
+    return _cards(hand.show, seat, amount)
+
+
+def _cards(method: Callable[[int, Any], tuple[str, ...]], seat: int, cards: object) -> tuple[str, ...]:
+    """A draw or a show naming cards: cards that cannot be read are an illegal action too."""
+    try:
+        return method(seat, cards)
+    except CardError as exc:  # raised while reading the cards, before anything changes
+        raise IllegalActionError(f"seat {seat}: {exc}") from None
