@@ -177,3 +177,25 @@ def test_view_refuses_a_seat_not_in_the_hand():
         else:
             raise AssertionError(f"view({bad!r}) accepted")
     assert isinstance(hand.view(1), View)
+
+
+def test_views_of_every_bundled_record():
+    """Every bundled PHH hand (fixtures/phh: hold'em, Omaha, stud and draw records) replayed through
+    the engine: each seat's and an observer's view against the oracle, no hidden card in any."""
+    from pathlib import Path
+
+    from pokerengine.history.reader import iter_files, load
+    from pokerengine.live import GAMES, replay
+
+    root = Path(__file__).resolve().parent.parent / "fixtures" / "phh"
+    count = 0
+    kinds = set()
+    for path in iter_files([root]):
+        for record in load(path):
+            if record.variant not in GAMES:
+                continue
+            hand = replay(record, complete=False)
+            check_views(hand, {})
+            count += 1
+            kinds.add(hand.variant.kind)
+    assert count >= 600 and kinds == {"board", "stud", "draw"}
