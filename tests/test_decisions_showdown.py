@@ -206,3 +206,116 @@ def test_sampled_table_shape_and_exact_pair_counts():
     np.testing.assert_allclose(odds.cond.sum(axis=1), 1.0)
     aa, kk = class_index("AA"), class_index("KK")
     assert 0.6 < odds.win[aa, kk] < 0.98  # 16 boards only; exact 0.8171 won, 0.0043 tied
+
+
+# -- showdowns by who wins each pot (BoardModel.pot_showdown) -----------------------------------------------------
+
+
+def _cmp(a: int, b: int) -> float:
+    return 1.0 if a > b else 0.5 if a == b else 0.0
+
+
+def _pot_weight(seq, value) -> float:
+    """The pot model's weight of a way to win the pots: each pot's winner against every hand of its
+    segment and against the next pot's winner (1 stronger, 1/2 equal, 0 weaker)."""
+    out, prev = 1.0, -1
+    for t, w in enumerate(seq):
+        for j in range(prev + 1, w):
+            out *= _cmp(value[w], value[j])
+        if t + 1 < len(seq):
+            out *= _cmp(value[w], value[seq[t + 1]])
+        prev = w
+    return out
+
+
+def _pot_brute(model: BoardModel, ranges, pays, classes):
+    """pot_showdown by brute force: every board, every combination of every hand (weighted by its
+    class, hands independent given the board), each way to win the pots weighted directly."""
+    from pokerengine.decisions.showdown import pot_sequences
+
+    k = len(ranges)
+    seqs = pot_sequences(k)
+    boards = range(model.boards_for(k))
+    fits = {z: [[c for j in np.flatnonzero(ranges[s]) for c in CLASS_COMBOS[j] if model.values[z, c] > 0]
+                for s in range(k)] for z in boards}
+    prob = np.zeros(len(seqs))
+    for z in boards:
+        for deal in itertools.product(*fits[z]):
+            weight = np.prod([ranges[s][_cls(c)] for s, c in enumerate(deal)])
+            value = [int(model.values[z, c]) for c in deal]
+            prob += weight * np.array([_pot_weight(q, value) for q in seqs])
+    folded = (prob / prob.sum()) @ pays
+    mine = {}
+    for s in range(k):
+        mine[s] = {}
+        for name in classes:
+            top = bottom = 0.0
+            for z in boards:
+                for x in CLASS_COMBOS[class_index(name)]:
+                    if model.values[z, x] == 0:
+                        continue
+                    others = [fits[z][q] if q != s else [x] for q in range(k)]
+                    for deal in itertools.product(*others):
+                        weight = np.prod([ranges[q][_cls(c)] for q, c in enumerate(deal) if q != s])
+                        value = [int(model.values[z, c]) for c in deal]
+                        p = weight * np.array([_pot_weight(q, value) for q in seqs])
+                        top += float(p @ pays[:, s])
+                        bottom += float(p.sum())
+            mine[s][name] = top / bottom if bottom else 0.0
+    return mine, folded
+
+
+@pytest.mark.parametrize("specs", [
+    ({"AA": 1.0, "72o": 0.5}, {"KK": 1.0, "AKs": 0.25}, {"QQ": 0.7, "T9s": 1.0}),
+    ({"AKo": 1.0}, {"AKo": 1.0, "22": 0.3}, {"32o": 1.0}, {"KQs": 1.0}),  # ties on every board
+])
+def test_pot_showdown_equals_its_brute_force(specs):
+    from pokerengine.decisions.showdown import pot_sequences
+
+    model = BoardModel.sample(2, seed=11)
+    k = len(specs)
+    ranges = _ranges(*specs)
+    pays = np.random.default_rng(k).normal(size=(len(pot_sequences(k)), k + 1))  # a folded seat k too
+    fast_mine, fast_folded = model.pot_showdown(tuple(range(k)), ranges, pays, k + 1)
+    full_mine, _ = model.pot_showdown(tuple(range(k)), ranges, pays, k + 1, full=True)
+    names = sorted({n for spec in specs for n in spec} | {"99"})
+    slow_mine, slow_folded = _pot_brute(model, ranges, pays, names)
+    np.testing.assert_allclose(fast_folded, slow_folded, rtol=1e-10, atol=1e-12)
+    for s in range(k):
+        np.testing.assert_allclose(full_mine[s][:, s], fast_mine[s], rtol=1e-12, atol=1e-12)
+        for name in names:
+            assert fast_mine[s][class_index(name)] == pytest.approx(slow_mine[s][name], rel=1e-10, abs=1e-12)
+
+
+def test_pot_sequences_count_and_rankings():
+    from pokerengine.decisions.showdown import pot_ranking, pot_sequences
+
+    for k in range(1, 10):
+        seqs = pot_sequences(k)
+        assert len(seqs) == len(set(seqs)) == 2 ** (k - 1)
+        assert all(q[-1] == k - 1 and list(q) == sorted(set(q)) for q in seqs)
+    assert pot_ranking((0, 2), "abc") == ("a", "c", "b")
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(st.lists(st.integers(1, 60), min_size=3, max_size=6), st.randoms(use_true_random=False))
+def test_every_order_of_the_hands_pays_as_its_pot_sequence(stacks, rnd):
+    """The grouping is exact: for a showdown of every player (side pots where stacks differ, equal
+    stacks sharing pots), the library's pot code gives every order of the hands the same stacks as
+    the pot winners' sequence it belongs to (each pot to the best hand eligible for it)."""
+    from pokerengine.decisions.game import make_game
+    from pokerengine.decisions.showdown import pot_ranking, pot_sequences
+
+    g = make_game([s * 10 for s in stacks], (0, 10))
+    n = g.players
+    put = {s: g.stacks[s] for s in range(n)}
+    live = tuple(sorted(range(n), key=lambda s: (put[s], s)))
+    seq_pay = {q: g.chips_after(frozenset(live), pot_ranking(q, live), put) for q in pot_sequences(n)}
+    orders = list(itertools.permutations(range(n)))
+    for order in rnd.sample(orders, min(len(orders), 40)):
+        pos = [live.index(s) for s in order]  # the order by contribution index
+        seq, lo = [], -1
+        while lo < n - 1:
+            lo = next(p for p in pos if p > lo)
+            seq.append(lo)
+        assert g.chips_after(frozenset(live), order, put) == seq_pay[tuple(seq)]

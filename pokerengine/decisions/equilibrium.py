@@ -76,7 +76,7 @@ from ..models._cost import SLACK, Deadline
 from .combos import CLASS_SIZES, CLASSES, COMBOS
 from .game import Ending, Game, Prize, endings, make_game
 from .result import Equilibrium, PlayerStrategy
-from .showdown import BoardModel, PairOdds, default_table, showdown_cells, BOARDS_BY_HANDS
+from .showdown import BOARDS_BY_HANDS, BoardModel, PairOdds, default_table, pot_cells, pot_ranking, pot_sequences
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -89,7 +89,7 @@ DEFAULT_BOARDS = 2048
 CHIP_TOLERANCE = 0.005  # big blinds
 PRIZE_TOLERANCE = 0.01  # percent of the pool
 CELLS_PER_SECOND = 1.3e9  # showdown_cells a second on the reference machine (measured six-handed)
-EVALUATION_CELLS = 1e10  # one evaluation of every multiway showdown: about 7 s (six players untouched)
+EVALUATION_CELLS = 3.5e9  # one evaluation of every multiway showdown: about 3.5 s (six players untouched)
 
 
 @attrs.define(eq=False)
@@ -200,10 +200,82 @@ class Solver:
             assert self.boards is not None
             ranges = {s: self.in_range(sigma, e, s) for s in live}
             check = self.deadline.check if self.deadline is not None else None
-            got = self.boards.showdown(live, ranges, e.pays.__getitem__, n, check, self.used.get(len(live)))
+            got = self.boards.pot_showdown(live, ranges, e.pays, n, check, self.used.get(len(live)))
             self._multi[idx] = got
         mine, folded = got
         return [mine[p] if p in mine else np.full(CLASSES, folded[p]) for p in range(n)]
+
+    def report(self, sigma: dict[int, Array], chips: Sequence[Any] | None = None) -> tuple[list[float], list[float]]:
+        """Each seat's expected payoff under ``sigma`` with every seat's under **one** joint deal of
+        the classes, so that they add up (the pool, or the chips on the table).
+
+        The solver's values see the others through each seat's own hand (one joint distribution per
+        seat: his class from the class frequencies, everyone else's independently given it, card
+        removal against his hand exact); with three or more players these differ, so their sums
+        miss.  The joint used here is the even mixture of those views: for each view ``q`` every
+        seat's payoff is taken in ``q``'s distribution (the reach of each other seat given ``q``'s
+        class, the showdowns as the game models them: two hands by the class table through ``q``'s
+        hand, three or more by the board model with ``q``'s hand fixed when he is in); the result
+        averages the views.  Without card removal every view is the same joint and this equals the
+        solver's values.  ``chips``: other payoffs for every ending (the chips, for a prize model's
+        chip EVs), reported in the same pass (else the second list is empty)."""
+        n = self.game.players
+        width = 2 * n if chips is not None else n
+        reach_in: dict[int, Array] = {s: sigma[s] @ self.cond.T for s in sigma}
+        total = np.zeros(width)
+        o = self.odds
+        cw, ct, cl = self.weighted
+        for idx, e in enumerate(self.ends):
+            pays = e.pays if chips is None else np.concatenate([e.pays, chips[idx]], axis=-1)
+            factor: dict[int, Array] = {}
+            own: dict[int, Array] = {}
+            for q, key, pushed in e.ending.acts:
+                r = reach_in[q][self.keys[q][key]]
+                factor[q] = r if pushed else 1.0 - r
+                sg = sigma[q][self.keys[q][key]]
+                own[q] = sg if pushed else 1.0 - sg
+            live = e.live
+            full: dict[int, Array] = {}
+            folded: Array | None = None
+            if len(live) >= 3:
+                assert self.boards is not None
+                ranges = {s: self.in_range(sigma, e, s) for s in live}
+                full, folded = self.boards.pot_showdown(live, ranges, pays, width, None, self.used.get(len(live)),
+                                                        full=True)
+            grid = None
+            for q in range(n):
+                w = own.get(q, np.ones(CLASSES)).copy()
+                for r_seat, f in factor.items():
+                    if r_seat != q:
+                        w = w * f
+                if len(live) == 1:
+                    total += float(PRIOR @ w) * pays
+                    continue
+                if len(live) == 2:
+                    i, j = live
+                    ri, rj = self.in_range(sigma, e, i), self.in_range(sigma, e, j)
+                    if q == i:
+                        parts, den = np.stack([cw @ rj, ct @ rj, cl @ rj], 1), o.cond @ rj
+                    elif q == j:
+                        parts, den = np.stack([cl @ ri, ct @ ri, cw @ ri], 1), o.cond @ ri
+                    else:
+                        if grid is None:
+                            ai, aj = o.cond * ri[None, :], o.cond * rj[None, :]
+                            mass = ai.sum(1) * aj.sum(1)
+                            pw = ((ai @ o.win) * aj).sum(1)
+                            pt = ((ai @ o.tie) * aj).sum(1)
+                            grid = np.stack([pw, pt, mass - pw - pt], 1), mass
+                        parts, den = grid
+                    probs = np.divide(parts, den[:, None], out=np.zeros_like(parts), where=den[:, None] > 0)
+                    total += (PRIOR * w) @ probs @ pays
+                    continue
+                if q in full:
+                    total += (PRIOR * w) @ full[q]
+                else:
+                    assert folded is not None
+                    total += float(PRIOR @ w) * folded
+        mixed = [float(x) / n for x in total]
+        return mixed[:n], mixed[n:]
 
     def gains(self, sigma: dict[int, Array]) -> tuple[list[float], list[Array]]:
         """Each seat's gain from its best response (payoff units) and its expected payoff per class."""
@@ -262,11 +334,8 @@ def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_r
                              game.value(game.chips_after(e.live, (j, i), put), deadline)])
         else:
             multi = True
-            pays = {}
-            for o in _permutations(live):
-                pays[o] = np.array(game.value(game.chips_after(e.live, o, put), deadline))
-                if check is not None:
-                    check()
+            live = tuple(sorted(live, key=lambda s: (put[s], order_rank[s])))  # by contribution
+            pays = _pot_pays(game, e, live, deadline)
         ends.append(_Ending(e, live, pays))
     keys: dict[int, dict[frozenset[int], int]] = {}
     for en in ends:
@@ -283,12 +352,15 @@ def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_r
 def budget_boards(sizes: Sequence[int], boards: int, groups: int = 140) -> dict[int, int]:
     """Boards per showdown size so that one evaluation of every showdown stays near
     :data:`EVALUATION_CELLS`: the sizes' own counts (:data:`.showdown.BOARDS_BY_HANDS`), halved for
-    the largest showdowns first, then the smaller, down to 32 (seven players and more).
+    in rounds (each halves every size still above 32 once, the largest first) until under the budget
+    (seven players and more).
 
     >>> budget_boards([3, 3, 2], 2048)
     {3: 2048}
     >>> budget_boards([3] * 35 + [4] * 35 + [5] * 21 + [6] * 7 + [7], 2048)
-    {3: 2048, 4: 128, 5: 32, 6: 32, 7: 32}
+    {3: 2048, 4: 1024, 5: 256, 6: 64, 7: 32}
+    >>> budget_boards([3] * 84 + [4] * 126 + [5] * 126 + [6] * 84 + [7] * 36 + [8] * 9 + [9], 2048)
+    {3: 256, 4: 128, 5: 64, 6: 32, 7: 32, 8: 32, 9: 32}
     """
     from collections import Counter
 
@@ -296,18 +368,29 @@ def budget_boards(sizes: Sequence[int], boards: int, groups: int = 140) -> dict[
     used = {k: min(boards, BOARDS_BY_HANDS.get(k, 32)) for k in sorted(count)}
 
     def cells() -> float:
-        return sum(c * showdown_cells(k, used[k], groups) for k, c in count.items())
+        return sum(c * pot_cells(k, used[k], groups) for k, c in count.items())
 
-    for k in sorted(count, reverse=True) + sorted(count, reverse=True):
-        while cells() > EVALUATION_CELLS and used[k] > 32:
-            used[k] //= 2
+    while cells() > EVALUATION_CELLS:  # rounds: each halves every size above 32 once, the largest first
+        cut = False
+        for k in sorted(count, reverse=True):
+            if used[k] > 32 and cells() > EVALUATION_CELLS:
+                used[k] //= 2
+                cut = True
+        if not cut:
+            break
     return used
 
 
-def _permutations(live: Sequence[int]) -> list[tuple[int, ...]]:
-    import itertools
-
-    return [tuple(p) for p in itertools.permutations(live)]
+def _pot_pays(game: Game, e: Ending, live: tuple[int, ...], deadline: Deadline | None = None) -> Array:
+    """The payoff vectors of a showdown of three or more hands, one per way the pots can be won
+    (:func:`.showdown.pot_sequences`; ``live`` by contribution, smallest first)."""
+    put = dict(enumerate(e.put))
+    rows = []
+    for seq in pot_sequences(len(live)):
+        rows.append(game.value(game.chips_after(e.live, pot_ranking(seq, live), put), deadline))
+        if deadline is not None:
+            deadline.check()
+    return np.array(rows, dtype=np.float64)
 
 
 def estimate_seconds(game: Game, boards: int = DEFAULT_BOARDS, iterations: int = 100, refresh: int = 10,
@@ -329,9 +412,9 @@ def estimate_seconds(game: Game, boards: int = DEFAULT_BOARDS, iterations: int =
     orders = 0
     for k, count in sizes.items():
         if k >= 3:
-            cells += count * showdown_cells(k, used[k], 140)
-            vectors += count * min(math.factorial(k), 2 ** (k - 1))
-            orders += count * math.factorial(k)
+            cells += count * pot_cells(k, used[k], 140)
+            vectors += count * 2 ** (k - 1)
+            orders += count * 2 ** (k - 1)
         else:
             vectors += count * 3
     evaluations = iterations / refresh + iterations / check_every + 1
@@ -440,7 +523,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     trimmed = {k: b for k, b in solver.used.items() if solver.boards is not None and b < solver.boards.boards_for(k)}
     fewer = (" (fewer for the budget: " + ", ".join(f"{b} for {k} hands" for k, b in trimmed.items()) + ")") if trimmed else ""
     method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards{fewer} for multiway showdowns, "
-              f"card removal {'on' if card_removal else 'off'}); tolerance {tolerance:g} "
+              f"card removal {'on' if card_removal else 'off'}{'; ev and equity under one joint deal, the views of all seats mixed' if card_removal else ''}); tolerance {tolerance:g} "
               f"{'reached' if reached else 'not reached'}{stopped}{ahead}"
               f"{f'; probabilities within {rounding:g} of 0 or 1 rounded (certified as rounded)' if rounding else ''}")
     if stopped:
@@ -487,7 +570,8 @@ def _future(game: Game, depth: int, options: dict[str, Any]) -> Any:
 def _result(game: Game, solver: Solver, sigma: dict[int, Array], value: list[Array], expl: float, seconds: float,
             method: str, iterations: int) -> Equilibrium:
     players = []
-    chip_ev = _chip_evs(game, solver, sigma) if game.model != "chip" else []
+    reported, chip_ev = solver.report(sigma, _chip_pays(game, solver) if game.model != "chip" else None)
+    chip_ev = [v - game.stacks[q] for q, v in enumerate(chip_ev)]
     for p in range(game.players):
         keys = solver.keys.get(p, {})
         push = np.zeros(CLASSES)
@@ -497,7 +581,7 @@ def _result(game: Game, solver: Solver, sigma: dict[int, Array], value: list[Arr
                 call[game.key_name(key)] = tuple(float(x) for x in sigma[p][k])
             else:
                 push = sigma[p][k]
-        expected = float(PRIOR @ value[p])
+        expected = reported[p]
         if game.model == "chip":
             ev, equity = expected - game.stacks[p], None
         else:
@@ -507,28 +591,24 @@ def _result(game: Game, solver: Solver, sigma: dict[int, Array], value: list[Arr
                        seconds, method, iterations, game.bb_ante)
 
 
-def _chip_evs(game: Game, solver: Solver, sigma: dict[int, Array]) -> list[float]:
-    """Each seat's expected chip change under ``sigma`` (prize models solve for money; this reports chips)."""
+def _chip_pays(game: Game, solver: Solver) -> list[Any]:
+    """Every ending's payoffs in chips (a prize model's result reports the chip EVs too), shaped as ``pays``."""
     chip = Game(game.stacks, game.blinds, game.ante, game.bb_ante, (), "chip", game.posts, game.forced,
                 game.order, game.positions)
-    ends = []
+    out: list[Any] = []
     for e in solver.ends:
         put = dict(enumerate(e.ending.put))
         live = e.live
         if len(live) == 1:
-            pays: Any = np.array(chip.value(chip.chips_after(e.ending.live, live, put)))
+            out.append(np.array(chip.value(chip.chips_after(e.ending.live, live, put))))
         elif len(live) == 2:
             i, j = live
-            pays = np.array([chip.value(chip.chips_after(e.ending.live, (i, j), put)),
-                             chip.value(chip.chips_after(e.ending.live, (), put, ties=[[i, j]])),
-                             chip.value(chip.chips_after(e.ending.live, (j, i), put))])
+            out.append(np.array([chip.value(chip.chips_after(e.ending.live, (i, j), put)),
+                                 chip.value(chip.chips_after(e.ending.live, (), put, ties=[[i, j]])),
+                                 chip.value(chip.chips_after(e.ending.live, (j, i), put))]))
         else:
-            pays = {o: np.array(chip.value(chip.chips_after(e.ending.live, o, put))) for o in e.pays}
-        ends.append(_Ending(e.ending, live, pays))
-    twin = Solver(chip, solver.odds, solver.boards, solver.cond, ends, solver.keys, solver.sigma,
-                  solver.regret, solver.total, deadline=solver.deadline)
-    _, _, value = twin.values(sigma)
-    return [float(PRIOR @ value[q]) - game.stacks[q] for q in range(game.players)]
+            out.append(_pot_pays(chip, e.ending, live))
+    return out
 
 
 __all__ = ["Solver", "build", "estimate_seconds", "solve"]

@@ -76,6 +76,13 @@ def showdown_cells(k: int, boards: int, groups: int = 700) -> float:
     chains = 2 * sum(math.perm(k - 1, m) for m in range(k)) * 4 + math.factorial(k) * k * 5
     return float(chains) * boards * groups + k * boards * COMBOS * 20
 
+def pot_cells(k: int, boards: int, groups: int = 140) -> float:
+    """About how many cell operations one :meth:`BoardModel.pot_showdown` of ``k`` hands takes
+    (``2 ** (k - 1)`` ways to win the pots, about ``8 k`` array operations each, over ``boards x groups``
+    cells; and each seat's values gathered from the boards' combinations)."""
+    return float(8 * k * (1 << (k - 1))) * boards * groups + 6 * k * boards * 200
+
+
 _CLASS = np.array(COMBO_CLASS, dtype=np.intp)
 _SIZES = np.array(CLASS_SIZES, dtype=np.float64)
 _CARDS = np.array(COMBO_CARDS, dtype=np.intp)
@@ -208,6 +215,7 @@ class BoardModel:
     group: NDArray[np.intp]  # (K, 1326): the combination's group on the board
     groups: int  # groups per board, padded to the largest count
     fits: NDArray[np.float64]  # (K, 1326): 1 where the combination misses the board
+    _cells: dict[tuple[int, int], tuple[Any, Any, Any]] = attrs.field(factory=dict, repr=False)
 
     @classmethod
     def sample(cls, k: int = 256, seed: int = 0) -> BoardModel:
@@ -332,9 +340,185 @@ class BoardModel:
             bottom[s] += np.bincount(_CLASS, (den.ravel()[flat].reshape(rows, COMBOS) * fits).sum(axis=0), CLASSES)
         del down, up  # the recursive closures form a cycle: break it so the chains go now, not at a collection
 
+    def pot_showdown(self, live: Sequence[int], ranges: dict[int, Array], pays: Array, players: int,
+                     check: Callable[[], None] | None = None, boards: int | None = None,
+                     full: bool = False) -> tuple[dict[int, Array], Array]:
+        """Expected payoffs of a showdown of the ``live`` seats (three or more), by who wins each pot.
+
+        ``live``: the seats **in order of their contributions, smallest first**; ``pays[t]``: the
+        payoff vector (one per seat) when the pots are won as :func:`pot_sequences` ``(k)[t]`` says
+        (the stacks after the hand depend on the order of the hands only through that, so
+        ``2 ** (k - 1)`` outcomes replace the ``k!`` orders of :meth:`showdown`).  The same board
+        model: on each board hands independent given the board, each weighted by its range; a
+        pot's winner beats every other hand eligible for it, ties counted half per comparison (the
+        winner against each hand of its segment and against the next pot's winner), each
+        perspective renormalised.  Returns, for each live seat, its expected payoff per class of its
+        own hand (``full``: the whole payoff vector per class, shape ``(169, players)``), and the
+        expected payoff vector unconditioned (for the seats that folded)."""
+        live = tuple(live)
+        k = len(live)
+        seqs = pot_sequences(k)
+        pays = np.asarray(pays, dtype=np.float64)
+        weights = [np.asarray(ranges[s], dtype=np.float64) for s in live]
+        used = self.boards_for(k) if boards is None else max(1, min(boards, self.k))
+        step = self.pot_chunk(k)
+        prob = np.zeros(len(seqs))
+        # full: each seat's probability of each way to win the pots, per class; else its payoff and total
+        top = [np.zeros((len(seqs) if full else 1, CLASSES)) for _ in live]
+        bottom = [np.zeros(CLASSES) for _ in live]
+        for lo in range(0, used, step):
+            part = slice(lo, min(used, lo + step))
+            self._pot_slice(part, k, seqs, pays[:, list(live)], weights, prob, top, bottom, check, full)
+        total = prob.sum()
+        folded = (prob / total) @ pays if total > 0 else np.zeros(players)
+        mine = {}
+        for pos, s in enumerate(live):
+            got = top[pos].T @ pays if full else top[pos].T
+            den = bottom[pos][:, None]
+            got = np.divide(got, den, out=np.zeros_like(got), where=den > 0)
+            mine[s] = got if full else got[:, 0]
+        return mine, folded
+
+    def pot_chunk(self, k: int) -> int:
+        """Boards per slice of :meth:`pot_showdown`, so that its arrays stay near :data:`CHUNK_BYTES`."""
+        arrays = (1 << (k + 1)) + k * k + 2 * k + 8
+        return max(1, min(self.k, CHUNK_BYTES // (arrays * self.groups * 8)))
+
+    def _pot_slice(self, part: slice, k: int, seqs: list[tuple[int, ...]], pays: Array, weights: list[Array],
+                   prob: Array, top: list[Array], bottom: list[Array], check: Callable[[], None] | None,
+                   full: bool) -> None:
+        rows = part.stop - part.start
+        g = self.groups
+        cell, cls, count = self.cells(part)
+        f = [np.bincount(cell, w[cls] * count, rows * g).reshape(rows, g) for w in weights]
+        below = [np.cumsum(x, axis=1) - 0.5 * x for x in f]  # P(the hand ranks below v), ties half
+        one = np.ones((rows, g))
+        segs: dict[tuple[int, int, int], Array] = {}
+        ups: dict[tuple[int, ...], Array] = {(): one}
+        downs: dict[tuple[int, tuple[int, ...]], Array] = {}
+
+        def seg(prev: int, cur: int, skip: int = -1) -> Array:  # every hand between two pot winners below v
+            key = (prev, cur, skip)
+            got = segs.get(key)
+            if got is None:
+                if skip < 0:
+                    got = one if cur == prev + 1 else seg(prev, cur - 1) * below[cur - 1]
+                else:
+                    got = one
+                    for j in range(prev + 1, cur):
+                        if j != skip:
+                            got = got * below[j]
+                segs[key] = got
+            return got
+
+        def up(prefix: tuple[int, ...]) -> Array:  # the pot winners of prefix, in turn, all above v
+            got = ups.get(prefix)
+            if got is None:
+                prev = prefix[-2] if len(prefix) > 1 else -1
+                h = up(prefix[:-1]) * f[prefix[-1]] * seg(prev, prefix[-1])
+                c = np.cumsum(h, axis=1)
+                got = c[:, -1:] - c + 0.5 * h
+                ups[prefix] = got
+                if check is not None:
+                    check()
+            return got
+
+        def down(prev: int, suffix: tuple[int, ...]) -> Array:  # the later pots' winners, in turn, below v
+            if not suffix:
+                return one
+            key = (prev, suffix)
+            got = downs.get(key)
+            if got is None:
+                h = f[suffix[0]] * seg(prev, suffix[0]) * down(suffix[0], suffix[1:])
+                got = np.cumsum(h, axis=1) - 0.5 * h
+                downs[key] = got
+                if check is not None:
+                    check()
+            return got
+
+        num = [np.zeros((rows, g)) for _ in range(k)]
+        den = [np.zeros((rows, g)) for _ in range(k)]
+
+        def record(pos: int, t_seq: int, p: Array, pay: float) -> None:
+            if full:  # this way's probability per class, at once
+                top[pos][t_seq] += np.bincount(cls, p.ravel()[cell] * count, CLASSES)
+            else:
+                num[pos] += p * pay
+            den[pos] += p
+        for t_seq, seq in enumerate(seqs):
+            pay = pays[t_seq]
+            prev = -1
+            for t, w in enumerate(seq):
+                both = up(seq[:t]) * down(w, seq[t + 1:])
+                if t == 0:
+                    prob[t_seq] += float((both * f[w] * seg(prev, w)).sum())
+                record(w, t_seq, both * seg(prev, w), pay[w])
+                if w > prev + 1:
+                    core = both * f[w]
+                    for j in range(prev + 1, w):
+                        h = core * seg(prev, w, j) if w > prev + 2 else core
+                        c = np.cumsum(h, axis=1)
+                        record(j, t_seq, c[:, -1:] - c + 0.5 * h, pay[j])
+                prev = w
+        for pos in range(k):
+            if not full:
+                top[pos][0] += np.bincount(cls, num[pos].ravel()[cell] * count, CLASSES)
+            bottom[pos] += np.bincount(cls, den[pos].ravel()[cell] * count, CLASSES)
+        del seg, up, down, record
+
+    def cells(self, part: slice) -> tuple[NDArray[np.intp], NDArray[np.intp], Array]:
+        """The boards ``part`` as (board, group) cells against classes: for each pair of a cell and a
+        class holding combinations that miss the board in that group, the cell (row-major over the
+        slice's ``rows x groups``), the class and how many combinations (about a seventh of the
+        ``rows x 1,326`` combinations; cached)."""
+        key = (part.start, part.stop)
+        got = self._cells.get(key)
+        if got is None:
+            rows = part.stop - part.start
+            flat = (self.group[part] + np.arange(rows)[:, None] * self.groups).ravel()
+            keep = self.fits[part].ravel() > 0
+            both = flat[keep] * CLASSES + np.tile(_CLASS, rows)[keep]
+            u, n = np.unique(both, return_counts=True)
+            got = (u // CLASSES, u % CLASSES, n.astype(np.float64))
+            if len(self._cells) >= 64:
+                self._cells.clear()
+            self._cells[key] = got
+        return got
+
     def cost(self, k: int) -> float:
         """About how many cell operations one showdown of ``k`` hands takes."""
         return showdown_cells(k, self.boards_for(k), self.groups)
+
+
+def pot_sequences(k: int) -> list[tuple[int, ...]]:
+    """The ways ``k`` hands all in can share the pots: with the hands numbered by contribution,
+    smallest first, the winner of the main pot (the best hand), then the best of the hands that
+    contributed more, and so on to the largest contribution (``2 ** (k - 1)`` sequences).
+
+    >>> pot_sequences(3)
+    [(0, 1, 2), (0, 2), (1, 2), (2,)]
+    """
+    out: list[tuple[int, ...]] = []
+
+    def walk(start: int, acc: tuple[int, ...]) -> None:
+        for i in range(start, k):
+            if i == k - 1:
+                out.append((*acc, i))
+            else:
+                walk(i + 1, (*acc, i))
+
+    walk(0, ())
+    return out
+
+
+def pot_ranking(seq: Sequence[int], live: Sequence[int]) -> tuple[int, ...]:
+    """An order of the ``live`` seats (by contribution, smallest first) in which the pots are won as
+    ``seq`` says: its winners first, then the rest.
+
+    >>> pot_ranking((1, 2), (7, 8, 9))
+    (8, 9, 7)
+    """
+    return tuple([live[i] for i in seq] + [live[j] for j in range(len(live)) if j not in seq])
 
 
 def exact_triple(hands: Sequence[str], limit: int | None = None) -> NDArray[np.float64]:
@@ -402,4 +586,4 @@ def triple_error(model: BoardModel, triples: Sequence[Sequence[str]], limit: int
 
 
 __all__ = ["BOARDS", "BoardModel", "PairOdds", "SampledTable", "default_table", "exact_triple", "model_first",
-           "sampled_table", "triple_error"]
+           "pot_ranking", "pot_sequences", "sampled_table", "triple_error"]
