@@ -2,10 +2,12 @@
 
 Run ``python benchmarks/bench_pushfold.py`` (``--quick``: the peer at two stacks only, no peer chart,
 tables of at most four players; ``--peer-chart``: the peer's whole 1-50 bb chart too, about 10
-minutes; ``--multiway-only``: only the tables of three to seven players, about 6 minutes).
+minutes; ``--multiway-only``: only the tables of three to nine players, about 3 minutes).
 
-Three to seven players (:func:`multiway_rows`): our solve of 3-, 4-, 6- and 7-handed tables under
-ICM, DCM and chip EV, to the default tolerance, with the certificate and the equities' sum.
+Three to nine players (:func:`multiway_rows`): our solve of 3-, 4-, 6-, 7-, 8- and 9-handed tables
+under ICM, DCM and chip EV, to the default tolerance, with the certificate and the equities' sum.
+One BLAS thread (``OPENBLAS_NUM_THREADS=1`` unless set): on two shared cores several BLAS threads
+slowed the solver's 169x169 products 30-70 times whenever another process was running.
 
 Heads-up (:func:`headsup_rows`, :func:`headsup_chart`): our exact solve at a range of stacks and
 the 1-50 bb chart at 0.5 bb steps (99 solves).  The peer, kangxiangchen/pushfold-solver (Python,
@@ -22,6 +24,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads: see the module docstring
 import subprocess
 import sys
 import tempfile
@@ -176,6 +180,8 @@ MULTIWAY_CASES = (
     ((3000, 2500, 2000, 1500, 1000, 500), "icm"),
     ((3000, 2500, 2000, 1500, 1000, 500), "chip"),
     ((3000, 2500, 2000, 1500, 1000, 500, 2200), "icm"),
+    ((3000, 2500, 2000, 1500, 1000, 500, 2200, 1800), "icm"),
+    ((3000, 2500, 2000, 1500, 1000, 500, 2200, 1800, 1200), "icm"),
 )
 MULTIWAY_BLINDS = (100, 200)
 MULTIWAY_PRIZES = (50, 30, 20)
@@ -184,8 +190,8 @@ MULTIWAY_PRIZES = (50, 30, 20)
 def multiway_rows(cases: tuple[tuple[tuple[int, ...], str], ...] = MULTIWAY_CASES,
                   max_seconds: float = 1800.0) -> list[dict[str, Any]]:
     """Our solve of each table (blinds 100/200, prizes 50/30/20 unless chip EV) to the default
-    tolerance (0.05% of the pool, 0.01 bb): seconds, iterations, the certificate, how far the
-    equities' sum is from the pool (card removal seen from each seat), each position's push %."""
+    tolerance (0.01% of the pool, 0.005 bb): seconds, iterations, the certificate, how far the
+    equities' sum is from the pool (one joint deal: zero to rounding), each position's push %."""
     from pokerengine.decisions.equilibrium import solve
 
     class_table()
@@ -205,13 +211,13 @@ def multiway_rows(cases: tuple[tuple[tuple[int, ...], str], ...] = MULTIWAY_CASE
 
 def print_multiway(quick: bool) -> None:
     cases = tuple(c for c in MULTIWAY_CASES if len(c[0]) <= 4) if quick else MULTIWAY_CASES
-    print("\nthree to seven players (blinds 100/200; prizes 50/30/20; CFR+, 2,048 boards for multiway showdowns,"
-          " fewer for the largest at seven)")
-    print(f"{'stacks':<34} {'model':<5} {'seconds':>8} {'iter':>5} {'expl':>9} {'sum off':>9}  push %")
+    print("\nthree to nine players (blinds 100/200; prizes 50/30/20; CFR+, 2,048 boards for multiway showdowns,"
+          " fewer from seven players on)")
+    print(f"{'stacks':<44} {'model':<5} {'seconds':>8} {'iter':>5} {'expl':>9} {'sum off':>9}  push %")
     for r in multiway_rows(cases):
         unit = "bb" if r["model"] == "chip" else "%"
         push = ", ".join(f"{k} {v:.1f}" for k, v in r["push"].items())
-        print(f"{'/'.join(map(str, r['stacks'])):<34} {r['model']:<5} {r['seconds']:8.1f} {r['iterations']:5d} "
+        print(f"{'/'.join(map(str, r['stacks'])):<44} {r['model']:<5} {r['seconds']:8.1f} {r['iterations']:5d} "
               f"{r['exploitability']:7.4f}{unit:>2} {r['off']:+9.4f}  {push}")
     print("(expl: the most one player gains by a best response, % of the pool or bb; sum off: equities' sum minus "
           "the pool (%), or the chip EVs' sum (bb))")
@@ -223,7 +229,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="the peer at two stacks only")
     ap.add_argument("--peer-chart", action="store_true", help="also time the peer's 1-50 bb chart (about 10 minutes)")
-    ap.add_argument("--multiway-only", action="store_true", help="only the three- to seven-player tables")
+    ap.add_argument("--multiway-only", action="store_true", help="only the three- to nine-player tables")
     ap.add_argument("--headsup-only", action="store_true", help="only the heads-up part")
     args = ap.parse_args()
     if not args.multiway_only:

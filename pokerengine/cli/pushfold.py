@@ -10,8 +10,9 @@ Stacks in chips in seat order starting at the button (heads-up: small blind, big
 lists each position's push range (percent of the 1,326 combinations) and its call ranges keyed by
 the positions already all in; ``--lookahead N`` (prize models) values the stacks after the hand
 by the next ``N`` hands' equilibria instead of the model; ``--no-card-removal`` deals the hands
-independently (with card removal, each seat's own view, the equities' sum misses the pool by up
-to about 0.1% with three or more players); ``--json`` prints the shape of issue 18
+independently (either way the reported equities add up to the pool: with card removal they come
+from one joint deal, every seat's view mixed; :mod:`pokerengine.decisions.equilibrium`);
+``--json`` prints the shape of issue 18
 (:meth:`pokerengine.decisions.result.Equilibrium.to_json`; ``seconds`` is the wall time).
 ``--plot FILE.png`` draws every push range and each call range against a single pusher as 13x13
 grids (:func:`pokerengine.decisions.charts.plot_ranges`; the ``plot`` extra; checked before
@@ -50,7 +51,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--lookahead", type=_count_option, default=0, metavar="N",
                    help="value the stacks after the hand by the next N hands' equilibria (prize models; 0-3)")
     p.add_argument("--no-card-removal", action="store_true",
-                   help="deal every hand independently (the equities then add up to the pool exactly)")
+                   help="deal every hand independently (no card removal between the players' hands)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw the push ranges and the calls against one pusher as 13x13 grids (the plot extra)")

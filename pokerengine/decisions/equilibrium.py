@@ -9,33 +9,50 @@ pushing (or calling) with each of the 169 classes.
 others' classes are drawn from ``cond[a, .]``, the class of one hand given another's with card
 removal (:class:`.showdown.PairOdds`), independently of each other; a two-handed showdown is
 settled with the exact class table (card removal exact), three or more hands with the board
-model of :class:`.showdown.BoardModel` (its method and measured error are stated there).  Every
-ending's chips come from the library's pot code (side pots, refunds, split ties) once; payout
-models value each stack vector after the hand once (cached).  With ``card_removal=False`` every
-player's class is drawn independently with the class frequencies: the game is then one joint
-distribution, so the players' expected chips add up to zero exactly and the equities to the pool.
-With card removal (the default) each player sees the others through his own hand, as the
-heads-up game does exactly; with three or more players the sums then miss by a little (measured,
-50/30/20: +0.015% of the pool for 5000/3000/2000 under ICM, +0.062% for four equal stacks, +0.088%
-six-handed).  Showdowns of three or more hands are refreshed every ``refresh`` iterations (their
-cost dominates); the certificate below always uses fresh ones.  ``lookahead`` values the stacks
-after the hand by the next hands' equilibria instead of the payout model (:func:`solve`).
+model of :class:`.showdown.BoardModel`, by who wins each pot (:meth:`~.showdown.BoardModel.pot_showdown`:
+the chips after a showdown of ``k`` hands depend on the order of the hands only through the
+winner of each side pot, so ``2 ** (k - 1)`` outcomes stand for the ``k!`` orders exactly; the
+model's method and measured error are stated there).  Every outcome's chips come from the
+library's pot code (side pots, refunds, split ties) once; payout models value each stack vector
+after the hand once (cached).  Showdowns of three or more hands are refreshed every ``refresh``
+iterations (their cost dominates); the certificate below always uses fresh ones.  ``lookahead``
+values the stacks after the hand by the next hands' equilibria instead of the payout model
+(:func:`solve`).
+
+**What is reported.**  With card removal (the default) each player sees the others through his
+own hand (as the heads-up game does exactly), so each player's values come from his own joint
+distribution of the classes and with three or more players their sums miss the pool (measured
+at the equilibria below, 50/30/20: +0.015% of the pool for 5000/3000/2000 under ICM, +0.062% for
+four equal stacks, +0.087% six-handed).  The solver optimises and certifies those values; the
+reported ``ev`` and ``equity`` are the final strategies evaluated under **one** joint deal, the
+even mixture of the players' views (:meth:`Solver.report`), so they add up to the pool and the
+chip EVs to zero (to rounding, 1e-14 measured).  Each player's reported figure is within 0.025%
+of the pool of his own view (measured: 0.002-0.007% three-handed, 0.011-0.025% four-handed,
+0.023% six-handed).  With ``card_removal=False`` every player's class is drawn independently with the
+class frequencies, all views are the same joint and the two agree.
 
 Measured (the exact class table, 2,048 boards, blinds 100/200, prizes 50/30/20, default
-tolerances, 2 shared cores; ``benchmarks/bench_pushfold.py``): 5000/3000/2000 under ICM 1.5 s
-(exploitability 0.0025% of the pool), under DCM 0.9 s (0.0011%); 4000/3000/2000/1000 under ICM
-3.8 s (0.0073%), DCM 6.6 s (0.0056%); 3000/2500/2000/1500/1000/500 under ICM 43 s (0.0072%),
-chip EV 108 s (0.0023 bb).  Seven players and more: a showdown of ``k`` hands costs ``k!`` orders of the hands, so one
-evaluation of all showdowns is held near :data:`EVALUATION_CELLS` by giving the largest showdowns
-fewer boards (:func:`budget_boards`, down to 32 boards: the method says which); seven players
-(3000/2500/2000/1500/1000/500/2200, ICM) took 60 s to 0.0082% of the pool (peak 730 MB), eight
-(and 1800) 408 s to 0.0014% with every multiway showdown on 32 boards (estimated 218 s; peak 980 MB); nine are
-estimated at well over an hour, so the default time bound refuses them at once.
+tolerances, 2 shared cores with one BLAS thread (``OPENBLAS_NUM_THREADS=1``: several BLAS
+threads on a loaded two-core machine slowed the 169x169 products 30-70 times), a fresh process
+less the 1.2 s sampling of the board model): 5000/3000/2000 under ICM 1.3 s (exploitability
+0.0024% of the pool; was 1.5 s with every order of the hands), under DCM 0.9 s (0.0011%);
+4000/3000/2000/1000 under ICM 2.9 s (0.0074%; was 3.8 s), DCM 2.4 s (0.0055%; was 6.6 s);
+3000/2500/2000/1500/1000/500 under ICM 9.6 s (0.0070%; was 43 s), chip EV 34.5 s (0.0025 bb;
+was 108 s).  Seven players and more: one evaluation of all showdowns is held near
+:data:`EVALUATION_CELLS` by giving showdowns fewer boards, in rounds, the largest first
+(:func:`budget_boards`, down to 32 boards: the method says which); seven players
+(3000/2500/2000/1500/1000/500/2200, ICM) 20 s to 0.0086% of the pool (was 60 s), eight (and
+1800) 39 s to 0.0015% (was 408 s with every multiway showdown on 32 boards; now 1,024 boards for
+three hands, 512 for four, 128 for five), nine (and 1200; 256 boards for three hands, 128 for
+four, 64 for five, 32 for more) 40 s to 0.0018% of the pool, peak 224 MB (was refused: estimated
+at well over an hour with every order of the hands).  Nine players under DCM are estimated at
+2,800 s (the DCM model's cost per stack vector) and refused at the default bound.
 
 **The certificate.**  ``exploitability``: against the final (average) strategies, each player's
 exact best response in this game (for every decision point and class, the better of pushing and
 folding); the largest gain of any player, in big blinds (chip EV) or percent of the prize pool.
-The solve stops when it is at most ``tolerance`` (checked every ``check_every`` iterations) or
+The solve stops when it is at most ``tolerance`` (checked every ``check_every`` iterations, the
+average and its roundings of :data:`ROUNDINGS` tried until one is certified) or
 after ``max_iterations``; when ``max_seconds`` runs out after at least one check it returns the
 best certified strategies so far (``method`` says so), before that it raises
 :class:`~pokerengine.errors.ModelTimeout`.
@@ -44,13 +61,14 @@ Two players: :func:`solve` hands the game to :func:`pokerengine.decisions.headsu
 (exact) unless ``exact_headsup=False``; this solver reaches the same ranges (a test).
 
 Limits: ``max_seconds`` (default 60) bounds the whole solve, model calls included
-(:class:`~pokerengine.errors.ModelTimeout`); before starting, the cost of the showdowns (orders of
-the hands times the board model's cells) and of the payout model's calls (the model's own
+(:class:`~pokerengine.errors.ModelTimeout`); before starting, the cost of the showdowns (ways to
+win the pots times the board model's cells) and of the payout model's calls (the model's own
 :func:`~pokerengine.models.estimate` per stack vector) is estimated and a solve estimated at more
-than ten times ``max_seconds`` is refused at once.  Memory: the board model (``boards x 1,326``
-cells, about 60 MB at 2,048 boards), the showdowns' slices (about 160 MB at most) and
-``2 ** players`` endings with the payoffs of every order of their hands (peak 470 MB measured
-six-handed).
+than ten times ``max_seconds`` is refused at once (nine players under DCM: estimated at 2,800 s,
+refused).  The reporting after the last check (one more evaluation of every showdown) runs
+after the time bound.  Memory: the board model (``boards x 1,326`` cells, about 60 MB at 2,048
+boards), the showdowns' slices (about 160 MB at most) and ``2 ** players`` endings with the
+payoffs of every way to win their pots (peak 224 MB measured nine-handed).
 
 >>> from pokerengine.decisions.showdown import sampled_table
 >>> eq = solve((300, 200, 100), (5, 10), table=sampled_table(32), boards=64, tolerance=0.05)
@@ -88,7 +106,7 @@ DEFAULT_SECONDS = 60.0
 DEFAULT_BOARDS = 2048
 CHIP_TOLERANCE = 0.005  # big blinds
 PRIZE_TOLERANCE = 0.01  # percent of the pool
-CELLS_PER_SECOND = 1.3e9  # showdown_cells a second on the reference machine (measured six-handed)
+CELLS_PER_SECOND = 1.0e9  # pot_cells a second on the reference machine (measured six- and nine-handed)
 EVALUATION_CELLS = 3.5e9  # one evaluation of every multiway showdown: about 3.5 s (six players untouched)
 
 
@@ -509,6 +527,8 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
                     if best is None or e < best[0]:
                         best = (e, candidate, value)
                         rounding = cut
+                    if e <= tolerance:  # certified: the other roundings would cost an evaluation each
+                        break
                 if best is not None and best[0] <= tolerance:
                     reached = True
                     break
@@ -523,7 +543,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     trimmed = {k: b for k, b in solver.used.items() if solver.boards is not None and b < solver.boards.boards_for(k)}
     fewer = (" (fewer for the budget: " + ", ".join(f"{b} for {k} hands" for k, b in trimmed.items()) + ")") if trimmed else ""
     method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards{fewer} for multiway showdowns, "
-              f"card removal {'on' if card_removal else 'off'}{'; ev and equity under one joint deal, the views of all seats mixed' if card_removal else ''}); tolerance {tolerance:g} "
+              f"card removal {'on' if card_removal else 'off'}{JOINT if card_removal else ''}); tolerance {tolerance:g} "
               f"{'reached' if reached else 'not reached'}{stopped}{ahead}"
               f"{f'; probabilities within {rounding:g} of 0 or 1 rounded (certified as rounded)' if rounding else ''}")
     if stopped:
@@ -532,10 +552,12 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
 
 
 MAX_LOOKAHEAD = 3
-ROUNDINGS = (0.0, 0.1, 0.25)
-"""At each check the averaged strategies are also tried with every probability within this much of
-0 or 1 made pure (CFR+'s average keeps a trace of its first iterations); the one with the smallest
-certificate is kept."""
+JOINT = "; ev and equity under one joint deal, the views of all seats mixed"
+ROUNDINGS = (0.25, 0.1, 0.0)
+"""At each check the averaged strategies are tried with every probability within this much of 0 or
+1 made pure (CFR+'s average keeps a trace of its first iterations), in this order, until one is
+certified within the tolerance (each try costs an evaluation of every showdown); otherwise the
+one with the smallest certificate is kept."""
 
 
 def _rounded(sigma: dict[int, Array], cut: float) -> dict[int, Array]:
