@@ -326,3 +326,28 @@ def test_running_out_of_time_after_a_check_returns_the_best_certified_strategies
     solver = build(make_game((300, 200, 100), (5, 10)), table=table, boards=16)
     gains, _ = solver.gains(_sigma(solver, eq))
     assert max(gains) / solver.game.scale == pytest.approx(eq.exploitability, rel=1e-9)
+
+
+NINE = (3000, 2500, 2000, 1500, 1000, 500, 2200, 1800, 1200)
+
+
+def test_nine_players_are_estimated_within_the_default_bound():
+    """Nine players under ICM start at the default max_seconds (60): the estimate (100 iterations)
+    stays under ten times it (measured solve: 40 s, 50 iterations); every showdown size gets boards."""
+    from pokerengine.decisions.equilibrium import budget_boards
+
+    g = make_game(NINE, (100, 200), prizes=(50, 30, 20))
+    assert estimate_seconds(g) < 10 * 60
+    used = budget_boards([len(e.live) for e in endings(g)], 2048)
+    assert sorted(used) == list(range(3, 10)) and min(used.values()) == 32 and used[3] >= 256
+
+
+@pytest.mark.skipif(not DEEP, reason="deep profile: about 45 s")
+def test_nine_players_solve_within_the_default_bound():
+    """The brief's nine-handed table (blinds 100/200, 50/30/20, ICM) to the default tolerance (0.01%
+    of the pool) within the default 60 s; the equities add up to the pool, the chip EVs to zero."""
+    eq = solve(NINE, (100, 200), prizes=(50, 30, 20))
+    assert "tolerance 0.01 reached" in eq.method and "stopped" not in eq.method
+    assert eq.exploitability <= 0.01 and eq.seconds < 60
+    assert sum(p.equity for p in eq.players) == pytest.approx(100.0, rel=1e-9)
+    assert abs(sum(p.ev for p in eq.players)) <= 1e-9 * sum(NINE)
