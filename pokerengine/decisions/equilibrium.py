@@ -31,22 +31,23 @@ of the pool of his own view (measured: 0.002-0.007% three-handed, 0.011-0.025% f
 0.023% six-handed).  With ``card_removal=False`` every player's class is drawn independently with the
 class frequencies, all views are the same joint and the two agree.
 
-Measured (the exact class table, 2,048 boards, blinds 100/200, prizes 50/30/20, default
-tolerances, 2 shared cores with one BLAS thread (``OPENBLAS_NUM_THREADS=1``: several BLAS
-threads on a loaded two-core machine slowed the 169x169 products 30-70 times), a fresh process
-less the 1.2 s sampling of the board model): 5000/3000/2000 under ICM 1.3 s (exploitability
-0.0024% of the pool; was 1.5 s with every order of the hands), under DCM 0.9 s (0.0011%);
-4000/3000/2000/1000 under ICM 2.9 s (0.0074%; was 3.8 s), DCM 2.4 s (0.0055%; was 6.6 s);
-3000/2500/2000/1500/1000/500 under ICM 9.6 s (0.0070%; was 43 s), chip EV 34.5 s (0.0025 bb;
-was 108 s).  Seven players and more: one evaluation of all showdowns is held near
-:data:`EVALUATION_CELLS` by giving showdowns fewer boards, in rounds, the largest first
-(:func:`budget_boards`, down to 32 boards: the method says which); seven players
-(3000/2500/2000/1500/1000/500/2200, ICM) 20 s to 0.0086% of the pool (was 60 s), eight (and
-1800) 39 s to 0.0015% (was 408 s with every multiway showdown on 32 boards; now 1,024 boards for
-three hands, 512 for four, 128 for five), nine (and 1200; 256 boards for three hands, 128 for
-four, 64 for five, 32 for more) 40 s to 0.0018% of the pool, peak 224 MB (was refused: estimated
-at well over an hour with every order of the hands).  Nine players under DCM are estimated at
-2,800 s (the DCM model's cost per stack vector) and refused at the default bound.
+Measured (``benchmarks/bench_pushfold.py --multiway-only``: the exact class table, 2,048 boards,
+blinds 100/200, prizes 50/30/20, default tolerances, the board model already sampled, 2 shared
+cores with one BLAS thread, as the benchmark sets: several BLAS threads on a loaded two-core
+machine slowed the 169x169 products 30-70 times; on an idle one the default threads did as well):
+5000/3000/2000 under ICM 1.1 s (exploitability 0.0024% of the pool; was 1.5 s with every order of
+the hands), under DCM 0.3 s (0.0011%; was 0.9 s); 4000/3000/2000/1000 under ICM 1.4 s (0.0074%;
+was 3.8 s), DCM 2.7 s (0.0055%; was 6.6 s); 3000/2500/2000/1500/1000/500 under ICM 9.8 s
+(0.0070%; was 43 s), chip EV 32 s (0.0025 bb; was 108 s).  Seven players and more: one
+evaluation of all showdowns is held near :data:`EVALUATION_CELLS` by giving showdowns fewer
+boards, in rounds, the largest first (:func:`budget_boards`, down to 32 boards: the method says
+which); seven players (3000/2500/2000/1500/1000/500/2200, ICM) 24 s to 0.0086% of the pool (was
+60 s), eight (and 1800) 35 s to 0.0015% (was 408 s with every multiway showdown on 32 boards; now
+1,024 boards for three hands, 512 for four, 128 for five), nine (and 1200; 256 boards for three
+hands, 128 for four, 64 for five, 32 for more) 36 s to 0.0018% of the pool (37.5 s in a fresh
+process with the default BLAS threads), peak 224 MB (was refused: estimated at well over an hour
+with every order of the hands).  Nine players under DCM are estimated at 2,800 s (the DCM
+model's cost per stack vector) and refused at the default bound.
 
 **The certificate.**  ``exploitability``: against the final (average) strategies, each player's
 exact best response in this game (for every decision point and class, the better of pushing and
@@ -414,7 +415,7 @@ def _pot_pays(game: Game, e: Ending, live: tuple[int, ...], deadline: Deadline |
 def estimate_seconds(game: Game, boards: int = DEFAULT_BOARDS, iterations: int = 100, refresh: int = 10,
                      check_every: int = 50) -> float:
     """A rough estimate of a solve's time on the reference machine (2 shared cores): valuing every
-    ending (the pot code for each order of the hands, the payout model for each distinct stack
+    ending (the pot code for each way to win the pots, the payout model for each distinct stack
     vector, by the model's own :func:`~pokerengine.models.estimate`), then ``iterations`` of
     CFR+ with every showdown of three or more hands evaluated ``iterations / refresh`` times and
     once per certificate."""
