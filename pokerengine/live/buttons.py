@@ -130,12 +130,13 @@ def place(kinds: Mapping[int, str], previous: Positions | None, button: int | No
         return Placement(Positions(start, sb, after(sb, seats)), tuple(seats), True)
     bb = after(previous.big_blind, seats)
     low, high = previous.small_blind, previous.big_blind  # new players here would skip the blinds
+    button = previous.small_blind
     if previous.button == previous.small_blind:
         # After a heads-up hand (the button was the small blind) the small blind goes to the last big
         # blind's seat and the button to the seat before it: only those two seats are barred to new
         # players (the arc from the heads-up small blind round to its big blind is the whole table).
         high = previous.big_blind
-        low = before(high, sorted(set(seats) | {high}))
+        low = button = before(high, sorted(set(seats) | {high}))
 
     def dealt_in(s: int) -> bool:
         kind = kinds[s]
@@ -153,6 +154,9 @@ def place(kinds: Mapping[int, str], previous: Positions | None, button: int | No
     new = tuple(s for s in dealt if s != bb and kinds[s] == NEW)
     if len(dealt) == 2:  # TDA 34: the button posts the small blind
         btn = dealt[0] if dealt[1] == bb else dealt[1]
-        return Placement(Positions(btn, btn, bb), tuple(dealt), True, new, heads_up=True)
+        # heads-up a new player can only be on the button: its small blind is its post (a big blind
+        # as well would be two forced bets from one seat)
+        return Placement(Positions(btn, btn, bb), tuple(dealt), True, tuple(s for s in new if s != btn),
+                         heads_up=True)
     sb = previous.big_blind
-    return Placement(Positions(previous.small_blind, sb, bb), tuple(dealt), sb in dealt, new)
+    return Placement(Positions(button, sb, bb), tuple(dealt), sb in dealt, new)
