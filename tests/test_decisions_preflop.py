@@ -78,16 +78,21 @@ def test_the_most_lopsided_pair_is_kings_against_king_deuce():
     assert names == ["2", "K", "K", "K"]
 
 
-def test_sampled_entries_by_rank7_over_every_board():
-    rng = np.random.default_rng(18)
+def disjoint_pairs(seed: int, count: int) -> list[tuple[int, int]]:
+    """``count`` random pairs of combinations that share no card."""
+    rng = np.random.default_rng(seed)
     masks = preflop.combo_masks()
-    done = 0
-    while done < 2:
+    out: list[tuple[int, int]] = []
+    while len(out) < count:
         a, b = (int(x) for x in rng.integers(0, COMBOS, 2))
-        if masks[a] & masks[b]:
-            continue
+        if not masks[a] & masks[b]:
+            out.append((a, b))
+    return out
+
+
+def test_sampled_entries_by_rank7_over_every_board():
+    for a, b in disjoint_pairs(18, 2):
         assert headsup(a, b) == by_rank7(a, b)
-        done += 1
 
 
 def test_rank7_agrees_with_treys_on_sampled_boards_of_a_pair():
@@ -109,15 +114,8 @@ def test_rank7_agrees_with_treys_on_sampled_boards_of_a_pair():
 
 @pytest.mark.skipif(not DEEP, reason="treys over all 1,712,304 boards of two pairs (minutes): the deep profile")
 def test_sampled_entries_by_treys_over_every_board():
-    rng = np.random.default_rng(7)
-    masks = preflop.combo_masks()
-    done = 0
-    while done < 2:
-        a, b = (int(x) for x in rng.integers(0, COMBOS, 2))
-        if masks[a] & masks[b]:
-            continue
+    for a, b in disjoint_pairs(7, 2):
         assert headsup(a, b) == by_treys(a, b)
-        done += 1
 
 
 def test_orbits_are_the_stored_rows():

@@ -59,6 +59,7 @@ import attrs
 from .._checks import chips, shown
 from ..errors import DecisionInputError, ModelInputError, ModelTimeout
 from .ranges import Range, hand_or_range
+from .result import action_order
 
 MODEL_NAMES = ("chip", "icm", "dcm", "mw", "roberts")
 """The payout models a decision can use (``chip`` is chip EV)."""
@@ -264,6 +265,16 @@ def _seats(n: int) -> tuple[int, int]:
     return (0, 1) if n == 2 else (1, 2)
 
 
+def _forced(stacks: Sequence[int], blinds: Sequence[int], ante: int, bb_ante: bool,
+            hero: int) -> tuple[list[int], list[int], list[int]]:
+    """(dead, live, put): :func:`_posted` and their sums; refused when the hero has nothing left to decide."""
+    dead, live = _posted(stacks, blinds, ante, bb_ante)
+    put = [d + v for d, v in zip(dead, live)]
+    if put[hero] >= stacks[hero]:
+        raise DecisionInputError(f"seat {hero} is all in from the blinds and ante: there is nothing to decide")
+    return dead, live, put
+
+
 def _posted(stacks: Sequence[int], blinds: Sequence[int], ante: int, bb_ante: bool) -> tuple[list[int], list[int]]:
     """(dead, live): each seat's ante and its blind, capped at its stack."""
     n = len(stacks)
@@ -401,10 +412,7 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     pusher = _check_seat(pusher, n, "pusher")
     if hero == pusher:
         raise DecisionInputError("the hero cannot call their own all-in")
-    dead, live = _posted(s, bl, a, bb_ante)
-    put = [d + v for d, v in zip(dead, live)]
-    if put[hero] >= s[hero]:
-        raise DecisionInputError(f"seat {hero} is all in from the blinds and ante: there is nothing to decide")
+    dead, live, put = _forced(s, bl, a, bb_ante, hero)
     if s[pusher] - dead[pusher] <= live[hero]:
         raise DecisionInputError(f"the all-in of seat {pusher} ({s[pusher]}) is covered by what seat {hero} posted")
     end = None if seconds is None else time.monotonic() + seconds
@@ -443,12 +451,9 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     sb, bb = _seats(n)
     if hero == bb:
         raise DecisionInputError("the big blind does not act first in: use call_decision")
-    dead, live = _posted(s, bl, a, bb_ante)
-    put = [d + v for d, v in zip(dead, live)]
-    if put[hero] >= s[hero]:
-        raise DecisionInputError(f"seat {hero} is all in from the blinds and ante: there is nothing to decide")
+    dead, live, put = _forced(s, bl, a, bb_ante, hero)
     end = None if seconds is None else time.monotonic() + seconds
-    order = list(range(3, n)) + [0, 1, 2] if n > 2 else [0, 1]
+    order = list(action_order(n))
     behind = order[order.index(hero) + 1:]
     callers: list[tuple[int, float, float, float]] = []  # seat, probability, p_win, p_tie
     if calling_ranges is None:

@@ -204,6 +204,21 @@ def _cards(cards: Any, width: int, what: str) -> NDArray[np.intp]:
     return array
 
 
+def _fold_columns(t: _Tables, cols: NDArray[Any], flush_suit: NDArray[Any]) -> tuple[Any, Any, Any]:
+    """For sorted cards given column by column (``(k, N)``): the rank multiset's index (sorted cards
+    have sorted ranks), the flush suit (from the sum of ``8 ** suit``) and that suit's rank mask."""
+    index = t.card_binom[0][cols[0]]
+    key = t.suit_key16[cols[0]]
+    for i in range(1, len(cols)):
+        index += t.card_binom[i][cols[i]]
+        key += t.suit_key16[cols[i]]
+    suit = flush_suit[key]
+    mask = t.suit_bits16[suit, cols[0]]
+    for i in range(1, len(cols)):
+        mask |= t.suit_bits16[suit, cols[i]]
+    return index, suit, mask
+
+
 def rank7(cards: Any) -> NDArray[np.int32]:
     """The value (``1..7462``, higher is stronger) of each seven-card hand.
 
@@ -223,15 +238,7 @@ def rank7(cards: Any) -> NDArray[np.int32]:
     cols = np.sort(hands.astype(np.int8), axis=1).T.copy()  # (7, N), each card position contiguous
     if (cols[1:] == cols[:-1]).any():
         raise CardError("a hand repeats a card")
-    index = t.card_binom[0][cols[0]]  # the rank multiset's index (sorted cards have sorted ranks)
-    key = t.suit_key16[cols[0]]  # sum of 8 ** suit
-    for i in range(1, 7):
-        index += t.card_binom[i][cols[i]]
-        key += t.suit_key16[cols[i]]
-    suit = t.flush_suit7[key]
-    mask = t.suit_bits16[suit, cols[0]]
-    for i in range(1, 7):
-        mask |= t.suit_bits16[suit, cols[i]]
+    index, suit, mask = _fold_columns(t, cols, t.flush_suit7)
     values: NDArray[np.int32] = np.maximum(t.nonflush7[index], t.flush[mask]).astype(np.int32)
     return values
 
@@ -298,15 +305,7 @@ def board_info(sorted_boards: NDArray[Any]) -> BoardInfo:
     """The :class:`BoardInfo` of ``(B, 5)`` boards whose rows are sorted and valid (unchecked)."""
     t = tables()
     cols = np.ascontiguousarray(sorted_boards.T)
-    multiset = t.card_binom[0][cols[0]]
-    key = t.suit_key16[cols[0]]
-    for i in range(1, 5):
-        multiset += t.card_binom[i][cols[i]]
-        key += t.suit_key16[cols[i]]
-    suit = t.flush_suit5[key]
-    mask = t.suit_bits16[suit, cols[0]]
-    for i in range(1, 5):
-        mask |= t.suit_bits16[suit, cols[i]]
+    multiset, suit, mask = _fold_columns(t, cols, t.flush_suit5)
     return BoardInfo(multiset, suit, mask)
 
 
