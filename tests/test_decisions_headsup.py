@@ -328,7 +328,7 @@ def test_icm_equity_at_twenty_bb() -> None:
 def test_no_deviation_gains(s: int, b: int, small: int, ante: int, bb_ante: bool, seed: int) -> None:
     big = 100
     sb_blind = min(small * 2, big)
-    need = big + ante
+    need = big + ante + 1  # a stack must exceed its forced bets (a player all in by posting decides nothing)
     stacks = (max(s, need), max(b, need))
     eq = solve_headsup(stacks, (sb_blind, big), ante, bb_ante=bb_ante)
     sb, bbp = eq.players
