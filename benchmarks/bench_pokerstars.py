@@ -6,7 +6,7 @@ DIR defaults to ``/work/shared/pokerstars/pokerregion-2020`` when present, else
 ``fixtures/pokerstars/pokerregion-2020``.  Both sides read every file's text (already in memory)
 and parse every hand:
 
-* pokerengine: :func:`pokerengine.history.pokerstars.parse_pokerstars`, then
+* pokerengine: :func:`pokerengine.formats.pokerstars.parse_pokerstars`, then
   :func:`pokerengine.history.site.check` on each hand (interpret the actions, settle with the
   site's rake, compare every collected amount and the rake).  It reports how many matched.
 * PokerKit 0.7: ``pokerkit.notation.PokerStarsParser`` (its PokerStars reader), then iterating
@@ -30,7 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from pokerengine.history import clear_caches  # noqa: E402
-from pokerengine.history.pokerstars import parse_pokerstars  # noqa: E402
+from pokerengine.formats.pokerstars import parse_pokerstars  # noqa: E402
 from pokerengine.history.site import check  # noqa: E402
 
 

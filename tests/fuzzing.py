@@ -74,9 +74,11 @@ import threading
 import time
 import traceback
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from pokerengine.formats import names as _format_names
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -257,6 +259,13 @@ FAMILY = {
     "phhs-stream": "phh",
     "decisions-api": "decisions", "decisions-cli": "decisions",
 }
+
+#: Each site reader of :mod:`pokerengine.formats` past the first two is its own entry ``site-NAME``,
+#: mutating its own fixtures (``fixtures/NAME/``): read by that reader (``read``) or by content (``auto``).
+SITE_READERS = tuple(name for name in _format_names() if name not in ("pokerstars", "ohh"))
+for _name in SITE_READERS:
+    ENTRIES[f"site-{_name}"] = ("read", "auto")
+    FAMILY[f"site-{_name}"] = f"site:{_name}"
 TOKENS = {
     "settle": COMMON_TOKENS,
     "phh": COMMON_TOKENS + PHH_TOKENS * 2,
@@ -267,6 +276,8 @@ TOKENS = {
     "equity-args": ARGS_TOKENS * 2 + COMMON_TOKENS[:30],
     "decisions": COMMON_TOKENS + DECISION_TOKENS * 3,
 }
+for _name in SITE_READERS:
+    TOKENS[f"site:{_name}"] = TOKENS["site"]
 # Numbers, quoted strings, literals and brackets: the places where a substitution keeps the shape.
 TOKEN_RE = re.compile(rb"""-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|true|false|null|[\[\]{}]""")
 ARGS_TOKEN_RE = re.compile(rb"[^\s|]+")
@@ -298,6 +309,9 @@ def seeds(family: str) -> list[bytes]:
     elif family == "site":  # a site's hand histories: PokerStars text and Open Hand History
         paths = sorted((FIXTURES / "pokerstars").rglob("*.txt")) + sorted((FIXTURES / "ohh").rglob("*.*"))
         out = [p.read_bytes() for p in paths if p.suffix in (".txt", ".ohh", ".json", ".jsonl")]
+    elif family.startswith("site:"):  # one site reader's own fixtures
+        paths = sorted((FIXTURES / family[5:]).rglob("*"))
+        out = [p.read_bytes() for p in paths if p.is_file() and p.name not in ("LICENSE", "README.md")]
     elif family == "director":
         paths = sorted((FIXTURES / "tournament").glob("director-*.jsonl")) + sorted((FIXTURES / "structures").glob("*.json"))
         out = [p.read_bytes() for p in paths]
@@ -587,15 +601,24 @@ def _tournament_api(data: bytes, variant: str) -> None:
 
 def _site_api(data: bytes, variant: str) -> None:
     """A site's file read (PokerStars text or OHH) and each hand checked against what it says was paid."""
-    from pokerengine.history.formats import detect, site_hands
+    from pokerengine.formats import detect, site_hands
     from pokerengine.history.site import check
 
-    text = data.decode("utf-8", "surrogateescape")
+    from pokerengine.formats import names
+    from pokerengine.formats.encodings import decode
+
+    text = decode(data)
     fmt = detect(text) if variant == "auto" else variant
-    if fmt not in ("pokerstars", "ohh"):
+    if fmt not in names():
         return
-    for hand in site_hands(text if fmt == "pokerstars" else data, fmt, source="fuzz"):
+    for hand in site_hands(text if fmt != "ohh" else data, fmt, source="fuzz"):
         check(hand)
+
+
+def _site_reader(entry: str) -> Callable[[bytes, str], None]:
+    """The runner of entry ``site-NAME``: that reader (``read``) or the format found by content (``auto``)."""
+    name = entry[5:]
+    return lambda data, variant: _site_api(data, name if variant == "read" else "auto")
 
 
 def _convert(data: bytes, variant: str) -> tuple[str, str] | None:
@@ -919,6 +942,7 @@ RUNNERS = {
     "equity-api": _equity_api, "equity-cli": _equity_cli, "live-api": _live_api, "legal-cli": _legal_cli,
     "decisions-api": _decisions_api, "decisions-cli": _decisions_cli,
 }
+RUNNERS.update({f"site-{_name}": _site_reader(f"site-{_name}") for _name in SITE_READERS})
 
 
 def run_case(entry: str, variant: str, data: bytes, time_limit: float) -> Result:

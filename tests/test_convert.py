@@ -19,8 +19,8 @@ from pokerengine.errors import HistoryParseError, PokerEngineError, Undeterminab
 from pokerengine.history.convert import (
     convert_text, phh_to_site, read_hands, site_to_phh, with_pot_rakes, write_hands,
 )
-from pokerengine.history.formats import detect, site_hands
-from pokerengine.history.ohh import read_ohh
+from pokerengine.formats import detect, site_hands
+from pokerengine.formats.ohh import read_ohh
 from pokerengine.history.reader import dumps, loads
 from pokerengine.history.replay import report
 from pokerengine.history.settling import replay_hand
@@ -78,7 +78,7 @@ def demo_hand():
     block = text[text.index("text = '''") + len("text = '''"):]
     block = block[: block.index("'''")]
     lines = [line[4:] if line.startswith("... ") else line for line in block.splitlines()]
-    from pokerengine.history.pokerstars import parse_pokerstars
+    from pokerengine.formats.pokerstars import parse_pokerstars
 
     (hand,) = parse_pokerstars("\n".join(lines))
     return hand
@@ -368,7 +368,7 @@ Seat 3: cy (button) mucked"""
 def test_a_rake_that_breaks_the_rule_keeps_its_verdict_through_conversion(rake, collected):
     # issue 20: a file whose rake ($0.02, $0) differs from the rule's ($0.03 at these stakes) while its
     # collected amount agrees with the rule was mismatched, and its PHH replayed matched
-    from pokerengine.history.pokerstars import parse_pokerstars
+    from pokerengine.formats.pokerstars import parse_pokerstars
 
     [hand] = parse_pokerstars(_RULE_HAND.replace("$RAKE", "$" + rake).replace("$COLLECTED", "$" + collected))
     verdict = check(hand).status

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pokerengine.errors import IllegalActionError
-from pokerengine.history.pokerstars import read_pokerstars
+from pokerengine.formats.pokerstars import read_pokerstars
 from pokerengine.history.reader import loads
 from pokerengine.history.settling import replay_hand
 from pokerengine.history.site import check

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.history import loads, replay_hand
-from pokerengine.history.ohh import MAX_BYTES, MAX_CONTAINERS, MAX_HANDS, MAX_ITEMS, dumps_ohh, dumps_ohh_lines, iter_ohh, read_ohh, write_ohh
+from pokerengine.formats.ohh import MAX_BYTES, MAX_CONTAINERS, MAX_HANDS, MAX_ITEMS, dumps_ohh, dumps_ohh_lines, iter_ohh, read_ohh, write_ohh
 from pokerengine.history.site import Collected, check
 from pokerengine.history.variants import VARIANTS
 from pokerengine.live import Hand
@@ -322,7 +322,7 @@ def test_pokerstars_hands_written_as_ohh_read_back_the_same():
     OHH with the rake ``check`` drew from each pot reads back as the same PHH record (``sm -``, show the
     cards held, comes back with the cards named) and the same wins per player, and is matched the same
     (the writer fix of issue 10: the whole rake on the main pot drew it differently, a cent off a pot)."""
-    pokerstars = pytest.importorskip("pokerengine.history.pokerstars")
+    pokerstars = pytest.importorskip("pokerengine.formats.pokerstars")
     from pokerengine.history.interpreter import interpret
     from pokerengine.history.site import pots_of
 
@@ -356,7 +356,7 @@ def test_pokerstars_hands_written_as_ohh_read_back_the_same():
 def test_the_whole_rake_on_the_main_pot_was_a_cent_off():
     # Without each pot's rake the rake is written on the main pot, and read back drawn in proportion:
     # some bundled PokerStars hands then come back a cent off a pot (issue 10's writer fix, above).
-    pokerstars = pytest.importorskip("pokerengine.history.pokerstars")
+    pokerstars = pytest.importorskip("pokerengine.formats.pokerstars")
     files = sorted((FIXTURES.parent / "pokerstars").rglob("*.txt"))
     if not files:
         pytest.skip("no PokerStars fixtures")

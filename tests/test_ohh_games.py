@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.history import loads, replay_hand
-from pokerengine.history.ohh import dumps_ohh, read_ohh, write_ohh
-from pokerengine.history.ohh_games import DEFAULT_GAME, VARIANT_FIELD, code_of, names_of
+from pokerengine.formats.ohh import dumps_ohh, read_ohh, write_ohh
+from pokerengine.formats.ohh_games import DEFAULT_GAME, VARIANT_FIELD, code_of, names_of
 from pokerengine.history.site import Collected, check
 from pokerengine.history.variants import VARIANTS
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.history import replay_hand
-from pokerengine.history.pokerstars import (
+from pokerengine.formats.pokerstars import (
     MAX_LINE_CHARS,
     iter_pokerstars,
     parse_pokerstars,

@@ -25,8 +25,8 @@ from profiles import examples
 from hypothesis import strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
-from pokerengine.history.pokerstars import parse_pokerstars, read_pokerstars
-from pokerengine.history.pokerstars_games import BETTINGS, GAME_NAMES, game_of, kind_of
+from pokerengine.formats.pokerstars import parse_pokerstars, read_pokerstars
+from pokerengine.formats.pokerstars_games import BETTINGS, GAME_NAMES, game_of, kind_of
 from pokerengine.history.site import Collected, check
 from pokerengine.history.variants import VARIANTS
 

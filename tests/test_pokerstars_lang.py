@@ -35,8 +35,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
-from pokerengine.history.pokerstars import parse_pokerstars
-from pokerengine.history.pokerstars_lang import LANGUAGES, MAX_LINE_CHARS, detect, english_amount, to_english
+from pokerengine.formats.pokerstars import parse_pokerstars
+from pokerengine.formats.pokerstars_lang import LANGUAGES, MAX_LINE_CHARS, detect, english_amount, to_english
 from pokerengine.history.site import SiteHand, check
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "pokerstars"

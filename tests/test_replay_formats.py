@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from pokerengine.cli import main
-from pokerengine.history.formats import detect
+from pokerengine.formats import detect
 from pokerengine.history.replay import replay_paths
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "fixtures"

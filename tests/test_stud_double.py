@@ -80,7 +80,7 @@ def test_a_pokerstars_stud_hand_with_a_double_bet_matches():
     # file says, cy collects $0.82
     from pathlib import Path
 
-    from pokerengine.history.pokerstars import parse_pokerstars
+    from pokerengine.formats.pokerstars import parse_pokerstars
     from pokerengine.history.site import check
 
     path = Path(__file__).resolve().parent.parent / "fixtures" / "pokerstars" / "handwritten" / "games-stud.txt"

@@ -95,8 +95,9 @@ def run(args: argparse.Namespace) -> int:
     hands = files = 0
     for path, root in jobs:
         try:
-            text = read_text(path)
-            from ..history.formats import detect
+            from ..formats import detect, read_text as read_site_text
+
+            text = read_text(path) if path.endswith((".phh", ".phhs")) else read_site_text(path)
 
             if not path.endswith((".phh", ".phhs")) and detect(text) is None:
                 if os.path.isdir(root):

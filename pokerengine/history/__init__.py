@@ -6,9 +6,9 @@ frozen :class:`HandHistory`), :mod:`~.notation` (action strings),
 engine in replay mode, :mod:`pokerengine.live`; :mod:`~.quick` is its measured short way through
 the usual hold'em and Omaha hand),
 :mod:`~.settling` (those to :func:`pokerengine.settle` and finishing stacks),
-:mod:`~.replay` (files and folders, verdicts, summaries); a site's own records:
-:mod:`~.pokerstars` (PokerStars text), :mod:`~.ohh` (Open Hand History), :mod:`~.site` (a site's
-hand and the check of what it paid), :mod:`~.formats` (which format a file is in).
+:mod:`~.replay` (files and folders, verdicts, summaries), :mod:`~.site` (a site's hand and the
+check of what it paid).  The sites' own records are read by :mod:`pokerengine.formats` (one module
+per format, and which format a file is in); their readers are also re-exported here, as before.
 
 >>> hand = loads('''variant = "NT"
 ... antes = [0, 0, 0]
@@ -21,12 +21,9 @@ hand and the check of what it paid), :mod:`~.formats` (which format a file is in
 'matched'
 """
 
-from .formats import detect
 from .interpreter import Outcome, interpret
 from .interpreter import clear_caches
 from .notation import Action, parse_action
-from .ohh import dumps_ohh, dumps_ohh_lines, iter_ohh, read_ohh, write_ohh
-from .pokerstars import iter_pokerstars, parse_pokerstars, read_pokerstars
 from .reader import dumps, dumps_all, from_fields, load, loads, loads_all
 from .record import HandHistory
 from .replay import HandReport, ReplaySummary, replay_file, replay_paths
@@ -72,3 +69,18 @@ __all__ = [
     "settle_outcome",
     "write_ohh",
 ]
+
+#: Names re-exported from :mod:`pokerengine.formats`, imported when first used (the site readers
+#: depend on this package, so importing them here would make a circle).
+_FROM_FORMATS = {"detect": "", "dumps_ohh": ".ohh", "dumps_ohh_lines": ".ohh", "iter_ohh": ".ohh",
+                 "read_ohh": ".ohh", "write_ohh": ".ohh", "iter_pokerstars": ".pokerstars",
+                 "parse_pokerstars": ".pokerstars", "read_pokerstars": ".pokerstars"}
+
+
+def __getattr__(name: str) -> object:
+    module = _FROM_FORMATS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module("pokerengine.formats" + module), name)

@@ -9,7 +9,7 @@ pots before it pays them.  So ``pokerengine replay`` of the converted file says 
 where :func:`~.site.check` of the original says so (and ``mismatched`` or ``undeterminable``
 where it does).
 
->>> from pokerengine.history.pokerstars import parse_pokerstars
+>>> from pokerengine.formats.pokerstars import parse_pokerstars
 >>> from pokerengine.history.settling import replay_hand
 >>> text = '''PokerStars Hand #7:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 13:54:25 ET
 ... Table 'Demo' 6-max Seat #3 is the button
@@ -213,7 +213,7 @@ def _round_trip(hand: SiteHand | HandHistory, to: str) -> None:
 
         play(loads(written), complete=False)
     else:
-        from .ohh import read_ohh
+        from ..formats.ohh import read_ohh
 
         for back in read_ohh(written):
             play(back.history, complete=False)
@@ -230,7 +230,7 @@ def write_hands(hands: list[SiteHand | HandHistory], to: str) -> str:
         if len(records) == 1:
             return dumps(records[0])
         return dumps_all(attrs.evolve(r, key=_key(r, k)) for k, r in enumerate(records))
-    from .ohh import dumps_ohh_lines
+    from ..formats.ohh import dumps_ohh_lines
 
     return dumps_ohh_lines([with_pot_rakes(h) if isinstance(h, SiteHand) else _phh_for_ohh(h, k)
                             for k, h in enumerate(hands)])
@@ -250,14 +250,14 @@ def _phh_for_ohh(history: HandHistory, k: int) -> SiteHand | HandHistory:
 
 def read_hands(text: str, *, source: str | None = None, fmt: str | None = None) -> Iterator[SiteHand | HandHistory]:
     """The hands of a file's text: PHH records, or a site's hands (detected by content unless ``fmt``)."""
-    from .formats import detect, site_hands
+    from ..formats import detect, site_hands
     from .reader import _hand, loads, tables
 
     if fmt is None:
         fmt = "phhs" if source is not None and source.endswith(".phhs") else detect(text)
     if fmt is None:
-        raise HistoryParseError(f"{source or '<text>'}: not a hand history: neither PHH, PokerStars text nor "
-                                "Open Hand History")
+        raise HistoryParseError(f"{source or '<text>'}: not a hand history: neither PHH nor a site's format "
+                                "(docs/histories.md)")
     if fmt == "phh" and text.lstrip("\ufeff \t\r\n").startswith("["):  # a .phhs text under another name
         fmt = "phhs"
     if fmt == "phhs":

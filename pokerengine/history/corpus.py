@@ -152,7 +152,7 @@ def merge(parts: Iterable[Part]) -> ReplaySummary:
 
 def _items(shard: Shard) -> Iterator[tuple[int, str | None, Any]]:
     """``(index, key, hand or the error reading it)`` for each hand of a shard (PHH or a site's)."""
-    from .formats import detect, site_hands
+    from ..formats import detect, site_hands
     from .reader import _hand, loads, read_text, tables
 
     if shard.ranged:
@@ -161,7 +161,12 @@ def _items(shard: Shard) -> Iterator[tuple[int, str | None, Any]]:
         yield from iter_phhs_tables(shard.path, start=shard.start, end=shard.end)
         return
     try:
-        text = read_text(shard.path)
+        if shard.path.endswith((".phh", ".phhs")):
+            text = read_text(shard.path)
+        else:
+            from ..formats import read_text as read_site_text
+
+            text = read_site_text(shard.path)
         fmt = "phhs" if shard.path.endswith(".phhs") else "phh" if shard.path.endswith(".phh") else detect(text)
         if fmt == "phh":
             yield 0, None, loads(text, source=shard.path)

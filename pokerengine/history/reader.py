@@ -184,10 +184,9 @@ def _hand(name: str, table: Any, source: str | None) -> HandHistory:
     return from_fields(table, source=source, key=name)
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
-    """A file's text (UTF-8, at most :data:`MAX_FILE_BYTES`); a file too large or not UTF-8 is a
-    :class:`HistoryParseError`.  Reads at most :data:`MAX_FILE_BYTES` plus one chunk, whatever the file
-    (``/dev/zero`` included)."""
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A file's bytes (at most :data:`MAX_FILE_BYTES`); a larger file is a :class:`HistoryParseError`.
+    Reads at most :data:`MAX_FILE_BYTES` plus one chunk, whatever the file (``/dev/zero`` included)."""
     fd = os.open(path, os.O_RDONLY)  # hand histories are small: a read or two, no buffering layer
     try:
         data = os.read(fd, _CHUNK)
@@ -202,6 +201,13 @@ def read_text(path: str | os.PathLike[str]) -> str:
             data = b"".join(parts)
     finally:
         os.close(fd)
+    return data
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """A PHH file's text (UTF-8, at most :data:`MAX_FILE_BYTES`); a file too large or not UTF-8 is a
+    :class:`HistoryParseError` (a site's file, in whatever encoding: :func:`pokerengine.formats.read_text`)."""
+    data = read_bytes(path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -224,7 +230,7 @@ SITE_EXTENSIONS = (".txt", ".json", ".jsonl", ".ohh")
 def iter_files(paths: Iterable[str | os.PathLike[str]], *, site: bool = False) -> Iterator[str]:
     """The ``.phh``/``.phhs`` files under each path (directories recursively, sorted); files given are kept.
     With ``site=True`` folders also give their ``.txt``, ``.json``, ``.jsonl`` and ``.ohh`` files (a
-    site's hand histories: :func:`pokerengine.history.formats.detect`).
+    site's hand histories: :func:`pokerengine.formats.detect`).
 
     In a directory, each folder's files come first, then its sub-folders in name order.  Only regular
     files are taken (not a FIFO, which would block, nor a device); symbolic links to folders are not

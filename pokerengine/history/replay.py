@@ -43,7 +43,7 @@ from .record import HandHistory, Number
 from .settling import MATCHED, MISMATCHED, SPLIT_CHIP, UNCHECKED, replay_hand
 from .site import CANCELLED, UNDETERMINABLE, SiteHand
 
-UNRECOGNISED = "not a hand history: neither PHH, PokerStars text nor Open Hand History"
+UNRECOGNISED = "not a hand history: neither PHH nor a site's format (docs/histories.md)"
 
 ERROR = "error"
 #: The longest message a report keeps (an error may quote a long action).
@@ -167,20 +167,25 @@ def report(hand: HandHistory, index: int = 0) -> HandReport:
 
 def replay_file(path: str, explicit: bool = True) -> list[HandReport]:
     """Reports for every hand of one file, in file order: ``.phh``/``.phhs``, or any other file whose
-    content is PHH, PokerStars text or Open Hand History (:func:`~pokerengine.history.formats.detect`).
+    content is PHH, PokerStars text or Open Hand History (:func:`~pokerengine.formats.detect`).
     A file of none of these is an error when given (``explicit``) and skipped when found in a folder.
 
     Never raises (but :class:`KeyboardInterrupt` and the like): a file that cannot be read is one
     ``error`` report, a bad hand in a ``.phhs`` one ``error`` among the others.
     """
     try:
-        text = read_text(path)
+        if path.endswith((".phh", ".phhs")):
+            text = read_text(path)
+        else:
+            from ..formats import read_text as read_site_text
+
+            text = read_site_text(path)
         if path.endswith(".phhs"):
             parts: Sequence[tuple[str, Any]] = tables(text, source=path)
         elif path.endswith(".phh"):
             return [report(loads(text, source=path))]
         else:
-            from .formats import detect
+            from ..formats import detect
 
             fmt = detect(text)
             if fmt == "phh":
@@ -220,7 +225,7 @@ def site_report(hand: SiteHand, path: str) -> HandReport:
 def site_reports(path: str, text: str, fmt: str) -> list[HandReport]:
     """Reports for every hand of a site's file (``fmt``: ``"pokerstars"`` or ``"ohh"``); a hand that
     cannot be read ends the file with an error after the reports of the hands before it."""
-    from .formats import site_hands
+    from ..formats import site_hands
 
     out: list[HandReport] = []
     try:

@@ -221,8 +221,11 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
     pots = pots_of(outcome)
     total = sum(pots)
     flop = len(outcome.board) >= 3
-    if rule is None and hand.format == "pokerstars":
-        from .pokerstars import rake_rule as rule
+    if rule is None and hand.format != "ohh":  # a site's own rule, when its module has one
+        from .. import formats
+
+        if hand.format in formats.names():
+            rule = formats.rake_rule(hand.format)
     drawn = rule(pots, flop, hand) if rule is not None else None
     if drawn is None and hand.pot_rakes is not None and len(hand.pot_rakes) == len(pots):
         drawn = list(hand.pot_rakes)

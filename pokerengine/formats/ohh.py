@@ -94,9 +94,9 @@ from .._checks import MAX_CHIPS, shown
 from ..errors import HistoryParseError
 from .ohh_games import VARIANT_FIELD, code_of, street_names
 from .ohh_write import _EXACT, _ISO, UNKNOWN, dumps_ohh, dumps_ohh_lines, write_ohh
-from .record import MAX_ACTIONS, MAX_PLAYERS, HandHistory
-from .site import Collected, SiteHand
-from .variants import VARIANTS, Variant
+from ..history.record import MAX_ACTIONS, MAX_PLAYERS, HandHistory
+from ..history.site import Collected, SiteHand
+from ..history.variants import VARIANTS, Variant
 
 __all__ = ["MAX_BYTES", "MAX_HANDS", "dumps_ohh", "dumps_ohh_lines", "iter_ohh", "read_ohh", "write_ohh"]
 
@@ -171,6 +171,11 @@ def _exact(text: str, what: str) -> Any:
 def iter_ohh(data: bytes | str, *, source: str | None = None) -> Iterator[SiteHand]:
     """The hands of an OHH text one by one (see :func:`read_ohh`)."""
     yield from _hands(_texts(data, source), source)
+
+
+def iter_hands(data: bytes | str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
+    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_ohh` (OHH has no cancelled hands)."""
+    return iter_ohh(data, source=source)
 
 
 def _hands(texts: Iterator[str] | list[str], source: str | None) -> Iterator[SiteHand]:

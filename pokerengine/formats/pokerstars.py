@@ -63,14 +63,13 @@ import math
 import re
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import Any
 
 from .._checks import shown
 from .. import _json
-from ..errors import PokerEngineError, HistoryParseError
-from .record import HandHistory
-from .pokerstars_games import GAME_NAMES, dealt_cards, draw_line, game_of, kind_of, stud_cards, unknown_draws
-from .site import Collected, SiteHand, main_pot_first
+from ..errors import HistoryParseError
+from .pokerstars_games import GAME_NAMES, dealt_cards, draw_line, game_of, kind_of
+from ..history.site import Collected, SiteHand, main_pot_first
+from .draft import Draft, fail
 from .pokerstars_lang import to_english
 
 #: The most characters a file may hold (about 50 MB: some 40,000 hands).
@@ -159,78 +158,7 @@ _VERB = re.compile(
     r"|discards|stands pat)(.*)")
 
 
-def _fail(where: str, line: int | None, message: str) -> HistoryParseError:
-    return HistoryParseError(f"{where}, line {line}: {message}" if line is not None else f"{where}: {message}")
-
-
-class _Hand:
-    """The state of one hand while its lines are read (private: the result is a SiteHand)."""
-
-    __slots__ = ("id", "where", "line", "money", "variant", "hole", "kind", "fixed", "sb", "bb", "bring_in", "street",
-                 "dealt", "cancelled", "button", "table", "max_seats", "seats", "posts", "events", "runs", "cards",
-                 "collected", "returned", "cashed", "cashed_won", "summary_seats", "total", "rake", "currency",
-                 "section", "showdown", "summary")
-
-    def __init__(self, hand_id: str, where: str, first_line: int) -> None:
-        self.id = hand_id
-        self.where = where
-        self.line = first_line
-        self.money = True
-        self.variant, self.hole, self.kind, self.fixed = "NT", 2, "board", False
-        self.sb = self.bb = 0
-        self.bring_in: int | None = None
-        self.street = -1  # stud: 0 for third street .. 4 for the river (seventh street)
-        self.dealt: dict[tuple[str, int], str] = {}  # stud: (player, street) -> the cards dealt then
-        self.cancelled = False
-        self.button = 0
-        self.table: str | None = None
-        self.max_seats = 0
-        self.seats: dict[str, tuple[int, int]] = {}
-        self.posts: list[tuple[str, str, int]] = []
-        self.events: list[tuple[str, str, Any]] = []
-        self.runs: list[list[str]] = [[]]
-        self.cards: dict[str, str] = {}
-        self.collected: list[Collected] = []
-        self.returned: list[Collected] = []
-        self.cashed: set[str] = set()
-        self.cashed_won: dict[int, int] = {}
-        self.summary_seats: list[int] = []
-        self.total: int | None = None
-        self.rake: int | None = None
-        self.currency: str | None = None
-        self.section = "seats"
-        self.showdown = False
-        self.summary = False
-
-    def fail(self, message: str) -> HistoryParseError:
-        return _fail(self.where, self.line, message)
-
-    def amount(self, text: str) -> int:
-        m = _AMOUNT.fullmatch(text)
-        if m is None and "," in text and _GROUPED.fullmatch(text):  # "$1,646.95", "10,000"
-            m = _AMOUNT.fullmatch(text.replace(",", ""))
-        if m is None:
-            raise self.fail(f"bad amount {shown(text)}")
-        symbol, whole, cents = m.groups()
-        if not self.money:
-            if symbol or cents is not None:
-                raise self.fail(f"tournament chips are whole numbers, got {shown(text)}")
-            return int(whole)
-        return int(whole) * 100 + (int(cents.ljust(2, "0")) if cents else 0)
-
-    def cards_of(self, text: str) -> str:
-        if _CARDS.fullmatch(text) is None:
-            raise self.fail(f"bad cards {shown(text)}")
-        return text.replace(" ", "")
-
-    def actor(self, line: str) -> tuple[str, str] | None:
-        """The seated player who starts ``line`` with ``NAME: `` and the rest (names may hold ': ')."""
-        at = line.find(": ")
-        while at > 0:
-            if line[:at] in self.seats:
-                return line[:at], line[at + 2:]
-            at = line.find(": ", at + 2)
-        return None
+_fail = fail
 
 
 def iter_pokerstars(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
@@ -277,6 +205,10 @@ def iter_pokerstars(text: str, *, source: str | None = None, cancelled: bool = F
         raise HistoryParseError(f"{where_file}: no PokerStars hand in the text")
 
 
+#: The registry's reader (:mod:`pokerengine.formats`).
+iter_hands = iter_pokerstars
+
+
 def parse_pokerstars(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
     """Every hand of a PokerStars text, as :class:`~.site.SiteHand` values (limits: the module's;
     cancelled hands: see :func:`iter_pokerstars`)."""
@@ -298,7 +230,7 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     m = _HEADER.fullmatch(block[0])
     if m is None:
         raise _fail(where_file, start, f"cannot read the hand's first line {shown(block[0])}")
-    h = _Hand(m.group(1), f"{where_file}, hand {m.group(1)}", start)
+    h = Draft("pokerstars", m.group(1), f"{where_file}, hand {m.group(1)}", start)
     _header(h, m.group(2))
     for k, line in enumerate(block[1:], start + 1):
         h.line = k
@@ -306,30 +238,10 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
             line = line.rstrip(" ")
         if line:
             _line(h, line)
-    if h.cancelled:
-        if not cancelled or len(h.summary_seats or h.seats) < 2:
-            return None
-    elif not h.summary:
-        h.line = start + len(block) - 1
-        raise h.fail("the hand ends before its summary (truncated?)")
-    h.line = start
-    try:
-        history = _history(h, source, index)
-    except HistoryParseError:
-        raise
-    except PokerEngineError as exc:
-        raise h.fail(str(exc)) from None
-    where = {name: i for i, name in enumerate(history.players or ())}
-    returned = [0] * len(where)
-    for c in h.returned:
-        if c.player not in where:
-            raise h.fail(f"an uncalled bet returned to {shown(c.player)}, who is not in the hand")
-        returned[where[c.player]] += c.amount
-    return SiteHand("pokerstars", h.id, index, history, tuple(h.collected), h.rake, h.total, source,
-                    returned=tuple(returned))
+    return h.finish(source, index, cancelled=cancelled, last_line=start + len(block) - 1)
 
 
-def _header(h: _Hand, rest: str) -> None:
+def _header(h: Draft, rest: str) -> None:
     t = _TOURNAMENT.fullmatch(rest)
     if t is not None:
         name, sb, bb = t.group(2), t.group(4), t.group(5)
@@ -355,7 +267,7 @@ def _header(h: _Hand, rest: str) -> None:
         raise h.fail("the big blind is 0" if not h.fixed else "the big bet is 0")
 
 
-def _line(h: _Hand, line: str) -> None:
+def _line(h: Draft, line: str) -> None:
     if h.summary:
         _summary_line(h, line)
         return
@@ -422,7 +334,7 @@ def _line(h: _Hand, line: str) -> None:
     raise h.fail(f"cannot read {shown(line)}")
 
 
-def _section(h: _Hand, line: str) -> None:
+def _section(h: Draft, line: str) -> None:
     if line == "*** HOLE CARDS ***" and h.kind == "board" or line == "*** DEALING HANDS ***" and h.kind == "draw":
         h.section = "action"
     elif line == "*** SUMMARY ***":
@@ -456,7 +368,7 @@ def _section(h: _Hand, line: str) -> None:
             h.events.append(("board", "", cards))
 
 
-def _verb(h: _Hand, name: str, verb: str, rest: str) -> None:
+def _verb(h: Draft, name: str, verb: str, rest: str) -> None:
     allin = rest.endswith(" and is all-in")
     if allin:
         rest = rest[: -len(" and is all-in")]
@@ -534,7 +446,7 @@ def _verb(h: _Hand, name: str, verb: str, rest: str) -> None:
         h.events.append(("muck", name, None))
 
 
-def _summary_line(h: _Hand, line: str) -> None:
+def _summary_line(h: Draft, line: str) -> None:
     t = _TOTAL.fullmatch(line)
     if t is not None:
         h.total = h.amount(t.group(1))
@@ -561,148 +473,3 @@ def _summary_line(h: _Hand, line: str) -> None:
         h.cancelled = True
         return
     raise h.fail(f"cannot read {shown(line)}")
-
-
-def _history(h: _Hand, source: str | None, index: int) -> HandHistory:
-    by_seat = {seat: name for name, (seat, _) in h.seats.items()}
-    if h.total is None and not h.cancelled:
-        raise h.fail("the summary has no 'Total pot' line")
-    missing = [s for s in h.summary_seats if s not in by_seat]
-    if missing:
-        raise h.fail(f"the summary names seat {missing[0]}, which has nobody in it")
-    span = max(h.max_seats, 10)
-    dealt_in = h.summary_seats or (list(by_seat) if h.cancelled else [])
-    order = sorted(dealt_in, key=lambda s: (s - h.button - 1) % span)  # stud: button 0, so seat order
-    names = [by_seat[s] for s in order]
-    n = len(names)
-    if n < 2:
-        raise h.fail(f"{n} player(s) dealt in; a hand needs two")
-    pos = {name: i for i, name in enumerate(names)}
-    antes, blinds, posts = [0] * n, [0] * n, [0] * n
-    big_at = -1
-    big_blind = h.sb if h.fixed else h.bb  # fixed limit: the stakes are the bets; the big blind is the small bet
-    for name, kind, amount in h.posts:
-        p = pos.get(name)
-        if p is None:
-            raise h.fail(f"{shown(name)} posts but is not in the hand's summary")
-        if kind == "ante":
-            antes[p] += amount
-        elif kind == "sb" and p == 0 and n > 2 or kind == "sb" and n == 2 and p == n - 1:
-            blinds[p] += amount
-        elif kind == "sb":  # a small blind out of position: dead
-            antes[p] += amount
-        elif kind == "bb" and big_at < 0 and (p <= 1 if n > 2 else p == 0):
-            blinds[p] += amount
-            big_at = p
-        elif kind == "button":  # 6+ hold'em: the button's blind, the only one
-            if p != n - 1 or blinds[p]:
-                raise h.fail(f"{shown(name)} posts a button blind but is not on the button")
-            blinds[p] += amount
-        elif kind in ("bb", "sbbb", "straddle"):
-            live = min(amount, big_blind) if kind == "sbbb" else amount
-            if blinds[p]:
-                raise h.fail(f"{shown(name)} posts twice")
-            blinds[p] += live
-            posts[p] += live if kind != "straddle" else 0
-            antes[p] += amount - live
-    unknown = "??" * h.hole
-    if h.kind == "stud":  # a player who shows before seventh street (all folded) shows fewer: not needed
-        h.cards = {name: cards for name, cards in h.cards.items() if len(cards) == len(unknown)}
-    for name, cards in h.cards.items():
-        if len(cards) != len(unknown):
-            raise h.fail(f"{shown(name)} has {len(cards) // 2} cards, not {h.hole}")
-    if h.kind == "stud":  # dealt street by street
-        actions = []
-    else:
-        actions = [f"d dh p{i + 1} {h.cards.get(name, unknown)}" for i, name in enumerate(names)]
-    _actions(h, names, pos, actions)
-    user: dict[str, Any] = {}
-    if len(h.runs) > 1:
-        for run in h.runs[1:]:
-            actions.extend(f"d db {cards}" for cards in run)
-        user["_run_count"] = len(h.runs)
-    if any(posts):
-        user["_posts"] = tuple(reversed(posts)) if n == 2 else tuple(posts)
-    if h.cancelled:
-        user["_cancelled"] = True
-    if n == 2:
-        antes.reverse()
-        blinds.reverse()
-    collected = list(h.collected)
-    for seat, amount in h.cashed_won.items():
-        collected.append(Collected(by_seat[seat], None, amount))
-    if len(h.runs) > 1 or h.cashed_won:  # run twice: both runs' lines add up
-        merged: dict[tuple[str, int | None], int] = {}
-        for c in collected:
-            key = (c.player, None if h.cashed_won else c.pot)
-            merged[key] = merged.get(key, 0) + c.amount
-        collected = [Collected(p, k, a) for (p, k), a in merged.items()]
-    h.collected = collected
-    bets: dict[str, Any]
-    if h.kind == "stud":  # no blinds; the bring-in as posted (nobody posted it: half the small bet)
-        bets = {"bring_in": h.bring_in if h.bring_in is not None else max(1, h.sb // 2)}
-        bets.update({"small_bet": h.sb, "big_bet": h.bb} if h.fixed else {"min_bet": h.sb})
-    elif h.fixed:
-        bets = {"blinds_or_straddles": tuple(blinds), "small_bet": h.sb, "big_bet": h.bb}
-    else:
-        bets = {"blinds_or_straddles": tuple(blinds), "min_bet": h.bb}
-    return HandHistory(
-        variant=h.variant, starting_stacks=tuple(h.seats[name][1] for name in names), actions=tuple(actions),
-        antes=tuple(antes), **bets, hand=h.id, table=h.table,
-        seats=tuple(order), seat_count=h.max_seats or None, players=tuple(names), currency=h.currency,
-        user_fields=user, source=source, key=str(index))
-
-
-def _actions(h: _Hand, names: list[str], pos: dict[str, int], actions: list[str]) -> None:
-    """The PHH actions of the hand's events, appended to ``actions`` (stud: each street's cards; draw:
-    each discard and the cards drawn, unknown ones as ``??``)."""
-    folded: set[str] = set()
-    showed: set[str] = set()
-    owed: dict[int, int] = {}  # draw: a player's own replacement cards, dealt on the next "Dealt to" line
-    for kind, name, value in h.events:
-        if kind == "cc" or kind == "f" or kind == "cbr":  # (the most of them, first)
-            p = pos.get(name)
-            if p is None:
-                raise h.fail(f"{shown(name)} acts but is not in the hand's summary")
-            if owed:
-                unknown_draws(owed, actions)
-            if kind == "cbr":
-                actions.append(f"p{p + 1} cbr {value}")
-            else:
-                actions.append(f"p{p + 1} {kind}")
-                if kind == "f":
-                    folded.add(name)
-            continue
-        if kind == "board":
-            actions.append(f"d db {value}")
-            continue
-        if kind == "street":
-            for i, player in enumerate(names):
-                if player not in folded:
-                    actions.append(f"d dh p{i + 1} {stud_cards(h, player, value)}")
-            continue
-        p = pos.get(name)
-        if p is None:
-            raise h.fail(f"{shown(name)} acts but is not in the hand's summary")
-        if owed and kind != "sd" and kind != "dh":
-            unknown_draws(owed, actions)
-        if kind == "pb":
-            actions.append(f"p{p + 1} pb")
-        elif kind == "sd":
-            actions.append(f"p{p + 1} sd {value}" if value else f"p{p + 1} sd")
-            if value[:1] == "?":  # someone else's draw: as many unknown cards
-                actions.append(f"d dh p{p + 1} {value}")
-            elif value:
-                owed[p] = len(value)
-        elif kind == "dh":
-            if owed.pop(p, None) != len(value):
-                raise h.fail(f"{shown(name)} is dealt {len(value) // 2} card(s) without discarding as many")
-            actions.append(f"d dh p{p + 1} {value}")
-        elif name not in showed and name not in folded:  # a show or a muck at the showdown (once: a hand
-            showed.add(name)  # run twice shows twice)
-            if kind == "show" and h.kind == "draw":  # the hand drawn: the replay learns the unknown cards
-                actions.append(f"p{p + 1} sm {value}")
-            else:
-                actions.append(f"p{p + 1} sm -" if kind == "show" else f"p{p + 1} sm")
-    if owed:
-        unknown_draws(owed, actions)

@@ -24,12 +24,12 @@ from typing import Any
 
 from .._checks import chips, shown
 from ..errors import HistoryParseError, PokerEngineError
-from .amounts import amount
-from .notation import parse_action
+from ..history.amounts import amount
+from ..history.notation import parse_action
 from .ohh_games import VARIANT_FIELD, names_of, street_names
-from .record import HandHistory
-from .site import Collected, SiteHand
-from .variants import VARIANTS
+from ..history.record import HandHistory
+from ..history.site import Collected, SiteHand
+from ..history.variants import VARIANTS
 
 __all__ = ["dumps_ohh", "dumps_ohh_lines", "write_ohh"]
 
@@ -342,8 +342,8 @@ class _Writer:
         """A site's collected lines that name no pot (PokerStars' "collected ... from pot" of a hand with
         several pots), divided into the pots as the engine settles them with ``rakes``, when the engine
         pays each player what the file says in all; else the lines as they are (on the main pot)."""
-        from .interpreter import interpret
-        from .site import pots_of, settle_drawn
+        from ..history.interpreter import interpret
+        from ..history.site import pots_of, settle_drawn
 
         try:
             outcome = interpret(self.h)
@@ -404,7 +404,7 @@ class _Writer:
                 pot["player_wins"] = wins
                 out.append(pot)
             return out
-        from .settling import replay_hand
+        from ..history.settling import replay_hand
 
         try:
             settlement = replay_hand(self.h).settlement

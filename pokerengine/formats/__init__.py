@@ -1,0 +1,124 @@
+"""Hand histories as the sites write them: one module per format, and which format a file is in.
+
+Each format is one entry of :data:`FORMATS` (a :class:`Format`): its name, how its text begins
+(``sniff``, given the first characters of a file with any byte-order mark and leading blank space
+dropped), the function that reads its hands into :class:`~pokerengine.history.site.SiteHand`
+values, and its rake rule when the site's rule is known.  A new site is one new module here and one
+line in :data:`FORMATS`; the shared parts are written once: :mod:`.encodings` (bytes to text),
+:mod:`.amounts` (amounts in every form the sites write them), :mod:`.draft` (a hand while its
+lines are read, then its PHH record), and the check of what a site paid,
+:func:`pokerengine.history.site.check`.
+
+``pokerengine replay`` and ``pokerengine convert`` take a folder of mixed files: a ``.phh``/``.phhs``
+file is PHH, any other file is read and its first characters decide (:func:`detect`).
+
+>>> detect('variant = "NT"\\nstarting_stacks = [100, 100]\\n')
+'phh'
+>>> detect("\\ufeffPokerStars Hand #212333865366:  Hold'em No Limit ($0.01/$0.02 USD)")
+'pokerstars'
+>>> detect("Mano n.º 254310896120 de Zoom de PokerStars:  Hold'em No Limit (0.02 €/0.05 €) - 11-01-2025")
+'pokerstars'
+>>> detect('{"ohh": {"spec_version": "1.4.6"}}'), detect('[{"spec_version": "1.4.6"}]'), detect('{"a": 1}')
+('ohh', 'ohh', None)
+>>> detect("Dear diary") is None, detect('[ 1 ]\\nvariant = "NT"')
+(True, 'phh')
+>>> "pokerstars" in names()
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Iterator
+
+import attrs
+
+from ..errors import HistoryParseError
+from ..history.site import SiteHand
+from .pokerstars_lang import HEADER_STARTS
+
+#: The most characters of a file's start that :func:`detect` looks at.
+HEAD_CHARS = 4096
+
+_PHH = re.compile(r"^\s*(\[[^\]\n]*\]\s*)?(variant|starting_stacks|actions)\s*=", re.MULTILINE)
+
+
+@attrs.frozen
+class Format:
+    """One site's format: ``name`` (the ``SiteHand.format`` of its hands), ``sniff`` (``True`` when a
+    file's first characters are this format's), and ``module``, the module whose ``iter_hands(text, *,
+    source=None, cancelled=False)`` reads its hands and whose ``rake_rule`` (or ``None``) is the site's
+    rake rule (see :func:`pokerengine.history.site.check`); imported when first needed."""
+
+    name: str
+    sniff: Callable[[str], bool]
+    module: str
+
+
+def _pokerstars(head: str) -> bool:
+    return head.startswith(("PokerStars ", *HEADER_STARTS))
+
+
+def _ohh(head: str) -> bool:
+    # a JSON object or an array of them (a .phhs table header is `[name]`) that names the spec
+    if head.startswith("{") or head.startswith("[") and head[1:].lstrip()[:1] in ("{", "]"):
+        return '"spec_version"' in head or '"ohh"' in head or head == "[]"
+    return False
+
+
+#: Every site format read, in the order :func:`detect` tries them.
+FORMATS: tuple[Format, ...] = (
+    Format("pokerstars", _pokerstars, ".pokerstars"),
+    Format("ohh", _ohh, ".ohh"),
+)
+
+
+def names() -> tuple[str, ...]:
+    """The names of the site formats read (``"phh"`` is not one: it is the project's own format)."""
+    return tuple(f.name for f in FORMATS)
+
+
+def detect(text: str) -> str | None:
+    """The format of a file's text: a site format's name, ``"phh"``, or ``None`` when it is none of them."""
+    head = text[:HEAD_CHARS].lstrip("\ufeff \t\r\n")
+    for fmt in FORMATS:
+        if fmt.sniff(head):
+            return fmt.name
+    if _PHH.search(head):
+        return "phh"
+    return None
+
+
+def read_text(path: str) -> str:
+    """A hand-history file's text, in whichever encoding it comes (:func:`.encodings.decode`; at most
+    :data:`pokerengine.history.reader.MAX_FILE_BYTES` bytes read)."""
+    from ..history.reader import read_bytes
+    from .encodings import decode
+
+    return decode(read_bytes(path), what=path)
+
+
+def format_of(name: str) -> Format:
+    """The :class:`Format` named ``name``, or :class:`HistoryParseError`."""
+    for fmt in FORMATS:
+        if fmt.name == name:
+            return fmt
+    raise HistoryParseError(f"not a site's format: {name!r} (the formats: {', '.join(names())})")
+
+
+def site_hands(text: str | bytes, fmt: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
+    """The hands of a site's file, read lazily (``fmt``: a name of :data:`FORMATS`); hands the site
+    cancelled only with ``cancelled=True`` (user field ``_cancelled``: replay counts them)."""
+    if fmt not in names():
+        raise HistoryParseError(f"{source or '<text>'}: not a site's format: {fmt!r}")
+    module = importlib.import_module(__name__ + format_of(fmt).module)
+    reader: Callable[..., Iterator[SiteHand]] = module.iter_hands
+    return reader(text, source=source, cancelled=cancelled)
+
+
+def rake_rule(fmt: str) -> Callable[..., list[int]] | None:
+    """The site's rake rule of format ``fmt`` (``None``: the file's rake is taken as given)."""
+    module = importlib.import_module(__name__ + format_of(fmt).module)
+    rule: Callable[..., list[int]] | None = getattr(module, "rake_rule", None)
+    return rule

@@ -1,0 +1,151 @@
+"""The parts every site reader shares (issue 19): encodings, amounts, the draft hand, the registry."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from pokerengine.errors import HistoryParseError
+from pokerengine.formats import FORMATS, detect, format_of, names, site_hands
+from pokerengine.formats.amounts import parse_amount
+from pokerengine.formats.draft import Draft, cards
+from pokerengine.formats.encodings import decode
+from pokerengine.history.site import check
+
+
+def _grouped(whole: int, sep: str) -> str:
+    text = f"{whole:,}"
+    return text.replace(",", sep)
+
+
+@given(st.integers(0, 10**12), st.sampled_from(["$", "€", "£", "", " USD", " EUR", "€ ", "USD "]),
+       st.sampled_from([",", " ", "\xa0", ""]), st.booleans(), st.booleans())
+def test_amounts_in_every_form_read_back(cents, sign, sep, comma, after):
+    """An amount written with a sign before or after, any thousands separator and either decimal mark reads
+    back as the same number of cents."""
+    if comma and sep == ",":
+        sep = "."
+    whole, frac = divmod(cents, 100)
+    number = _grouped(whole, sep) + ("," if comma else ".") + f"{frac:02d}"
+    text = (number + sign.rstrip() if sign.strip() and after else sign + number) if sign else number
+    if sign.strip() and after and sign.startswith(" "):
+        text = number + sign
+    assert parse_amount(text, decimal="," if comma else ".") == cents
+
+
+@given(st.integers(0, 10**12), st.sampled_from([",", " ", "\xa0", ".", ""]))
+def test_tournament_chips_with_any_separator(chips, sep):
+    text = _grouped(chips, sep)
+    assert parse_amount(text, money=False, decimal="," if sep == "." else ".") == chips
+
+
+@pytest.mark.parametrize("text", ["", "$", "1,2,3", "12,34.5", "1.2.3,4", "$1$", "abc", "1e5", "-5",
+                                  "9" * 16, "$0.001", "1.000.00"])
+def test_not_amounts(text):
+    assert parse_amount(text) is None
+
+
+@given(st.text(st.characters(blacklist_categories=("Cs",)), max_size=200))
+def test_utf8_and_utf16_decode_back(text):
+    for codec in ("utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be"):
+        data = text.encode(codec)
+        if codec in ("utf-16-le", "utf-16-be") and (not text or not text.isascii() or len(text) < 2):
+            continue  # without a mark, UTF-16 is told from its zero bytes: ASCII text
+        assert decode(data) == text.removeprefix("\ufeff") or codec == "utf-8" and text.startswith("\ufeff")
+
+
+@given(st.text(st.sampled_from("abcé€£ÀÿŠœ—…“” 0123456789$\n\r"), max_size=200))
+def test_windows_1252_files_read(text):
+    data = text.encode("cp1252")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        assert decode(data) == text  # not UTF-8: read as Windows-1252
+
+
+@given(st.binary(max_size=300))
+def test_any_bytes_decode_to_text(data):
+    assert isinstance(decode(data), str)
+
+
+def test_decode_limits():
+    with pytest.raises(HistoryParseError):
+        decode(b"x" * 11, max_bytes=10)
+    with pytest.raises(HistoryParseError):
+        decode(5)  # type: ignore[arg-type]
+
+
+def test_cards():
+    assert cards("[ Ah, 10c ]") == "AhTc"
+    assert cards("Ah Kd Qs") == "AhKdQs"
+    assert cards("Ah X") is None and cards("") is None and cards("1h") is None
+
+
+def test_registry():
+    assert names()[:2] == ("pokerstars", "ohh")
+    assert len(set(names())) == len(FORMATS)
+    for fmt in FORMATS:
+        assert format_of(fmt.name) is fmt
+    with pytest.raises(HistoryParseError):
+        format_of("nope")
+    with pytest.raises(HistoryParseError):
+        list(site_hands("x", "nope"))
+    assert detect("") is None and detect("\ufeff\r\n") is None
+
+
+def _draft():
+    d = Draft("test", "1", "<t>, hand 1", 1)
+    d.game("NT", 2)
+    d.stakes(1, 2)
+    d.button = 3
+    for seat, name, stack in ((1, "a", 100), (2, "b", 100), (3, "c", 100), (4, "d", 100)):
+        d.seat(seat, name, stack, out=name == "d")
+    d.post("a", "sb", 1)
+    d.post("b", "bb", 2)
+    d.start_betting()
+    return d
+
+
+def test_put_in_decides_call_or_raise():
+    d = _draft()
+    d.put_in("c", 2)   # a call of the big blind
+    d.put_in("a", 5)   # 1 + 5 = 6: a raise to 6
+    d.put_in("b", 4)   # 2 + 4 = 6: a call
+    d.put_in("c", 4)   # a call
+    d.board("Qh Jd 2c")
+    d.put_in("a", 10)  # a bet of 10
+    d.put_in("b", 30)  # a raise to 30
+    d.fold("c")
+    d.put_in("a", 20)  # a call
+    d.board("3s")
+    d.check("a")
+    d.check("b")
+    d.board("4s")
+    d.check("a")
+    d.check("b")
+    d.showdown = True
+    d.show("a", "Ah Ac")
+    d.show("b", "Kh Kc")
+    d.collect("a", 6 * 3 + 60)
+    d.total, d.rake, d.summary = 78, 0, True
+    hand = d.finish(None, 0)
+    assert hand.history.players == ("a", "b", "c")  # d sits out
+    acts = [a for a in hand.history.actions if not a.startswith("d ")]
+    assert acts[:6] == ["p3 cc", "p1 cbr 6", "p2 cc", "p3 cc", "p1 cbr 10", "p2 cbr 30"]
+    assert check(hand).status == "matched"
+
+
+def test_draft_errors_name_the_line():
+    d = _draft()
+    d.line = 7
+    with pytest.raises(HistoryParseError, match=r"<t>, hand 1, line 7: 'zed' is not seated"):
+        d.fold("zed")
+    with pytest.raises(HistoryParseError, match="seat 1 or player"):
+        d.seat(1, "x", 5)
+    with pytest.raises(HistoryParseError, match="bad amount"):
+        d.amount("1.2.3")
+    d.money = False
+    with pytest.raises(HistoryParseError, match="whole numbers"):
+        d.amount("2.5")
+    with pytest.raises(HistoryParseError, match="truncated"):
+        d.finish(None, 0)
