@@ -71,6 +71,14 @@ def _ohh(head: str) -> bool:
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", _pokerstars, ".pokerstars"),
     Format("ohh", _ohh, ".ohh"),
+    # ggpoker
+    # winamax
+    # partypoker
+    # pacific
+    # ipoker
+    # fulltilt
+    # winning
+    # bovada
 )
 
 
