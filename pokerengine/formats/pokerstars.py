@@ -59,10 +59,13 @@ the line number (1-based, in the file).
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 from collections.abc import Iterator
 from fractions import Fraction
+
+import attrs
 
 from .._checks import shown
 from .. import _json
@@ -87,6 +90,13 @@ MAX_HAND_LINES = 2_000
 #: file's rake as given.  The cap is not known: no pot there comes near it.
 RAKE_PERCENT: dict[tuple[str, str, int], Fraction] = {("NT", "USD", 2): Fraction(35, 10)}
 
+#: The dates (Eastern Time, first and last day, inclusive) for which each rule of :data:`RAKE_PERCENT`
+#: is known: the year of the data it was worked out from (April 2020).  PokerStars' rake changed over
+#: the years (files of 2010 at the same stakes write ``Rake $0`` where this rule takes a cent); a hand
+#: of another date, or whose date cannot be read, takes the file's rake, drawn main pot first.
+RAKE_DATES: dict[tuple[str, str, int], tuple[datetime.date, datetime.date]] = {
+    ("NT", "USD", 2): (datetime.date(2020, 1, 1), datetime.date(2020, 12, 31))}
+
 #: The games read: PokerStars' game names (:mod:`.pokerstars_games`; each with ``Limit``, ``Pot Limit``
 #: or ``No Limit``).
 GAMES = tuple(GAME_NAMES)
@@ -108,12 +118,32 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
     if not flop:
         return [0] * len(pots)
     bb = hand.history.min_bet
-    percent = RAKE_PERCENT.get((hand.history.variant, hand.history.currency, bb)) if type(bb) is int else None
+    key = (hand.history.variant, hand.history.currency, bb) if type(bb) is int else None
+    percent = RAKE_PERCENT.get(key) if key is not None else None
+    if percent is not None and not _rule_known(key, hand):  # (the rule of another year: the file's rake)
+        percent = None
     if percent is None:
         return main_pot_first(min(hand.rake or 0, sum(pots)), pots)
     rake = math.floor(percent * sum(pots) / 100 + Fraction(1, 2))
     return main_pot_first(rake, pots, percent)
 
+
+def _rule_known(key: "tuple[str, str, int] | None", hand: SiteHand) -> bool:
+    """Whether the hand's date (Eastern Time) is one :data:`RAKE_DATES` knows the rule of ``key`` for."""
+    h = hand.history
+    dates = RAKE_DATES.get(key) if key is not None else None
+    if dates is None or h.year is None or h.month is None or h.day is None:
+        return False
+    try:
+        day = datetime.date(h.year, h.month, h.day)
+    except (TypeError, ValueError):
+        return False
+    return dates[0] <= day <= dates[1]
+
+
+#: The hand's date: the Eastern Time one in brackets when the header gives the player's time first.
+_DATE_ET = re.compile(r".* \[([0-9]{4})/([0-9]{1,2})/([0-9]{1,2}) [^]]{0,40}\bET\]")
+_DATE = re.compile(r".*? - ([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})\b")
 
 _HEADER = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #([0-9]{1,30}):\s+(?:\{[^}]{0,100}\}\s+)?(.*)")
 _CASH = re.compile(r"(.+?) \((\S+)/(\S+)(?: ([A-Z]{3}))?\) - .*")
@@ -238,7 +268,10 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
             line = line.rstrip(" ")
         if line:
             _line(h, line)
-    return h.finish(source, index, cancelled=cancelled, last_line=start + len(block) - 1)
+    hand = h.finish(source, index, cancelled=cancelled, last_line=start + len(block) - 1)
+    if hand is not None and not h.returned:  # older files write no "Uncalled bet" line: not said, not checked
+        hand = attrs.evolve(hand, returned=None)
+    return hand
 
 
 def _header(h: Draft, rest: str) -> None:
@@ -258,6 +291,7 @@ def _header(h: Draft, rest: str) -> None:
             name, sb, bb, h.currency = c.groups()
         if h.currency is None:  # Zoom hands write "($0.01/$0.02)": the symbol says the currency
             h.currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(sb[:1], "")
+    _date(h, rest)
     game = game_of(name)
     if game is None:
         raise h.fail(f"{shown(name)} is not read yet (the games read: docs/histories.md)")
@@ -265,6 +299,19 @@ def _header(h: Draft, rest: str) -> None:
     h.sb, h.bb = h.amount(sb), h.amount(bb)
     if h.bb <= 0:
         raise h.fail("the big blind is 0" if not h.fixed else "the big bet is 0")
+
+
+def _date(h: Draft, rest: str) -> None:
+    """The hand's date into the record (``year``, ``month``, ``day``: PokerStars' own clock, Eastern Time);
+    a date that is not one is left out (the rake rule then takes the file's rake)."""
+    d = _DATE_ET.match(rest) or _DATE.match(rest)
+    if d is None:
+        return
+    try:
+        day = datetime.date(int(d.group(1)), int(d.group(2)), int(d.group(3)))
+    except ValueError:
+        return
+    h.fields.update(year=day.year, month=day.month, day=day.day)
 
 
 def _line(h: Draft, line: str) -> None:

@@ -316,7 +316,10 @@ def _compare(hand: SiteHand, settlement: Settlement, rake_got: int) -> SiteCheck
     names = [_name(history, i) for i in range(history.player_count)]
     seat_of = {name: (history.seats[i] if history.seats is not None else None) for i, name in enumerate(names)}
     index = {name: i + 1 for i, name in enumerate(names)}
-    by_pot = all(c.pot is not None for c in hand.collected)
+    # per pot when every line names its pot and the engine has as many pots: a player who mucks concedes
+    # (a fold, for the engine), so pots the file keeps apart (an all-in player's main pot and a side pot)
+    # may be one pot for the engine; then each player's total is compared
+    by_pot = all(c.pot is not None and c.pot < len(settlement.pots) for c in hand.collected)
     expected: dict[tuple[str, int | None], int] = {}
     for c in hand.collected:
         key = (c.player, c.pot if by_pot else None)
