@@ -369,7 +369,7 @@ def history_of(h: Draft, source: str | None, index: int) -> HandHistory:
         p = pos.get(name)
         if p is None:
             raise h.fail(f"{shown(name)} posts but is not in the hand's summary")
-        if kind == "ante":
+        if kind == "ante" or kind == "dead":  # dead money: a missed blind posted dead
             antes[p] += amount
         elif kind == "sb" and p == 0 and n > 2 or kind == "sb" and n == 2 and p == n - 1:
             blinds[p] += amount
