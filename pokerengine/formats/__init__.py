@@ -67,12 +67,21 @@ def _ohh(head: str) -> bool:
     return False
 
 
+def _ggpoker_sniff(head: str) -> bool:
+    # GGPoker and its skins: "Poker Hand #HD123: Hold'em No Limit ..." (RC, OM, SD, TM... or digits)
+    return re.match(r"Poker Hand #[A-Za-z]{0,4}[0-9]+: ", head) is not None
+
+
+def _winamax_sniff(head: str) -> bool:
+    return head.startswith("Winamax Poker - ")
+
+
 #: Every site format read, in the order :func:`detect` tries them.
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", _pokerstars, ".pokerstars"),
     Format("ohh", _ohh, ".ohh"),
-    # ggpoker
-    # winamax
+    Format("ggpoker", _ggpoker_sniff, ".ggpoker"),
+    Format("winamax", _winamax_sniff, ".winamax"),
     # partypoker
     # pacific
     # ipoker
