@@ -76,13 +76,21 @@ def _winamax_sniff(head: str) -> bool:
     return head.startswith("Winamax Poker - ")
 
 
+def _partypoker_sniff(head: str) -> bool:
+    # "***** Hand History for Game 123 *****" with no site's name in it (888's name theirs), perhaps
+    # after "Game #123 starts." and "#Game No : 123"; not 888's old unnamed "20/40 Blinds No Limit Holdem"
+    m = re.match(r"(?:Game #\w+ starts\.[\s\x00]+)?(?:#Game No ?: ?\w+[\s\x00]+)?\*{5} Hand History [Ff]or Game .*\n\x00?(.*)",
+                 head.lstrip("\x00"))
+    return m is not None and re.search(r" Blinds (?:No Limit|Pot Limit|Fix)", m.group(1)) is None
+
+
 #: Every site format read, in the order :func:`detect` tries them.
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", _pokerstars, ".pokerstars"),
     Format("ohh", _ohh, ".ohh"),
     Format("ggpoker", _ggpoker_sniff, ".ggpoker"),
     Format("winamax", _winamax_sniff, ".winamax"),
-    # partypoker
+    Format("partypoker", _partypoker_sniff, ".partypoker"),
     # pacific
     # ipoker
     # fulltilt

@@ -1,0 +1,570 @@
+"""Read PartyPoker hand histories (the client's text files) into :class:`~.site.SiteHand` values.
+
+A PartyPoker hand begins ``***** Hand History for Game NNN *****`` (some files put ``Game #NNN
+starts.`` and ``#Game No : NNN`` before it).  Every amount an action writes is the chips it *adds*
+(``raises [$0.70 USD]`` after a big blind of $0.10 makes $0.80), except the e-mailed format's ``raises
+2.40 to 2.65``.  The client's files write no summary, no rake and no total pot: each winner's ``wins``
+line is what the site paid, the rake already taken and the uncalled bet included (an uncalled part
+of an all-in is written as a side pot).  So the reader takes the uncalled bets from the betting itself
+(what the highest bettor of a round put in beyond everyone else), takes them out of that player's
+``wins``, and reads the rake as what went in minus what was paid out: the file's rake, as
+:func:`~pokerengine.history.site.check` takes a rake the site's rule for which is not known.  The check
+then settles the hand and compares each winner's amount per pot, the uncalled bets, and that the rake
+can be drawn from the pots.  The e-mailed format (``** Summary **``, ``Main Pot: $7.13 Rake: $0.37``,
+``balance ..., collected ...``) writes its rake and pots, which are compared too.
+
+>>> text = '''***** Hand History for Game 42 *****
+... $0.05/$0.10 USD NL Texas Hold'em - Monday, January 06, 08:54:23 EST 2014
+... Table Bern (Real Money)
+... Seat 2 is the button
+... Total number of players : 2/6
+... Seat 2: ann ( $22.85 USD )
+... Seat 5: bob ( $10.10 USD )
+... ann posts small blind [$0.05 USD].
+... bob posts big blind [$0.10 USD].
+... ** Dealing down cards **
+... ann raises [$0.25 USD]
+... bob raises [$0.70 USD]
+... ann calls [$0.50 USD]
+... ** Dealing Flop ** [ 9c, Kd, Qs ]
+... bob bets [$0.80 USD]
+... ann raises [$2.94 USD]
+... bob folds
+... ann does not show cards.
+... ann wins $5.18 USD'''
+>>> [hand] = parse_partypoker(text)
+>>> hand.history.players, hand.history.starting_stacks, hand.history.actions[2:]
+(('bob', 'ann'), (1010, 2285), ('p2 cbr 30', 'p1 cbr 80', 'p2 cc', 'd db 9cKdQs', 'p1 cbr 80', 'p2 cbr 294', 'p1 f'))
+>>> hand.collected, hand.returned, hand.rake
+((Collected(player='ann', pot=None, amount=304),), (0, 214), 16)
+>>> from pokerengine.history.site import check
+>>> check(hand).status
+'matched'
+>>> parse_partypoker(text.replace("bob bets [$0.80 USD]", "bob bets [lots]"))
+Traceback (most recent call last):
+...
+pokerengine.errors.HistoryParseError: <text>, hand 42, line 15: bad amount 'lots'
+
+Read: hold'em and Omaha (hi and hi/lo) in no limit, pot limit and fixed limit, cash (dollars, euros,
+pounds; stakes written ``$0.05/$0.10`` or as the table's buy-in ``$10 USD NL``, then the blinds are the
+posts) and tournament hands (``Trny:`` / ``Blinds(50/100)`` / ``Blinds-Antes(...)`` headers, chips with
+thousands separators; the oldest files write no blind posts: the blinds are posted by the seats after the
+button), antes, a big blind posted with a dead small one, a new player's big blind out of position,
+``is all-In``, main and side pots, hi and lo halves, Windows line ends, leading spaces, chat, players
+joining, leaving, sitting out or timing out, the e-mailed format with its summary.  Not read (an error
+naming the game): stud, short deck, Double Hold'em.  A seat nobody plays from (no post, no action) is
+not dealt in.
+
+Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
+:data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and :data:`MAX_HAND_LINES`
+lines a hand; amounts of at most 15 digits.  Time and memory are linear in the size of the text.
+Every error is a :class:`HistoryParseError` naming the file, the hand id and the line (1-based).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import attrs
+
+from .._checks import shown
+from ..errors import HistoryParseError
+from ..history.site import SiteHand
+from .draft import Draft, fail
+
+#: The most characters a file may hold (about 50 MB: some 60,000 hands).
+MAX_TEXT_CHARS = 50_000_000
+#: The most hands read from one file.
+MAX_HANDS = 100_000
+#: The longest line (real lines have well under 200 characters; chat is the longest).
+MAX_LINE_CHARS = 2_000
+#: The most lines one hand may have (the longest real hands have about 80).
+MAX_HAND_LINES = 2_000
+
+_HEADER = re.compile(r"\*{5} Hand History [Ff]or Game (\w{1,40}) \*{5}(?: \([^()]{0,40}\))?")
+_PREAMBLE = re.compile(r"Game #\w{1,40} starts\.|#Game No ?: ?\w{1,40}")
+_NOT_READ = re.compile(r"short deck|double hold|stud|razz|draw|badugi|courchevel|[56] card", re.IGNORECASE)
+_HILO = re.compile(r"hi-?lo|hi/lo|h/l|8 or better", re.IGNORECASE)
+_HOLDEM = re.compile(r"hold'?em", re.IGNORECASE)
+_BETTING = re.compile(r"(?<![A-Za-z])\(?(NL|PL|FL)\)?(?![A-Za-z])|(no limit|pot limit|fixed limit)", re.IGNORECASE)
+_TOURNEY = re.compile(r"Trny|Tourney|Tournament|Buy-?in", re.IGNORECASE)
+_NUMBER = r"[$€£]?\s?[0-9](?:[0-9.,]{0,24}[0-9])?"
+_STAKES = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\(\s*(" + _NUMBER + r")\s*/\s*(" + _NUMBER + r")(?:\s*-\s*("
+                     + _NUMBER + r"))?\s*\)?")
+_LEADING = re.compile(r"(" + _NUMBER + r")\s*/\s*(" + _NUMBER + r")\s")
+_BUY_IN = re.compile(r"(" + _NUMBER + r")\s+(?:USD|EUR|GBP|CAD)\b")
+_CODE = re.compile(r"\b(USD|EUR|GBP|CAD)\b")
+_TABLE = re.compile(r"Table (.{0,120}?)\s*((?:\(\s*[^()]{0,30}\)\s*){1,3})(?:-- Seat ([0-9]{1,2}) is the button)?")
+_BUTTON = re.compile(r"Seat ([0-9]{1,2}) is the button")
+_PLAYERS = re.compile(r"Total number of players\s*:\s*[0-9]{1,2}(?:\s*/\s*([0-9]{1,2}))?")
+_SEAT = re.compile(r"[Ss]eat ?([0-9]{1,2}): (.+?) \(\s*(" + _NUMBER + r")(?:\s+([A-Z]{3}))?\s*\)(?:\s.*)?")
+_BRACKET = re.compile(r"[\[(]\s*([^\[\]()]{1,40}?)\s*[\])]\.?")
+_POST = re.compile(r"posts (small blind|big blind \+ dead|big blind|ante of|ante|dead blind|dead)\s*(.*)")
+_RAISE_TO = re.compile(r"raises (" + _NUMBER + r") to (" + _NUMBER + r")")
+_STREET = re.compile(r"\*\* Dealing (Flop|Turn|River) \*\*\s*:?\s*\[([^\]]{0,80})\]")
+_WINS = re.compile(r"wins (?:Lo \(\s*)?(" + _NUMBER + r")(?:\s*(?:USD|EUR|GBP|CAD|chips))?\s*\)?(.*)")
+_POT = re.compile(r"\s*from\s+(?:the\s+)?(main pot|side pot\s*#?\s*([0-9]{1,2}))", re.IGNORECASE)
+_AND_WINS = re.compile(r".*?\.(\S.*? wins .*)")
+_WORD = re.compile(r"[a-z]*")
+_ABSENT = ("is sitting out", "has joined", "has left", "sits out")
+_ACTS = frozenset(("folds", "checks", "calls", "bets", "raises", "is"))
+_SHOWS = re.compile(r"(shows|doesn't show)\s*\[([^\]]{0,80})\].*")
+_MAIN_POT = re.compile(r"Main Pot: (" + _NUMBER + r")((?:\s*Side Pot [0-9]{1,2}: " + _NUMBER + r")*)"
+                       r"(?:\s*Rake: (" + _NUMBER + r"))?\s*(?:\|.*)?")
+_SIDE_POT = re.compile(r"Side Pot [0-9]{1,2}: (" + _NUMBER + r")")
+_BALANCE = re.compile(r"(?:Cashed out\s+)?balance (" + _NUMBER + r")(.*)")
+_COLLECTED = re.compile(r"collected (" + _NUMBER + r")")
+#: What a player's line may say that the check does not need.
+_NOTICE = re.compile(
+    r"(?:has joined the table|has left the table|is sitting out|sits out|will be using (?:their|his|her) time bank"
+    r"|time bank will be activated|could not respond in time|did not respond in time|is disconnected"
+    r"|has been disconnected|is connected|has (?:been )?reconnected|finished in|- Selects point card"
+    r"|Forward Folds|shows\s*[^\[\s].{0,60} for low\.?|is all-In\.?$|has timed out|is being treated as all-In).*", re.IGNORECASE)
+#: Lines that are no one's action.
+_INFO = re.compile(
+    r">.*|Your time bank .*|Player .{1,60} finished in .*|Congratulations to .*|Creating (?:Main|Side) Pot.*|There was no qualifying"
+    r" low hand|Trny: ?\w+ Level: ?\w+|(?:Blinds|Stakes)(?:-Antes)?\(.*|.{1,60} has (?:joined|left) the table\.?"
+    r"|.{1,60} is sitting out|Board: .*|\*\* Dealing down cards \*\*|.{1,60} Cashout Amount is .*"
+    r"|.{1,60} (?:Cash-out Premium % is|opted for cash-out|probabilty is) .*")
+
+
+@attrs.define
+class _State:
+    """What the reader keeps beside the draft: chips put in, who played, the uncalled bets."""
+
+    put: int = 0
+    won: int = 0
+    active: set[str] = attrs.field(factory=set)
+    back: dict[str, int] = attrs.field(factory=dict)
+    summary: bool = False
+    emailed: bool = False
+    buy_in: int = 0
+    ante: int = 0
+    sb: int = 0
+    bb: int = 0
+    stakes_known: bool = False
+    folded: set[str] = attrs.field(factory=set)
+    block: list[tuple[int, str]] = attrs.field(factory=list)
+    noshow: list[str] = attrs.field(factory=list)
+
+
+def iter_partypoker(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
+    """Each hand of a PartyPoker text (one file's contents), in order; see :func:`parse_partypoker`.
+    PartyPoker writes no cancelled hands (``cancelled`` is accepted for the registry's signature)."""
+    where_file = source if source is not None else "<text>"
+    if type(text) is not str:
+        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
+    if len(text) > MAX_TEXT_CHARS:
+        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
+    block: list[tuple[int, str]] = []
+    count = 0
+    for n, raw in enumerate(text.splitlines(), 1):
+        if len(raw) > MAX_LINE_CHARS:
+            raise fail(where_file, n, f"line of {len(raw):,} characters, more than {MAX_LINE_CHARS:,}")
+        line = raw.strip(" \t\ufeff\xa0\x00")
+        if not line or _PREAMBLE.fullmatch(line):
+            continue
+        if line.startswith("***** Hand History"):
+            if block:
+                yield _hand(block, where_file, source, count)
+                count += 1
+            if count >= MAX_HANDS:
+                raise fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
+            block = [(n, line)]
+        elif block:
+            if len(block) >= MAX_HAND_LINES:
+                raise fail(where_file, n, f"a hand of more than {MAX_HAND_LINES:,} lines")
+            block.append((n, line))
+        else:
+            raise fail(where_file, n, f"expected a hand ('***** Hand History for Game ...'), got {shown(line)}")
+    if block:
+        yield _hand(block, where_file, source, count)
+    elif count == 0:
+        raise HistoryParseError(f"{where_file}: no PartyPoker hand in the text")
+
+
+#: The registry's reader (:mod:`pokerengine.formats`).
+iter_hands = iter_partypoker
+
+
+def parse_partypoker(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
+    """Every hand of a PartyPoker text, as :class:`~.site.SiteHand` values (limits: the module's)."""
+    return list(iter_partypoker(text, source=source, cancelled=cancelled))
+
+
+def read_partypoker(path: str) -> list[SiteHand]:
+    """Every hand of a PartyPoker file (in whichever encoding it comes: :func:`pokerengine.formats.read_text`)."""
+    from . import read_text
+
+    return parse_partypoker(read_text(path), source=path)
+
+
+def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, index: int) -> SiteHand:
+    start, first = block[0]
+    m = _HEADER.fullmatch(first)
+    if m is None:
+        raise fail(where_file, start, f"cannot read the hand's first line {shown(first)}")
+    h = Draft("partypoker", m.group(1), f"{where_file}, hand {m.group(1)}", start)
+    h.needs_total = False
+    st = _State(block=block)
+    if len(block) < 2:
+        raise h.fail("the hand ends after its first line (truncated?)")
+    h.line = block[1][0]
+    _game(h, st, block[1][1])
+    for k, line in block[2:]:
+        h.line = k
+        if st.summary:
+            _summary_line(h, st, line)
+        else:
+            _line(h, st, line)
+    h.line = block[-1][0]
+    if h.section != "action" or not h.collected and not st.summary:
+        raise h.fail("the hand ends before anyone wins (truncated?)")
+    _close_round(h, st)
+    if h.showdown:  # a player at the showdown who shows nothing and wins nothing concedes
+        winners = {c.player for c in h.collected}
+        for name in st.noshow:
+            if name not in st.folded and name not in winners:
+                h.muck(name)
+    _settle_lines(h, st)
+    h.out.update(name for name in h.seats if name not in st.active)
+    _button(h)
+    hand = h.finish(source, index, last_line=block[-1][0])
+    if hand is None:  # (only a cancelled hand gives none, and PartyPoker writes none)
+        raise h.fail("the hand was cancelled")
+    return hand
+
+
+def _button(h: Draft) -> None:
+    """The button as the betting order has it: the seat dealt in before the small blind's (heads-up, the small
+    blind's own).  PartyPoker's button may sit on an empty seat, or beside a player who came in behind it,
+    which deals that player in as the last to act."""
+    blind = next((name for name, kind, _ in h.posts if kind == "sb"), None)
+    if blind is None:
+        return
+    seats = sorted(seat for name, (seat, _) in h.seats.items() if name not in h.out)
+    at = seats.index(h.seats[blind][0])
+    h.button = seats[at] if len(seats) == 2 else seats[at - 1]
+
+
+def _game(h: Draft, st: _State, line: str) -> None:
+    """The game line: the game, its betting, the stakes (or the buy-in), cash or tournament."""
+    if _NOT_READ.search(line):
+        raise h.fail(f"the game of {shown(line)} is not read (hold'em and Omaha are)")
+    if "omaha" in line.lower():
+        game, hole = "O/8" if _HILO.search(line) else "O", 4
+    elif _HOLDEM.search(line) or "holdem" in line.lower():
+        game, hole = "T", 2
+    else:
+        raise h.fail(f"cannot read the game in {shown(line)}")
+    b = _BETTING.search(line)
+    word = (b.group(1) or b.group(2)).lower() if b is not None else "fl"
+    betting = {"nl": "N", "no limit": "N", "pl": "P", "pot limit": "P"}.get(word, "F")
+    h.game(betting + game, hole)
+    h.money = _TOURNEY.search(line) is None
+    code = _CODE.search(line)
+    if h.money and code is not None:
+        h.currency = code.group(1)
+    s = _STAKES.search(line) or _LEADING.match(line)
+    if s is not None:
+        _stakes(h, st, s)
+        return
+    c = _BUY_IN.match(line)
+    if c is not None and h.money:
+        st.buy_in = h.amount(c.group(1))
+
+
+def _stakes(h: Draft, st: _State, s: re.Match[str]) -> None:
+    st.sb, st.bb = h.amount(s.group(1)), h.amount(s.group(2))
+    if s.re is _STAKES and s.group(3):
+        st.ante = h.amount(s.group(3))
+    st.stakes_known = True
+    h.stakes(st.sb, st.bb)
+
+
+def _money(h: Draft, text: str) -> int:
+    """An amount as an action writes it (``[$0.05 USD]``, ``[ $0.20 USD ]``, ``(0.5)``, ``[4,220]``)."""
+    b = _BRACKET.fullmatch(text.strip())
+    body = b.group(1) if b is not None else text.strip()
+    parts = body.split()
+    if len(parts) > 1 and parts[-1] in ("USD", "EUR", "GBP", "CAD", "chips"):
+        parts.pop()
+    return h.amount("".join(parts))
+
+
+def _line(h: Draft, st: _State, line: str) -> None:
+    if h.section == "seats":
+        if _seat_line(h, st, line):
+            return
+    if line.startswith("** "):
+        _section(h, st, line)
+        return
+    if line.startswith("Dealt to "):
+        rest = line[9:]
+        at = rest.rfind(" [")
+        name = rest[:at].strip() if at > 0 else ""
+        if name in h.seats:
+            h.holds(name, rest[at + 1:])
+        return
+    found = h.actor(line, " ")
+    if found is not None:
+        _verb(h, st, *found)
+        return
+    if _INFO.fullmatch(line) or h.actor(line, ": ") is not None:
+        return
+    raise h.fail(f"cannot read {shown(line)}")
+
+
+def _seat_line(h: Draft, st: _State, line: str) -> bool:
+    """A line of the hand's table part (table, button, seats); ``False`` when it is not one."""
+    s = _SEAT.fullmatch(line)
+    if s is not None:
+        stack = h.amount(s.group(3))
+        h.seat(int(s.group(1)), s.group(2), stack, out=stack == 0)
+        if s.group(4) and h.money and h.currency is None:
+            h.currency = s.group(4)
+        return True
+    b = _BUTTON.fullmatch(line)
+    if b is not None:
+        h.button = int(b.group(1))
+        return True
+    t = _TABLE.fullmatch(line) if line.startswith("Table ") else None
+    if t is not None:
+        h.table = t.group(1)
+        if t.group(3):
+            h.button = int(t.group(3))
+        return True
+    k = _STAKES.fullmatch(line) if line.startswith(("Blinds", "Stakes")) else None
+    if k is not None:  # the blinds of this hand (a tournament's header may still name the level before)
+        _stakes(h, st, k)
+        return True
+    p = _PLAYERS.fullmatch(line)
+    if p is not None:
+        h.max_seats = int(p.group(1) or 0)
+        return True
+    return False
+
+
+def _section(h: Draft, st: _State, line: str) -> None:
+    if line == "** Dealing down cards **":
+        if h.section == "action":
+            raise h.fail("the cards are dealt twice")
+        _deal(h, st)
+        return
+    if line == "** Summary **":
+        if h.section != "action":
+            raise h.fail("a summary before the cards are dealt")
+        st.summary = st.emailed = True
+        h.summary = True
+        return
+    s = _STREET.fullmatch(line)
+    if s is None or h.section != "action":
+        raise h.fail(f"cannot read {shown(line)}")
+    cards = h.cards_of(s.group(2))
+    size = {"Flop": 6, "Turn": 2, "River": 2}[s.group(1)]
+    if len(cards) != size:
+        raise h.fail(f"the {s.group(1).lower()} has {len(cards) // 2} cards")
+    _close_round(h, st)
+    h.board(cards)
+
+
+def _deal(h: Draft, st: _State) -> None:
+    """The cards are dealt: the stakes from the posts when the header gave a buy-in, the blinds of the
+    oldest files (which write no posts) posted by the seats after the button."""
+    if not any(kind != "ante" for _, kind, _ in h.posts) and st.stakes_known:
+        playing = _playing(h, st.block)
+        by_seat = sorted((seat, name) for name, (seat, stack) in h.seats.items() if stack > 0 and name in playing)
+        if len(by_seat) >= 2:
+            order = sorted(by_seat, key=lambda x: (x[0] - h.button - 1) % 100)
+            if len(order) == 2:
+                order.reverse()  # heads-up: the button posts the small blind
+            if st.ante and not h.posts:
+                for _, name in by_seat:
+                    _post(h, st, name, "ante", min(st.ante, h.seats[name][1]))
+            blinds = (st.sb // 2, st.sb) if h.fixed else (st.sb, st.bb)  # fixed limit: the stakes are the bets
+            for (_, name), kind, amount in zip(order, ("sb", "bb"), blinds):
+                if amount:
+                    _post(h, st, name, kind, min(amount, h.seats[name][1] - h.committed.get(name, 0)))
+    if not st.stakes_known:
+        small = next((a for _, k, a in h.posts if k == "sb"), 0)
+        big = next((a for _, k, a in h.posts if k == "bb"), 0)
+        if st.buy_in and (not big or h.fixed):
+            big = st.buy_in // 100  # a no-limit table's buy-in is 100 big blinds
+        if not big:
+            raise h.fail("neither the header nor the posts say the blinds")
+        h.stakes(small, big)
+        st.stakes_known = True
+    h.start_betting()
+
+
+def _playing(h: Draft, block: list[tuple[int, str]]) -> set[str]:
+    """The seated players who act in a hand's lines (the oldest files write no posts: the blinds are
+    those of the first players dealt in after the button)."""
+    found = set()
+    for _, line in block:
+        who = h.actor(line, " ")
+        if who is not None and not who[1].startswith(_ABSENT):
+            found.add(who[0])
+    return found
+
+
+def _post(h: Draft, st: _State, name: str, kind: str, amount: int) -> None:
+    if kind == "sbbb" and not st.stakes_known and h.bb == 0:
+        h.bb = amount * 2 // 3 or 1  # a big blind with a dead small one (half its size): what is live
+    h.post(name, kind, amount)
+    st.put += amount
+    st.active.add(name)
+    if kind == "bb" and not st.stakes_known and not h.bb:
+        h.bb = amount
+
+
+def _verb(h: Draft, st: _State, name: str, rest: str) -> None:
+    p = _POST.fullmatch(rest) if rest.startswith("posts ") else None
+    if p is not None:
+        if h.section != "seats":
+            raise h.fail(f"{shown(name)} posts after the cards are dealt")
+        kind = {"small blind": "sb", "big blind": "bb", "big blind + dead": "sbbb", "ante": "ante",
+                "ante of": "ante", "dead": "dead", "dead blind": "dead"}[p.group(1)]
+        if kind == "sb" and any(k == "sb" for _, k, _ in h.posts):
+            kind = "bb"  # a second small blind (a player coming back) is live: it counts toward a call
+        _post(h, st, name, kind, _money(h, p.group(2)))
+        return
+    if rest.startswith("wins "):
+        _wins(h, st, name, rest)
+        return
+    word = _WORD.match(rest).group()  # type: ignore[union-attr]
+    if word in _ACTS and not _NOTICE.fullmatch(rest):
+        if h.section != "action":
+            raise h.fail(f"{shown(name)} acts before the cards are dealt")
+        st.active.add(name)
+        tail = rest[len(word):].strip(" .")
+        if word == "folds" or word == "checks":
+            if tail:
+                raise h.fail(f"cannot read {shown(rest)}")
+            if word == "folds":
+                st.folded.add(name)
+                h.fold(name)
+            else:
+                h.check(name)
+            return
+        if word == "is":
+            if not tail.startswith("all-In"):
+                raise h.fail(f"cannot read {shown(rest)}")
+            tail = tail[6:]
+        r = _RAISE_TO.fullmatch(rest) if word == "raises" else None
+        if r is not None:  # the e-mailed format: "raises 2.40 to 2.65"
+            to = h.amount(r.group(2))
+            before = h.committed.get(name, 0)
+            if to <= before:
+                raise h.fail(f"{shown(name)} raises to {to}, not more than the {before} put in")
+            st.put += to - before
+            h.raise_to(name, to)
+            return
+        chips = _money(h, tail)
+        st.put += chips
+        h.put_in(name, chips)
+        return
+    s = _SHOWS.fullmatch(rest)
+    if s is not None:
+        if h.section != "action":
+            raise h.fail(f"{shown(name)} shows before the cards are dealt")
+        h.showdown = True
+        cards = h.cards_of(s.group(2))
+        if len(cards) > 2 * h.hole:
+            raise h.fail(f"{shown(name)} shows {len(cards) // 2} cards, not {h.hole}")
+        if s.group(1) == "shows":
+            h.show(name, s.group(2))
+        else:  # the loser's cards, written though not shown: a muck
+            h.cards[name] = cards.ljust(2 * h.hole, "?")
+            h.muck(name)
+        return
+    if rest.startswith("does not show cards"):  # the winner without a showdown, or a muck at one
+        st.noshow.append(name)
+        return
+    if rest.startswith("is sitting out") and len(rest) > 14:  # (Mac clients glue the next line on)
+        _line(h, st, rest[14:].lstrip())
+        return
+    if _NOTICE.fullmatch(rest) or rest.startswith(": ") or rest.startswith("- "):
+        return
+    raise h.fail(f"cannot read {shown(name + ' ' + rest)}")
+
+
+def _wins(h: Draft, st: _State, name: str, rest: str) -> None:
+    """A ``wins`` line: what the site paid (rake taken, an uncalled bet included), from which pot."""
+    w = _WINS.fullmatch(rest)
+    if w is None or h.section != "action":
+        raise h.fail(f"cannot read {shown(name + ' ' + rest)}")
+    amount = _money(h, w.group(1).rstrip(".,"))
+    tail = w.group(2)
+    m = _POT.match(tail)
+    pot = None if m is None else 0 if m.group(2) is None else int(m.group(2))
+    h.collect(name, amount, pot)
+    st.won += amount
+    h.summary = True
+    again = _AND_WINS.fullmatch(tail)  # two winners written on one line
+    if again is not None:
+        other = h.actor(again.group(1), " ")
+        if other is not None and other[1].startswith("wins "):
+            _wins(h, st, *other)
+
+
+def _summary_line(h: Draft, st: _State, line: str) -> None:
+    """A line of the e-mailed format's summary: the pots and rake, each player's balance and collected."""
+    m = _MAIN_POT.fullmatch(line)
+    if m is not None:
+        total = h.amount(m.group(1)) + sum(h.amount(x) for x in _SIDE_POT.findall(m.group(2)))
+        h.rake = h.amount(m.group(3)) if m.group(3) else 0
+        h.total = total + h.rake
+        return
+    found = h.actor(line, " ")
+    if found is not None:
+        name, rest = found
+        b = _BALANCE.fullmatch(rest) or _BALANCE.fullmatch(rest.removeprefix("Cashed out").strip())
+        if b is not None:
+            tail = b.group(2)
+            c = _COLLECTED.search(tail)
+            if c is not None:
+                amount = h.amount(c.group(1))
+                h.collect(name, amount)
+                st.won += amount
+            shown_cards = re.search(r"\[([^\]]{0,80})\]", tail)
+            if shown_cards is not None and "(folded)" not in tail and name not in st.folded:
+                h.showdown = True
+                h.show(name, shown_cards.group(1))
+            return
+    if _INFO.fullmatch(line):
+        return
+    raise h.fail(f"cannot read {shown(line)}")
+
+
+def _close_round(h: Draft, st: _State) -> None:
+    """A betting round ends: what its highest bettor put in beyond everyone else was not called."""
+    if not h.committed:
+        return
+    ranked = sorted(h.committed.values(), reverse=True)
+    second = ranked[1] if len(ranked) > 1 else 0
+    if ranked[0] > second:
+        name = max(h.committed, key=h.committed.__getitem__)
+        st.back[name] = st.back.get(name, 0) + ranked[0] - second
+        h.uncalled(name, ranked[0] - second)
+        h.committed[name] = second
+
+
+def _settle_lines(h: Draft, st: _State) -> None:
+    """The uncalled bets taken out of their players' ``wins`` (or ``collected``) lines, and the rake:
+    what went in less what was paid out (the e-mailed format writes its own)."""
+    for name, back in st.back.items():
+        lines = [k for k, c in enumerate(h.collected) if c.player == name]
+        exact = [k for k in lines if h.collected[k].amount == back]
+        enough = [k for k in lines if h.collected[k].amount >= back]
+        pick = exact[-1] if exact else enough[-1] if enough else None
+        if pick is None:
+            continue  # the file pays the bet back to nobody: the check says so
+        c = h.collected[pick]
+        if c.amount == back:
+            del h.collected[pick]
+        else:
+            h.collected[pick] = attrs.evolve(c, amount=c.amount - back)
+    if h.rake is None:
+        h.rake = st.put - st.won
