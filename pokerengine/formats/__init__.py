@@ -84,6 +84,16 @@ def _partypoker_sniff(head: str) -> bool:
     return m is not None and re.search(r" Blinds (?:No Limit|Pot Limit|Fix)", m.group(1)) is None
 
 
+_PACIFIC_HEAD = re.compile(r"(?:#Game No : ?[0-9]+[ \t]*\r?\n)?\*{4,5} [^*\s]+ (?:Snap Poker |BLAST )?Hand History for Game "
+                           r"[0-9]+ \*{4,5}[ \t]*\r?\n[^\n]{0,80} Blinds ")
+
+
+def _pacific_sniff(head: str) -> bool:
+    # 888poker: "#Game No : 1", "***** 888poker Hand History for Game 1 *****" (Cassava, 888.ro... a site's
+    # name before "Hand History", which PartyPoker's banner has not), then "$0.01/$0.02 Blinds No Limit Holdem"
+    return _PACIFIC_HEAD.match(head) is not None
+
+
 #: Every site format read, in the order :func:`detect` tries them.
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", _pokerstars, ".pokerstars"),
@@ -91,7 +101,7 @@ FORMATS: tuple[Format, ...] = (
     Format("ggpoker", _ggpoker_sniff, ".ggpoker"),
     Format("winamax", _winamax_sniff, ".winamax"),
     Format("partypoker", _partypoker_sniff, ".partypoker"),
-    # pacific
+    Format("pacific", _pacific_sniff, ".pacific"),
     # ipoker
     # fulltilt
     # winning

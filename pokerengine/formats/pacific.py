@@ -1,0 +1,516 @@
+"""Read 888poker hand histories (Pacific Poker, Cassava and their skins) into :class:`~.site.SiteHand` values.
+
+The client writes each hand as ``#Game No : N``, a banner (``***** 888poker Hand History for Game N
+*****``; older files ``Cassava``, skins ``888.ro``, ``888poker.ca-on``, ``LuckyAcePoker.com``; fast-fold
+tables ``Snap Poker``, lottery sit-and-gos ``BLAST``), the stakes and game (``$0.01/$0.02 Blinds No Limit
+Holdem - *** 15 07 2011 15:18:32``), the table or tournament, the button, the seats (``Seat 1: ann (
+$1.50 )``), the posts and actions with the chips each puts in, in brackets (``bob raises [$0.06]``:
+six cents more, not a raise to six), the boards, and a summary of shown cards and ``collected``
+amounts.  Each hand becomes a PHH :class:`~pokerengine.history.record.HandHistory` (position order,
+minor units: cents for money, whole chips in tournaments) and what the file says each player collected.
+
+>>> text = '''#Game No : 7
+... ***** 888poker Hand History for Game 7 *****
+... $0.01/$0.02 Blinds No Limit Holdem - *** 15 07 2021 15:18:32
+... Table Madrid 6 Max (Real Money)
+... Seat 3 is the button
+... Total number of players : 3
+... Seat 1: ann ( $1 )
+... Seat 2: bob ( $2 )
+... Seat 3: cy ( $0.50 )
+... ann posts small blind [$0.01]
+... bob posts big blind [$0.02]
+... ** Dealing down cards **
+... cy raises [$0.06]
+... ann folds
+... bob folds
+... ** Summary **
+... cy did not show his hand
+... cy collected [ $0.09 ]'''
+>>> [hand] = parse_pacific(text)
+>>> hand.history.players, hand.history.starting_stacks, hand.history.actions[3:]
+(('ann', 'bob', 'cy'), (100, 200, 50), ('p3 cbr 6', 'p1 f', 'p2 f'))
+>>> hand.collected, hand.rake   # cy's uncalled 4 cents are in the file's 9; the pot is 5, no rake
+((Collected(player='cy', pot=None, amount=5),), 0)
+>>> from pokerengine.history.site import check
+>>> check(hand).status
+'matched'
+>>> parse_pacific(text.replace("raises [$0.06]", "raises [lots]"))
+Traceback (most recent call last):
+...
+pokerengine.errors.HistoryParseError: <text>, hand 7, line 13: bad amount 'lots'
+
+Read: hold'em and Omaha (hi and hi/lo) in no limit, pot limit and fixed limit ("Fix Limit": the
+header's blinds are the small bet's), cash (real money and practice play) and tournaments (chips,
+whatever sign the file puts beside them), Snap Poker, BLAST, jackpot tables; antes, a big blind
+posted out of position, dead blinds (``posts dead blind [$0.01 + $0.02]``: the small one dead),
+amounts in every form the clients write (``$1,728.25``, ``0,01 $``, ``$ 3.243``, ``25 000``, no-break
+spaces), cards in the clients' languages (``QPik``, Dutch ``Vs``, Swedish ``Knh``, Russian ``Тd``),
+byte-order marks, Windows line ends, several hands a file.
+
+What the file does not write is worked out.  It writes no uncalled bet: a bet nobody called is
+handed back, and some files count it in the bettor's "collected" amount (a hand that ends before
+the flop, in cash games), others do not; the reader counts it in when the file's collected amounts
+exceed the pot, or when the bettor's collected amount is exactly the bet handed back, and takes it
+out of the collected amount (the check compares pots only).  It writes no rake and no total pot:
+in a cash game the rake is what the pot (from the actions) leaves after what was collected, taken
+as the file's rake when it is between 0 and :data:`MAX_RAKE_PERCENT` of the pot (else the hand's
+rake is unknown and its collected amounts are checked against a pot without rake); tournaments
+have no rake.  So the check compares who collected what from the pots (per player: hi/lo halves
+and side pots are written without saying which), not the rake.
+
+Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
+:data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and :data:`MAX_HAND_LINES`
+lines a hand; amounts of at most 15 digits.  Time and memory are linear in the size of the text.
+Every error is a :class:`HistoryParseError` naming the file, the hand and the line (1-based).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import attrs
+
+from .._checks import shown
+from ..errors import HistoryParseError, PokerEngineError
+from ..history.site import Collected, SiteHand
+from .draft import Draft, fail
+
+#: The most characters a file may hold (about 50 MB: some 50,000 hands).
+MAX_TEXT_CHARS = 50_000_000
+#: The most hands read from one file.
+MAX_HANDS = 100_000
+#: The longest line (real lines have well under 120 characters).
+MAX_LINE_CHARS = 2_000
+#: The most lines one hand may have (ten players and four streets take about 80).
+MAX_HAND_LINES = 2_000
+#: The largest rake, in percent of the pot, taken from a file's figures (888 takes 5% in cash games).
+MAX_RAKE_PERCENT = 10
+
+_GAME_NO = re.compile(r"#Game No : ?([0-9]{1,30}) *")
+_BANNER = re.compile(r"\*{4,5} ([^*\s]{1,60}) (?:(Snap Poker|BLAST) )?Hand History for Game ([0-9]{1,30}) \*{4,5} *")
+_GAME = re.compile(r"(.{1,80}?) Blinds (No Limit|Pot Limit|Fix Limit|Fixed Limit|Limit) (Holdem|Hold'em|Omaha Hi/Lo|OmahaHL"
+                   r"|Omaha)( Jackpot table)? - \*\*\*(?: .{0,80})?")
+_TABLE = re.compile(r"Table (.{1,100}?)(?: ([0-9]{1,2}) Max)? \((?:Real Money|Practice Play|Play Money)\) *")
+_TOURNAMENT = re.compile(r"Tournament #([0-9]{1,30}) (.{0,120}?)(?: ([0-9]{1,2}) Max)? \((?:Real Money|Practice Play|Play Money)\) *")
+_BUTTON = re.compile(r"Seat ([0-9]{1,3}) is the button *")
+_PLAYERS = re.compile(r"Total number of players : ?[0-9]{1,3}(?:/[0-9]{1,3})? *")
+_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.*) \( ?(.{1,40}?) ?\) *")
+_ACTION = re.compile(r"(.*) (folds|checks|calls|bets|raises|posts small blind|posts big blind|posts dead blind|posts ante"
+                     r"|posts the ante)(?: \[(.{0,90})\])?( and is all[- ]in)? *", re.IGNORECASE)
+_DEALT = re.compile(r"Dealt to (.*) \[ ?(.{1,80}?) ?\] *")
+_BOARD = re.compile(r"\*\* Dealing (flop|turn|river) \*\* \[ ?(.{1,80}?) ?\] *", re.IGNORECASE)
+_SHOWS = re.compile(r"(.*) (shows|mucks) \[ ?(.{1,80}?) ?\] *")
+_COLLECTED = re.compile(r"(.*) collected \[ ?(.{1,60}?) ?\] *")
+_NO_SHOW = re.compile(r"(.*) did not show his hand *")
+_HILO = re.compile(r"\((?:Hi|Lo): [^)]{0,80}\) *")
+_OTHER = re.compile(r"(.*) (?:sits out|is sitting out|has left the table|has joined the table|is disconnected"
+                    r"|is connected|has returned|will be allowed to play after the button|has timed out) *")
+#: The game names: (the game part of the variant code, cards a player holds).
+GAMES = {"Holdem": ("T", 2), "Hold'em": ("T", 2), "Omaha": ("O", 4), "OmahaHL": ("O/8", 4), "Omaha Hi/Lo": ("O/8", 4)}
+_BETTING = {"No Limit": "N", "Pot Limit": "P", "Fix Limit": "F", "Fixed Limit": "F", "Limit": "F"}
+_STREET_CARDS = {"flop": 3, "turn": 1, "river": 1}
+
+#: Card ranks as the clients write them in other languages (German and Polish suits are words).
+RANKS = {"10": "T", "B": "J", "V": "Q", "H": "K", "Kn": "J", "D": "Q", "E": "A",  # Dutch, German, Swedish
+         "Т": "A", "К": "K", "Д": "Q", "В": "J",  # Russian (Туз, Король, Дама, Валет)
+         "Ò": "A", "Ê": "K", "Ä": "Q", "Â": "J"}  # the same letters of Windows-1251 read as Windows-1252
+SUITS = {"Kreuz": "c", "Karo": "d", "Pik": "s", "Herz": "h"}
+_SPANISH_SUITS = {"p": "s", "t": "c", "c": "h", "d": "d"}
+_CARD = re.compile(r"(10|Kn|[2-9TJQKAtjqkaBVHDEТКДВÒÊÄÂ])(Kreuz|Karo|Pik|Herz|[cdhsCDHS]|[pt])")
+_SPANISH = re.compile(r"[\[ ,](?:10|[2-9TJQKA])[pt][ ,\]]")
+_DECIMAL_COMMA = re.compile(r"[0-9],[0-9]{1,2}(?![0-9])")
+_DECIMAL_POINT = re.compile(r"[0-9]\.[0-9]{1,2}(?![0-9])")
+_THOUSANDS_POINT = re.compile(r"[0-9]\.[0-9]{3}(?![0-9])")
+
+
+class _Read:
+    """A hand while it is read: the draft, each player's chips left, who folded, and the chips a player
+    put in that nobody could call (handed back, not in any pot)."""
+
+    __slots__ = ("d", "left", "folded", "back", "spanish", "deal_line", "mucked")
+
+    def __init__(self, d: Draft, spanish: bool, deal_line: bool) -> None:
+        self.deal_line = deal_line
+        self.mucked: list[int] = []  # the events of cards shown as mucked
+        self.d = d
+        self.left: dict[str, int] = {}
+        self.folded: set[str] = set()
+        self.back: dict[str, int] = {}
+        self.spanish = spanish
+
+
+def _fail(where: str, line: int | None, message: str) -> HistoryParseError:
+    return fail(where, line, message)
+
+
+def is_start(line: str) -> bool:
+    """Whether ``line`` begins a hand (``#Game No : N``, or a banner without one)."""
+    return _GAME_NO.fullmatch(line) is not None or line.startswith("*****") and _BANNER.fullmatch(line) is not None
+
+
+def iter_pacific(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
+    """Each hand of an 888poker text (one file's contents), in order; see :func:`parse_pacific`.
+
+    A hand where everyone but one player sat out (they fold before the big blind is posted: nothing
+    was played) is skipped, its index kept by the hands after it.  888 writes no "cancelled" line;
+    ``cancelled`` is taken for the registry's signature only."""
+    where_file = source if source is not None else "<text>"
+    if type(text) is not str:
+        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
+    if len(text) > MAX_TEXT_CHARS:
+        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
+    block: list[str] = []
+    start = 0
+    count = 0
+    for n, line in enumerate(text.splitlines(), 1):
+        if len(line) > MAX_LINE_CHARS:
+            raise _fail(where_file, n, f"line of {len(line):,} characters, more than {MAX_LINE_CHARS:,}")
+        line = line.lstrip("\ufeff").rstrip().replace("Â\xa0", "\xa0")  # (a no-break space written twice over)
+        if is_start(line) and not (block and len(block) == 1 and _GAME_NO.fullmatch(block[0]) and line[:1] == "*"):
+            if block:
+                hand = _hand(block, start, where_file, source, count)
+                if hand is not None:
+                    yield hand
+                count += 1
+            if count >= MAX_HANDS:
+                raise _fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
+            block, start = [line], n
+        elif block:
+            if len(block) >= MAX_HAND_LINES:
+                raise _fail(where_file, n, f"a hand of more than {MAX_HAND_LINES:,} lines")
+            block.append(line)
+        elif line:
+            raise _fail(where_file, n, f"expected a hand ('#Game No : ...'), got {shown(line)}")
+    if block:
+        hand = _hand(block, start, where_file, source, count)
+        if hand is not None:
+            yield hand
+    elif count == 0:
+        raise HistoryParseError(f"{where_file}: no 888poker hand in the text")
+
+
+#: The registry's reader (:mod:`pokerengine.formats`).
+iter_hands = iter_pacific
+
+
+def parse_pacific(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
+    """Every hand of an 888poker text, as :class:`~.site.SiteHand` values (limits: the module's)."""
+    return list(iter_pacific(text, source=source, cancelled=cancelled))
+
+
+def read_pacific(path: str) -> list[SiteHand]:
+    """Every hand of an 888poker file (UTF-8 or UTF-16 with or without a byte-order mark, or Windows-1252;
+    at most :data:`MAX_TEXT_CHARS` bytes read)."""
+    from .encodings import decode
+    from ..history.reader import read_bytes
+
+    return parse_pacific(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
+
+
+def cards_text(text: str, *, spanish: bool = False) -> str | None:
+    """Cards as an 888 client writes them, in any of its languages, as ``"Ah Kd"``; ``None`` when the text
+    is not only cards.  ``spanish``: the suits are Spanish letters (picas, tréboles, corazones, diamantes:
+    ``p t c d``), which a hand shows by writing a ``p`` or a ``t``.
+
+    >>> cards_text("[ 8Pik, QPik ]"), cards_text("Tc, Knh, 9h"), cards_text("Hc, Vs, 10d"), cards_text("Ah, Xx")
+    ('8s Qs', 'Tc Jh 9h', 'Kc Qs Td', None)
+    >>> cards_text("7p, 8t, Kc", spanish=True)
+    '7s 8c Kh'
+    """
+    body = text.strip().strip("[]").replace(",", " ").split()
+    out = []
+    for token in body:
+        m = _CARD.fullmatch(token)
+        if m is None:
+            return None
+        rank, suit = m.group(1), m.group(2)
+        if suit in ("p", "t") and not spanish:
+            return None
+        suit = (_SPANISH_SUITS if spanish else SUITS).get(suit.lower() if spanish else suit, suit.lower())
+        out.append(RANKS.get(rank, rank.upper()) + suit)
+    return " ".join(out) if out else None
+
+
+def _hand(block: list[str], start: int, where_file: str, source: str | None, index: int) -> SiteHand | None:
+    """The hand of ``block`` (its lines; the first is line ``start`` of the file); ``None`` for a hand with
+    fewer than two players dealt in (the others sat out)."""
+    at = 0
+    m = _GAME_NO.fullmatch(block[0])
+    if m is not None:
+        at = 1
+    banner = _BANNER.fullmatch(block[at]) if len(block) > at else None
+    if banner is None:
+        raise _fail(where_file, start + at, "expected the hand's banner ('***** 888poker Hand History for Game N *****')")
+    hand_id = banner.group(3)
+    if m is not None and m.group(1) != hand_id:
+        raise _fail(where_file, start + at, f"the banner's game {hand_id} is not the game {m.group(1)} above it")
+    h = Draft("pacific", hand_id, f"{where_file}, hand {hand_id}", start + at)
+    h.needs_total = False
+    if banner.group(2) is not None:
+        h.user["_table_kind"] = banner.group(2)
+    h.decimal = _decimal_mark(block)
+    _header(h, block, start, at + 1)
+    r = _Read(h, _SPANISH.search("\n".join(block[at + 4:])) is not None, "** Dealing down cards **" in block)
+    for k in range(at + 4, len(block)):
+        line = block[k]
+        h.line = start + k
+        if line:
+            _line(r, line)
+    if h.bb == 0:  # a BLAST header's blinds (its prize, then 0): the big blind posted, else one chip
+        big = max((a for _, kind, a in h.posts if kind == "bb"), default=1)
+        h.sb, h.bb = big // 2, big
+    if len([name for name in h.seats if name not in h.out]) < 2:  # the others sat out: no hand played
+        h.cancelled = True
+    _button(h)
+    for k in r.mucked:  # a player who mucks and collects nothing concedes (the cards known, whatever they hold)
+        name = h.events[k][1]
+        if not any(c.player == name for c in h.collected):
+            h.events[k] = ("muck", name, None)
+    hand = h.finish(source, index, last_line=start + len(block) - 1)
+    return None if hand is None else _settled(r, hand)
+
+
+def _button(h: Draft) -> None:
+    """Where the small blind is not the first seat dealt in after the button (players who came in between,
+    who play last before the blinds), the button is taken to be the seat before the small blind."""
+    small = next((name for name, kind, _ in h.posts if kind == "sb"), None)
+    seats = sorted(seat for name, (seat, _) in h.seats.items() if name not in h.out)
+    if small is None or len(seats) < 2:
+        return
+    at = seats.index(h.seats[small][0])
+    if len(seats) == 2:
+        h.button = seats[at]
+        return
+    later = [s for s in seats if s > h.button] + [s for s in seats if s <= h.button]
+    if later[0] != seats[at]:
+        h.button = seats[at - 1]
+
+
+def _decimal_mark(block: list[str]) -> str:
+    """The hand's decimal mark: a comma where an amount has one before one or two digits (``0,25 $``) or
+    where points separate thousands (``$ 3.243``), else a point."""
+    body = "\n".join(block[4:64])
+    if _DECIMAL_COMMA.search(body) or _THOUSANDS_POINT.search(body) and not _DECIMAL_POINT.search(body):
+        return ","
+    return "."
+
+
+def _header(h: Draft, block: list[str], start: int, at: int) -> None:
+    """Read the game, table and button lines (``block[at:at + 3]``); a BLAST header's stakes are left 0."""
+    lines = block[at:at + 3]
+    if len(lines) < 3:
+        h.line = start + len(block) - 1
+        raise h.fail("the hand ends in its header (truncated?)")
+    h.line = start + at
+    g = _GAME.fullmatch(lines[0])
+    if g is None:
+        raise h.fail(f"cannot read the game and stakes in {shown(lines[0])}")
+    game, hole = GAMES[g.group(3)]
+    code = _BETTING[g.group(2)] + game
+    h.game(code, hole)
+    h.line = start + at + 1
+    t = _TOURNAMENT.fullmatch(lines[1])
+    if t is not None:
+        h.money = False
+        h.table = f"{t.group(1)}"
+        h.max_seats = int(t.group(3) or 0)
+        h.user["_tournament"] = t.group(1)
+    else:
+        c = _TABLE.fullmatch(lines[1])
+        if c is None:
+            raise h.fail(f"cannot read the table in {shown(lines[1])}")
+        h.table, h.max_seats = c.group(1), int(c.group(2) or 0)
+        if "(Real Money)" not in lines[1]:
+            h.user["_play_money"] = True
+    h.line = start + at + 2
+    b = _BUTTON.fullmatch(lines[2])
+    if b is None:
+        raise h.fail(f"expected 'Seat N is the button', got {shown(lines[2])}")
+    h.button = int(b.group(1))
+    h.line = start + at
+    parts = g.group(1).split("/")
+    if len(parts) != 2:
+        raise h.fail(f"cannot read the stakes {shown(g.group(1))}")
+    small, big = _stake(h, parts[0]), _stake(h, parts[1])
+    if h.money and h.currency is None:
+        h.currency = "USD" if "$" in g.group(1) else "EUR" if "€" in g.group(1) else "GBP" if "£" in g.group(1) else None
+    if not h.money and (small is None or big is None or big <= 0):  # BLAST: "42.797,60 $/0 $" (the prize)
+        return
+    if small is None or big is None:
+        raise h.fail(f"cannot read the stakes {shown(g.group(1))}")
+    if h.fixed:  # "$5/$10 Blinds Fix Limit": the blinds; the bets are the big blind and twice it
+        h.stakes(big, 2 * big)
+    else:
+        h.stakes(small, big)
+
+
+def _stake(h: Draft, text: str) -> int | None:
+    try:
+        return h.amount(text)
+    except HistoryParseError:
+        return None
+
+
+def _line(r: _Read, line: str) -> None:
+    h = r.d
+    if h.summary:
+        _summary_line(r, line)
+        return
+    if h.section == "seats":
+        s = _SEAT.fullmatch(line)
+        if s is not None:
+            h.seat(int(s.group(1)), s.group(2), h.amount(s.group(3)))
+            r.left[s.group(2)] = h.seats[s.group(2)][1]
+            return
+        if _PLAYERS.fullmatch(line):
+            return
+        h.section = "blinds"
+    if line.startswith("** "):
+        if line == "** Dealing down cards **":
+            h.start_betting()
+            return
+        if line == "** Summary **":
+            h.summary = h.showdown = True
+            return
+        b = _BOARD.fullmatch(line)
+        if b is None:
+            raise h.fail(f"cannot read {shown(line)}")
+        street = b.group(1).lower()
+        cards = _cards(r, b.group(2))
+        if len(cards.split()) != _STREET_CARDS[street]:
+            raise h.fail(f"the {street} has {len(cards.split())} card(s)")
+        if h.section != "action":
+            h.start_betting()
+        h.board(cards)
+        return
+    a = _ACTION.fullmatch(line)
+    if a is not None and a.group(1) in h.seats:
+        _action(r, a.group(1), a.group(2).lower(), a.group(3))
+        return
+    d = _DEALT.fullmatch(line)
+    if d is not None and d.group(1) in h.seats:
+        h.holds(d.group(1), _cards(r, d.group(2)))
+        return
+    if _OTHER.fullmatch(line):
+        return
+    raise h.fail(f"cannot read {shown(line)}")
+
+
+def _cards(r: _Read, text: str) -> str:
+    found = cards_text(text, spanish=r.spanish)
+    if found is None:
+        raise r.d.fail(f"bad cards {shown(text)}")
+    return found
+
+
+def _action(r: _Read, name: str, verb: str, amount: str | None) -> None:
+    h = r.d
+    if verb.startswith("posts"):
+        if amount is None:
+            raise h.fail(f"{shown(name)} posts no amount")
+        if verb == "posts dead blind":  # "[$0.01 + $0.02]": the small blind dead, the big one live
+            parts = amount.split(" + ")
+            if len(parts) != 2:
+                raise h.fail(f"cannot read the dead blind {shown(amount)}")
+            dead, live = h.amount(parts[0]), h.amount(parts[1])
+            if live:
+                h.post(name, "sbbb", dead + live)
+            else:
+                h.post(name, "dead", dead)
+            r.left[name] -= dead + live
+            return
+        chips = h.amount(amount)
+        h.post(name, {"posts small blind": "sb", "posts big blind": "bb"}.get(verb, "ante"), chips)
+        r.left[name] -= chips
+        return
+    if h.section != "action" and verb != "folds":  # (hands watched by an observer have no "Dealing down
+        h.start_betting()  # cards" line)
+    if verb in ("folds", "checks"):
+        if amount is not None:
+            raise h.fail(f"cannot read {shown(verb + ' [' + amount + ']')}")
+        if verb == "folds" and h.section != "action" and (r.deal_line or not any(k == "bb" for _, k, _ in h.posts)):
+            # a fold before the cards are dealt (or, in a hand an observer saved, which has no "Dealing down
+            # cards" line, before the big blind is posted): a player sitting out, not dealt in
+            h.sit_out(name)
+        elif verb == "folds":
+            h.fold(name)
+            r.folded.add(name)
+        else:
+            h.check(name)
+        return
+    if amount is None:
+        raise h.fail(f"{shown(name)} {verb} without an amount")
+    chips = h.amount(amount)
+    if chips <= 0:
+        raise h.fail(f"{shown(name)} {verb} {shown(amount)}")
+    owed = max(0, h.top - h.committed.get(name, 0))
+    others = any(r.left[o] > 0 for o in h.seats if o != name and o not in r.folded and o not in h.out)
+    if verb == "calls" or not others:  # a call (the file may write the whole big blind when the blind was short),
+        # or a raise when everyone else still in is all in: a call, the chips above it go back (uncalled)
+        if owed:
+            h.call(name)
+        put = min(owed, r.left[name], chips)
+        r.left[name] -= put
+        if chips > put:
+            r.back[name] = r.back.get(name, 0) + chips - put
+        return
+    h.put_in(name, chips)
+    r.left[name] -= chips
+
+
+def _summary_line(r: _Read, line: str) -> None:
+    h = r.d
+    c = _COLLECTED.fullmatch(line)
+    if c is not None and c.group(1) in h.seats:
+        h.collect(c.group(1), h.amount(c.group(2)))
+        return
+    s = _SHOWS.fullmatch(line)
+    if s is not None and s.group(1) in h.seats:
+        h.show(s.group(1), _cards(r, s.group(3)))
+        if s.group(2) == "mucks" and h.events[-1:] == [("show", s.group(1), h.cards[s.group(1)])]:
+            r.mucked.append(len(h.events) - 1)
+        return
+    n = _NO_SHOW.fullmatch(line)
+    if n is not None and n.group(1) in h.seats or _HILO.fullmatch(line) or _OTHER.fullmatch(line):
+        return
+    raise h.fail(f"cannot read {shown(line)}")
+
+
+def _settled(r: _Read, hand: SiteHand) -> SiteHand:
+    """``hand`` with the uncalled bets taken out of what their bettors collected (where the file counts them
+    in) and the file's rake worked out from the pot (see the module's docstring)."""
+    from ..history.interpreter import interpret
+
+    try:
+        outcome = interpret(hand.history)
+    except PokerEngineError:  # the check says why, hand by hand
+        return attrs.evolve(hand, rake=None, returned=None)
+    scale = outcome.scale
+    live = [c - a for c, a in zip(outcome.contributed, outcome.antes)]
+    order = sorted(range(len(live)), key=live.__getitem__, reverse=True)
+    refund = (live[order[0]] - live[order[1]]) // scale if len(order) > 1 else 0
+    pot = sum(outcome.contributed) // scale - refund
+    back = dict(r.back)
+    if refund:
+        top = (hand.history.players or ())[order[0]]
+        back[top] = back.get(top, 0) + refund
+    collected = list(hand.collected)
+    total = sum(c.amount for c in collected)
+    if back and total > pot:
+        for player, amount in back.items():  # out of the line that is the bet handed back, else the largest
+            mine = sorted((k for k, c in enumerate(collected) if c.player == player),
+                          key=lambda k: (collected[k].amount != amount, -collected[k].amount))
+            for k in mine:
+                take = min(amount, collected[k].amount)
+                collected[k] = attrs.evolve(collected[k], amount=collected[k].amount - take)
+                amount -= take
+                total -= take
+        collected = [c for c in collected if c.amount]
+    rake: int | None = 0
+    if r.d.money:
+        rake = pot - total
+        if rake < 0 or rake * 100 > pot * MAX_RAKE_PERCENT:
+            rake = None
+    return attrs.evolve(hand, collected=tuple(collected), rake=rake, returned=None)
