@@ -94,6 +94,13 @@ def _pacific_sniff(head: str) -> bool:
     return _PACIFIC_HEAD.match(head) is not None
 
 
+def _ipoker_sniff(head: str) -> bool:
+    # iPoker's XML sessions: an XML declaration or the <session sessioncode=...> element first
+    if head.startswith("<?xml"):
+        head = head[head.find("?>") + 2:].lstrip() if "?>" in head else ""
+    return head.startswith("<session") and "sessioncode" in head[:200]
+
+
 #: Every site format read, in the order :func:`detect` tries them.
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", _pokerstars, ".pokerstars"),
@@ -102,7 +109,7 @@ FORMATS: tuple[Format, ...] = (
     Format("winamax", _winamax_sniff, ".winamax"),
     Format("partypoker", _partypoker_sniff, ".partypoker"),
     Format("pacific", _pacific_sniff, ".pacific"),
-    # ipoker
+    Format("ipoker", _ipoker_sniff, ".ipoker"),
     # fulltilt
     # winning
     # bovada
