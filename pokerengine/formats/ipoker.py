@@ -34,7 +34,7 @@ compares with the engine's settlement.
 >>> parse_ipoker(text.replace('type="23"', 'type="99"'))
 Traceback (most recent call last):
 ...
-pokerengine.errors.HistoryParseError: <text>, hand 7, line 9: unknown action type '99'
+pokerengine.errors.HistoryParseError: <text>, hand 7, line 11: unknown action type '99'
 
 Read: hold'em (and Six Plus hold'em, short deck), Omaha with 4, 5 or 6 cards, hi and hi/lo,
 seven card stud hi and hi/lo, in limit, pot limit and no limit (the game type's words in English,
