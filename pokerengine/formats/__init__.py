@@ -101,6 +101,12 @@ def _ipoker_sniff(head: str) -> bool:
     return head.startswith("<session") and "sessioncode" in head[:200]
 
 
+def _fulltilt_sniff(head: str) -> bool:
+    # "Full Tilt Poker Game #1: ..." (2005-2009: "FullTiltPoker Game #"), perhaps after an archive's "BEGIN"
+    # or "***** # 1 *****" separator; a tournament summary ("Full Tilt Poker Tournament Summary") is not one
+    return re.match(r"(?:(?:BEGIN|\*{5,} # [0-9]{1,9} \*{5,})\s+)*(?:Full Tilt Poker|FullTiltPoker) Game #[0-9]", head) is not None
+
+
 #: Every site format read, in the order :func:`detect` tries them.
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", _pokerstars, ".pokerstars"),
@@ -110,7 +116,7 @@ FORMATS: tuple[Format, ...] = (
     Format("partypoker", _partypoker_sniff, ".partypoker"),
     Format("pacific", _pacific_sniff, ".pacific"),
     Format("ipoker", _ipoker_sniff, ".ipoker"),
-    # fulltilt
+    Format("fulltilt", _fulltilt_sniff, ".fulltilt"),
     # winning
     # bovada
 )
