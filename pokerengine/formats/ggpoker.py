@@ -106,7 +106,7 @@ _BETTINGS = {"no limit": "N", "pot limit": "P", "limit": "F", "fixed limit": "F"
 
 _HEADER = re.compile(r"Poker Hand #([A-Za-z]{0,4}[0-9]{1,30}): +(.*)")
 _CASH = re.compile(r"(.+?) +\(([^()/ ]{1,40})(?:/([^()/ ]{1,40}))?(?:\(([^()/ ]{1,40})\))?\)(?: - .*)?")
-_TOURNAMENT = re.compile(r"Tournament #([0-9]{1,30}), (.{0,300}?) +- +Level ?([0-9]{1,4}) ?\(([^()/ ]{1,40})/"
+_TOURNAMENT = re.compile(r"Tournament #([0-9]{1,30}), (.{0,300}?) +- +Level ?(\w{1,8}) ?\(([^()/ ]{1,40})/"
                          r"([^()/ ]{1,40})(?:\(([^()/ ]{1,40})\))?\)(?: - .*)?")
 _TABLE = re.compile(r"Table '(.{0,100})'(?: ([0-9]{1,2})-max)? Seat #([0-9]{1,2}) is the button")
 _SEAT = re.compile(r"Seat ([0-9]{1,2}): (.+) \((\S+) in chips\)( is sitting out)?")
