@@ -162,7 +162,8 @@ def test_limits_and_bad_input():
 def test_games():
     assert game_of("PLO-6") == ("PO6", 6) and game_of("Omaha Hi/Lo Pot Limit") == ("PO/8", 4)
     assert game_of("Hold'em Limit") == ("FT", 2) and game_of("PLO No Limit") is None
-    assert game_of("Wild Card Hold'em") == ("NT", 2) or game_of("Wild Card Hold'em") is None
+    assert game_of("ShortDeck No Limit") == ("NS", 2) and game_of("Bounty $8.40 Omaha (NL postflop)") == ("NO", 4)
+    assert game_of("Razz Limit") is None and game_of("Hold'em") is None  # (no betting named: not a game)
 
 
 def test_sniff_claims_ggpoker_and_nothing_else():
