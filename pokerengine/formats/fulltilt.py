@@ -337,7 +337,7 @@ def _header(r: _Hand, rest: str) -> None:
         h.table = t.group(3)
         h.user["_tournament"] = t.group(2)
     elif table.startswith("Table "):
-        h.table = table[6:]
+        h.table = re.sub(r" \([^()]*\)$", "", table[6:])  # (without its "(6 max, deep)")
         h.money = s.group(1)[:1] in "$€£"
     else:
         raise h.fail(f"cannot read the table in {shown(rest)}")
