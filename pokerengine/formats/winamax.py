@@ -93,15 +93,15 @@ _HEADER = re.compile(
     r" - HandId: #([0-9][0-9-]{0,60}) - (.{1,60}?) (no limit|pot limit|fixed limit) \(([^()]{1,80})\) - .{0,60}")
 _TABLE = re.compile(r"Table:? '(.{0,200})' ([0-9]{1,2})-max(?: \((real|play) money\))?"
                     r"(?: Seat #?([0-9]{1,7}) is the button)?")
-_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.{1,%d}) \(([^(),]{1,40})(?:, [^(),]{1,40} bounty)?\)" % MAX_NAME_CHARS)
+_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.{1,%d}) \(([^()]{1,40}?)(?:, [^(),]{1,40} bounty)?\)" % MAX_NAME_CHARS)
 _STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\*:? ((?:\[[^]]{0,80}\] ?){1,2})")
 _VERB = re.compile(
     r"(folds|checks|calls|bets|raises|posts small blind|posts big blind|posts ante|posts dead blind|shows"
     r"|collected|denies big blind|denies small blind|deny SB|deny BB|mucks|doesn't show)(.*)")
-_AMOUNT_TO = re.compile(r" (\S+) to (\S+)")
-_COLLECTED = re.compile(r" (\S+) from (pot|main pot|side pot ([0-9]{1,2}))(?: ?\((?:HI|LO)\))?")
+_AMOUNT_TO = re.compile(r" (.{1,40}?) to (.{1,40})")
+_COLLECTED = re.compile(r" (.{1,40}?) from (pot|main pot|side pot ([0-9]{1,2}))(?: ?\((?:HI|LO)\))?")
 _SHOWS = re.compile(r" \[([^]]{0,80})\](?: \(.*\))?")
-_TOTAL = re.compile(r"Total pot (\S+) \| (?:No rake|Rake (\S+))(?: \|.*)?")
+_TOTAL = re.compile(r"Total pot (.{1,40}?) \| (?:No rake|Rake (.{1,40}?))(?: \|.*)?")
 _SUMMARY_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.*)")
 _SHOWED = re.compile(r" showed \[([^]]{0,80})\]")
 
