@@ -73,7 +73,8 @@ def _ggpoker_sniff(head: str) -> bool:
 
 
 def _winamax_sniff(head: str) -> bool:
-    return head.startswith("Winamax Poker - ")
+    # a hand ("Winamax Poker - CashGame - HandId: ..."), not a tournament's summary file
+    return head.startswith("Winamax Poker - ") and not head.startswith("Winamax Poker - Tournament summary")
 
 
 def _partypoker_sniff(head: str) -> bool:
