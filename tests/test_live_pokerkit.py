@@ -63,7 +63,9 @@ def table(game: str, rng: random.Random) -> tuple[list[int], dict, Options]:
         trim = rng.random() < 0.3
     elif forced < 0.35:
         kw["big_blind_ante"] = bb
-    options = Options(auto_show=True, ante_trimming=trim, cap_heads_up=rng.random() < 0.8)
+    # full_blind=False: PokerKit plays a short blind as posted (the engine's default, the full blind
+    # owed, would part the two hands at once: test_short_big_blind_owes_the_full_blind)
+    options = Options(auto_show=True, ante_trimming=trim, cap_heads_up=rng.random() < 0.8, full_blind=False)
     return stacks, kw, options
 
 
@@ -419,6 +421,18 @@ def test_tda_43_straddle_is_the_full_bet():
     ours, theirs = _both(hand, pk)
     assert ours["actor"] == theirs["actor"] == 3 and ours["call"] == theirs["call"] == 4
     assert ours["raise"] == (8, 100) and theirs["raise"] == (6, 100)
+
+
+def test_short_big_blind_owes_the_full_blind():
+    # Blinds 1/2, the big blind (p2) all in for 1: the others owe the full blind, 2, and the smallest
+    # raise is to 4 (Options.full_blind, the engine's default); PokerKit plays the blind as posted:
+    # call 1, raise to 3.  With full_blind=False the engine agrees with PokerKit.
+    hand, pk = scripted("NT", [100, 1, 100], [], blinds=(1, 2))
+    ours, theirs = _both(hand, pk)
+    assert ours == {"actor": 2, "fold": True, "check": False, "call": 2, "raise": (4, 100)}
+    assert theirs == {**ours, "call": 1, "raise": (3, 100)}
+    hand, pk = scripted("NT", [100, 1, 100], [], blinds=(1, 2), options=Options(auto_show=True, full_blind=False))
+    assert _both(hand, pk)[0] == theirs
 
 
 def test_tda_47a_short_all_in_bet_after_checks():

@@ -26,7 +26,7 @@ from pokerengine.history import loads, replay_hand
 from pokerengine.formats.ohh import MAX_BYTES, MAX_CONTAINERS, MAX_HANDS, MAX_ITEMS, dumps_ohh, dumps_ohh_lines, iter_ohh, read_ohh, write_ohh
 from pokerengine.history.site import Collected, check
 from pokerengine.history.variants import VARIANTS
-from pokerengine.live import Hand
+from pokerengine.live import Hand, Options
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "ohh"
 FILES = sorted(p for p in FIXTURES.iterdir() if p.suffix in (".ohh", ".json", ".jsonl"))
@@ -491,19 +491,26 @@ def _round_trip(h) -> None:
     assert replay_hand(back.history).finishing == replay_hand(h).finishing
 
 
-def test_a_short_stack_posts_what_it_has():
+@pytest.mark.parametrize("full", [False, True])
+def test_a_short_stack_posts_what_it_has(full):
     # p3 has 3 chips and straddles 4: the engine posts 3, all in; OHH says so, and PHH from it has 3.
-    hand = Hand("NT", [100, 100, 3], blinds=(1, 2), straddles=(4,), rng=random.Random(5))
+    # By the short blind rule (full_blind, docs/live.md) the others owed 4: the extension field
+    # pokerengine_full_blind says so, the calls are 3 and 2, and PHH from it has 4 as due.
+    hand = Hand("NT", [100, 100, 3], blinds=(1, 2), straddles=(4,), rng=random.Random(5),
+                options=Options(full_blind=full))
     hand.call(1)
     hand.call(2)
     while not hand.over:
         hand.check(hand.to_act) if hand.legal_actions().check else hand.show(hand.to_act)
     h = hand.history()
     o = write_ohh(h)["ohh"]
-    assert o["rounds"][0]["actions"][2] == {"action_number": 3, "player_id": 2, "action": "Straddle", "amount": 3,
-                                            "is_allin": True}
+    acts = o["rounds"][0]["actions"]
+    assert acts[2] == {"action_number": 3, "player_id": 2, "action": "Straddle", "amount": 3, "is_allin": True}
+    assert [a["amount"] for a in acts if a["action"] == "Call"] == ([3, 2] if full else [2, 1])
+    assert o.get("pokerengine_full_blind") == ({"player_id": 2, "amount": 4} if full else None)
     (back,) = read_ohh(dumps_ohh(h))
-    assert h.blinds_or_straddles == (1, 2, 4) and back.history.blinds_or_straddles == (1, 2, 3)
+    assert h.blinds_or_straddles == (1, 2, 4) and back.history.blinds_or_straddles == (1, 2, 4 if full else 3)
+    assert back.history.user_fields.get("_full_blind") is (True if full else None)
     assert replay_hand(back.history).finishing == replay_hand(h).finishing and check(back).status == "matched"
 
 

@@ -22,7 +22,10 @@ Conventions (``docs/histories.md``, "Open Hand History"):
 * ``Post SB``, ``Post BB`` and ``Straddle`` are blinds (``blinds_or_straddles``); a second ``Post
   BB`` or a ``Post Extra Blind`` is a live post out of position (the user field ``_posts``); a
   ``Post Dead`` is dead money (written as an ante of its player, which settles the same);
-  ``Post Ante`` an ante.
+  ``Post Ante`` an ante.  The extension field ``pokerengine_full_blind``, ``{"player_id",
+  "amount"}`` (what the writer gives a record with ``_full_blind = true``: ``docs/live.md``, "A
+  short blind"), is the blind or straddle posted short whose full amount the others owed: it is
+  written as due, and the record gets ``_full_blind = true``.
 * Hole cards a ``Dealt Cards`` action does not give are unknown (``????``).  ``Mucks Cards`` is a
   muck (``pN sm``: the player concedes); at a showdown where some live player's cards are known,
   a live player whose cards the file never shows mucked (the spec lets a file leave that out).
@@ -93,7 +96,8 @@ from .. import _json
 from .._checks import MAX_CHIPS, shown
 from ..errors import HistoryParseError
 from .ohh_games import VARIANT_FIELD, code_of, street_names
-from .ohh_write import _EXACT, _ISO, UNKNOWN, dumps_ohh, dumps_ohh_lines, write_ohh
+from .ohh_write import _EXACT, _ISO, FULL_BLIND_FIELD, UNKNOWN, dumps_ohh, dumps_ohh_lines, write_ohh
+from ..live.rules import owed_top
 from ..history.record import MAX_ACTIONS, MAX_PLAYERS, HandHistory
 from ..history.site import Collected, SiteHand
 from ..history.variants import VARIANTS, Variant
@@ -319,7 +323,14 @@ class _Reader:
         stacks = [p["stack"] for p in players]
         fields: dict[str, Any] = {"variant": code, "starting_stacks": tuple(stacks)}
         self.bring_in = 0
+        owed = None if v.kind == "stud" else self.get(obj, FULL_BLIND_FIELD, dict, "")  # a short blind owed in full
+        self.owed = 0 if owed is None else self.money(owed, "amount", f"{FULL_BLIND_FIELD}.", required=True)
         actions, antes, blinds, posts, runs = self.rounds(n, stacks, v)
+        if owed is not None:  # the short blind as due
+            k = self.player(owed, f"{FULL_BLIND_FIELD}.")
+            if self.owed <= max(blinds):
+                raise _fail(where, f"{FULL_BLIND_FIELD}: {self.owed} owed, but no blind or straddle was posted short")
+            blinds[k] = self.owed
         if n == 2:  # PHH lists heads-up forced bets reversed (docs/replay.md)
             antes.reverse()
             blinds.reverse()
@@ -357,6 +368,8 @@ class _Reader:
             user["_posts"] = tuple(posts)
         if tournament:
             user["_tournament"] = True
+        if self.owed:
+            user["_full_blind"] = True
         try:
             history = HandHistory(**fields, user_fields=user, source=self.source,
                                   key=self.hand_id if self.hand_id is not None else str(self.index))
@@ -601,7 +614,10 @@ class _Reader:
                         raise _fail(self.where, f"{w}action: {self.names[k]} checks facing a bet")
                     out.append(f"{p} cc")
                 elif verb == "Call":
-                    due = min(max(bets) - bets[k], left[k])
+                    top = max(bets)
+                    if self.owed > top and street == 0:  # a short blind's full amount (FULL_BLIND_FIELD)
+                        top = owed_top(self.owed, k, bets, left, gone)
+                    due = min(top - bets[k], left[k])
                     if amount != due or due == 0:
                         raise _fail(self.where, f"{w}amount: {self.names[k]} calls {amount}, but the call is {due}")
                     out.append(f"{p} cc")

@@ -30,6 +30,7 @@ from .ohh_games import VARIANT_FIELD, names_of, street_names
 from ..history.record import HandHistory
 from ..history.site import Collected, SiteHand
 from ..history.variants import VARIANTS
+from ..live.rules import full_blind, owed_top
 
 __all__ = ["dumps_ohh", "dumps_ohh_lines", "write_ohh"]
 
@@ -39,6 +40,10 @@ _EXACT = Context(prec=100)
 #: How an unknown card is written in the pokerengine extensions (stud and draw ``Dealt Cards``,
 #: ``Discards Cards``): the spec has no unknown card, and leaves unseen hole cards out.
 UNKNOWN = "??"
+#: The extension field of a hand whose largest blind or straddle was posted short and played by
+#: the rule that the others owe its full amount (PHH's ``_full_blind = true``): whose it is and that
+#: amount, ``{"player_id", "amount"}``.
+FULL_BLIND_FIELD = "pokerengine_full_blind"
 
 
 def write_ohh(hand: SiteHand | HandHistory, pot_rakes: Sequence[int] | None = None) -> dict[str, Any]:
@@ -99,6 +104,7 @@ class _Writer:
             raise HistoryParseError(f"{history.label}: OHH has no form for ante_trimming_status = true (a site's "
                                     "antes are dead money)")
         self.runs = history.run_count
+        self.owed = 0  # a short blind's full amount (FULL_BLIND_FIELD), found by rounds()
         if self.variant.fixed and history.big_bet != 2 * (history.small_bet or 0):
             raise HistoryParseError(f"{history.label}: OHH has one bet size (big_blind_amount); a big bet other "
                                     "than twice the small bet has no form")
@@ -172,6 +178,9 @@ class _Writer:
         out["players"] = [{"id": k, "seat": seats[k], "name": names[k], "starting_stack": self.amount(s)}
                           for k, s in enumerate(h.starting_stacks)]
         out["rounds"] = self.rounds(antes, [0] * n if stud else blinds, posts)
+        if self.owed:  # whose blind or straddle it is: the last of the largest posted
+            at = max((k for k in range(n) if blinds[k] == self.owed), key=lambda k: (k - sb) % n)
+            out[FULL_BLIND_FIELD] = {"player_id": at, "amount": self.amount(self.owed)}
         out["pots"] = self.pots()
         return out
 
@@ -243,6 +252,9 @@ class _Writer:
                 add(k, "Post Extra Blind", post, allin=live + post == left[k])
             left[k] -= live + post
             bets[k] += live + post
+        # a short blind's full amount, owed while another live player could bet it (live/rules.py)
+        self.owed = full_blind(blinds, bets) if h.user_fields.get("_full_blind") is True and kind != "stud" else 0
+        folded = [False] * n
         street = 0
         parsed = [parse_action(text) for text in h.actions]
         dealing = ("db",) if kind == "board" else ("dh", "sd")
@@ -316,9 +328,13 @@ class _Writer:
                 left[k] -= put
                 add(k, "Post Bring In", put, allin=left[k] == 0)
             elif verb == "f":
+                folded[k] = True
                 add(k, "Fold")
             elif verb == "cc":
-                due = min(max(bets) - bets[k], left[k])
+                top = max(bets)
+                if self.owed > top and street == 0:
+                    top = owed_top(self.owed, k, bets, left, folded)
+                due = min(top - bets[k], left[k])
                 if due:
                     bets[k] += due
                     left[k] -= due

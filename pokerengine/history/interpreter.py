@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from ..live.hand import Hand
 
 #: User fields the short way does not know: such a hand goes to the engine.
-_ENGINE_FIELDS = (RUN_COUNT, "_chip_unit", "_posts")
+_ENGINE_FIELDS = (RUN_COUNT, "_chip_unit", "_posts", "_full_blind")
 
 
 @attrs.frozen

@@ -35,6 +35,7 @@ the number of collected lines and pots.
 
 from __future__ import annotations
 
+import datetime
 import math
 from collections.abc import Callable
 from fractions import Fraction
@@ -43,7 +44,7 @@ from operator import sub
 import attrs
 
 from ..errors import CardError, PokerEngineError, SettlementInputError
-from ..rake import Rake
+from ..rake import MAX_PERCENT_DENOMINATOR, Rake
 from ..runs import settle_runs
 from ..seats import Seat
 from ..settlement import Settlement, settle
@@ -90,6 +91,9 @@ class SiteHand:
     #: Uncalled bets handed back, per player in position order (minor units), as the file says;
     #: ``None`` when the format does not say (then they are not checked).
     returned: tuple[int, ...] | None = None
+    #: The day the hand was played, by the site's clock, when the file says (a site's rake rule may
+    #: be known for some dates only).
+    date: datetime.date | None = None
 
     @property
     def where(self) -> str:
@@ -165,10 +169,37 @@ def exact_rake(amount: int, total: int) -> Rake | None:
     [8, 1]
     >>> exact_rake(0, 255) is None
     True
+    >>> exact_rake(1, 1675837).take([1675837])  # 1 cent of a 16,758.37 pot: a percent of 1/16758.37
+    [1]
     """
     if amount <= 0 or total <= 0 or amount > total:
         return None
-    return Rake(Fraction(100 * amount, total))
+    percent = Fraction(100 * amount, total)
+    if percent.denominator > MAX_PERCENT_DENOMINATOR:  # a large pot: a simpler percent that takes the same
+        simpler = _simplest(percent, Fraction(100 * (amount + 1), total))  # (the rake is the floor of percent
+        if simpler.denominator <= MAX_PERCENT_DENOMINATOR and simpler <= 100:  # x total / 100)
+            percent = simpler
+    return Rake(percent)
+
+
+def _simplest(lo: Fraction, hi: Fraction) -> Fraction:
+    """The fraction of smallest denominator in ``[lo, hi)`` (``0 <= lo < hi``), by continued fractions."""
+    whole = math.floor(lo)
+    if lo == whole:
+        return Fraction(whole)
+    if whole + 1 < hi:
+        return Fraction(whole + 1)
+    # lo and hi share the whole part: the simplest in (1 / (hi - whole), 1 / (lo - whole)], reversed
+    inner = _simplest_open_closed(1 / (hi - whole), 1 / (lo - whole))
+    return whole + 1 / inner
+
+
+def _simplest_open_closed(lo: Fraction, hi: Fraction) -> Fraction:
+    """The fraction of smallest denominator in ``(lo, hi]`` (``1 <= lo < hi``)."""
+    whole = math.floor(lo)
+    if whole + 1 <= hi:
+        return Fraction(whole + 1)
+    return whole + 1 / _simplest(1 / (hi - whole), 1 / (lo - whole))
 
 
 def _seats(outcome: Outcome) -> tuple[list[Seat], int, int, int]:

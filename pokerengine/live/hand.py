@@ -537,6 +537,8 @@ class Hand:
         self._faced[p] = top
         if self._live == 1 or not pending:
             self._end_betting()
+        else:  # a short blind's full amount is owed while somebody else could still bet it
+            self._top = rules.owed_top(top, pending[0], bets, stacks, self._folded)
 
     def _limits(self, p: int) -> tuple[int, int, int] | str:
         """``(least, min_to, max_to)`` for a bet or raise by position ``p`` (``least``: the full
@@ -641,7 +643,7 @@ class Hand:
         self._phase = BET
         street = self._street
         self._step = step = self.steps[1] if self.variant.streets[street].big else self.steps[0]
-        self._raises = self._rep_full = 0
+        self._raises = self._rep_full = owed = 0
         self._aggressor = -1
         self._faced = [-1] * self.n
         if self.variant.kind == "stud":  # the up cards say who opens (stud.py)
@@ -652,15 +654,13 @@ class Hand:
             self._full = step
             self._bring_in_due = self._completion = street == 0 and self.bring_in_amount > 0
         elif street == 0:
-            opener = position_opener(self._opening, self._bets)
-            top_blind = max(self.blinds)
-            self._full = step if self.fixed or step >= top_blind else top_blind
-            if self.fixed and not self.replay:  # a bet and three raises: the big blind is the bet, a straddle a raise
-                self._raises = len({b for b in self._bets if b >= step})
+            opener = position_opener(self._opening, self._bets)  # a short blind's full amount is owed (rules.py)
+            self._full, self._raises, owed = rules.first_round(self.blinds, self._bets, step, self.fixed, self.replay,
+                                                               self.options.full_blind)
         else:
             opener = 0
             self._full = step
-        self._top, self._pending = round_start(opener, self._bets, self._stacks, self._folded)
+        self._top, self._pending = round_start(opener, self._bets, self._stacks, self._folded, owed)
         if not self._pending:
             self._bring_in_due = self._completion = self._free_opener = False
             self._end_betting()

@@ -4,8 +4,10 @@
 histories do (see ``docs/live.md``, "Live and replay modes").  Every field is checked when the
 value is made, so a bad option fails at once with :class:`~pokerengine.errors.PokerEngineError`.
 
->>> TDA.mode, REPLAY.mode, TDA.raise_cap, REPLAY.cap_heads_up
-('tda', 'replay', 4, False)
+>>> TDA.mode, REPLAY.mode, TDA.raise_cap, REPLAY.cap_heads_up, TDA.full_blind, REPLAY.full_blind
+('tda', 'replay', 4, False, True, False)
+>>> Options(mode="replay").full_blind, Options(mode="replay", full_blind=True).full_blind
+(False, True)
 >>> Options(odd_chip="left_of_button", auto_show=True).odd_chip
 'left_of_button'
 >>> Options(raise_cap=True)
@@ -53,6 +55,11 @@ def _rake(instance: object, attribute: Any, value: object) -> None:
         raise PokerEngineError(f"rake must be a pokerengine.Rake or None, got {shown(value)}")
 
 
+def _live_mode(options: Options) -> bool:
+    """``full_blind``'s default: on in live mode, off in replay mode."""
+    return options.mode != "replay"
+
+
 @attrs.frozen
 class Options:
     """The house's choices for a :class:`~pokerengine.live.Hand`.
@@ -93,6 +100,15 @@ class Options:
         can follow, and sites do not write that player's check (PokerStars: the big blind after a
         short all-in and folds).  ``True``: a record's next action that is not theirs (a deal, a
         show) stands for the check.  ``False`` by default; on in :data:`REPLAY`.
+    ``full_blind``
+        A blind or straddle posted short (its player all in for less): ``True`` (Robert's Rules, the
+        TDA's long-standing convention, every major site): the others still owe its full amount,
+        the small blind may not check, and the minimum raise is measured from the full amount (blinds
+        1/2, the big blind all in for 1: call 2, raise to 4 at least); the short player's main pot
+        is settled as usual.  Owed only while somebody other than the player to act could still bet
+        it.  ``False``: the bet to match is what was posted (PokerKit, PHH records).  By default
+        ``True`` in live mode, ``False`` in replay mode unless the record says ``_full_blind = true``
+        (:func:`pokerengine.live.replay`).
     ``run_odd_unit``
         A hand run more than once (:meth:`Hand.run_it`): which runs get the units left over when
         a pot is divided into the runs: ``"first"`` (the default, "commonly the first run") or
@@ -109,6 +125,7 @@ class Options:
     run_odd_unit: str = attrs.field(default="first", validator=_choice(RUN_ODD_UNIT_RULES))
     open_pair_double: bool = attrs.field(default=False, validator=_flag)
     implied_check: bool = attrs.field(default=False, validator=_flag)
+    full_blind: bool = attrs.field(default=attrs.Factory(_live_mode, takes_self=True), validator=_flag)
 
     @property
     def replay(self) -> bool:
@@ -118,6 +135,6 @@ class Options:
 
 TDA = Options()
 """Live play by the TDA rules, the default."""
-REPLAY = Options(mode="replay", cap_heads_up=False, open_pair_double=True, implied_check=True)
+REPLAY = Options(mode="replay", cap_heads_up=False, open_pair_double=True, implied_check=True, full_blind=False)
 """What recorded hand histories do: PokerKit's rules as well as the TDA ones (and no cap heads-up,
 which some houses allow); the rules :func:`pokerengine.history.replay_hand` plays by."""

@@ -6,7 +6,9 @@ players in position order (p1 first left of the button; heads-up the forced bets
 PHH's reversed order), antes as posted (so a short big blind ante, posted after the blind, reads
 back the same), dead chips (``Hand(dead=...)``) as antes of their seat (dead money either way,
 so the record settles the same), blinds and straddles as set, ``seats`` with the table's seat numbers,
-``finishing_stacks`` once the hand is over, and ``_chip_unit`` when the chip unit is not 1.
+``finishing_stacks`` once the hand is over, ``_chip_unit`` when the chip unit is not 1, and
+:data:`FULL_BLIND` (``_full_blind``) when the largest blind or straddle was posted short: the rule
+the hand played it by (:attr:`Options.full_blind`), which :func:`replay` follows.
 
 :func:`replay` plays a record's actions through the engine, in replay mode by default: the PHH
 interpreter (:func:`pokerengine.history.interpret`) plays every hand that its short way does not
@@ -35,6 +37,7 @@ from ..history.record import FIELD_KINDS, HandHistory
 from ..history.variants import VARIANTS
 from ..history.amounts import INFINITE, scale_of, units
 from ..history.notation import compile_action
+from . import rules
 from .arguments import CODES
 from .hand import MAX_PLAYERS, MAX_SEAT, Hand
 from .playing import MAX_ACTION_TEXT, Rescale
@@ -78,6 +81,8 @@ def to_history(hand: Hand, **fields: object) -> HandHistory:
         user[POSTS] = tuple(posts)
     if hand.runs > 1:
         user["_run_count"] = hand.runs  # docs/runs.md: PHH has no notation of its own
+    if (hand.options.full_blind or not hand.replay) and _short_blind(hand):
+        user[FULL_BLIND] = hand.options.full_blind  # the short blind rule the hand played by
     if hand.options.rake is not None and "finishing_stacks" in out:
         # The rake the hand took, as a site's record carries it (history/settling.py: ``_rake`` and
         # ``_pot_rakes``, main pot first), so the record replays to its own finishing stacks.
@@ -98,6 +103,21 @@ def to_history(hand: Hand, **fields: object) -> HandHistory:
 POSTS = "_posts"
 """The user field listing each player's live post out of position (:class:`Hand`'s ``posts``),
 in the order of ``blinds_or_straddles``, which includes them: the post is no blind for who opens."""
+
+
+FULL_BLIND = "_full_blind"
+"""The user field saying which rule a record's short blind or straddle was played by
+(:attr:`Options.full_blind`): ``true``, the others owed its full amount; ``false``, what was
+posted.  A live hand writes it when its largest blind or straddle was posted short; replay plays
+by it (without it, by the options: :data:`REPLAY`, what was posted)."""
+
+
+def _short_blind(hand: Hand) -> bool:
+    """The largest blind or straddle was posted short (a board or draw game)."""
+    if hand.variant.kind == "stud":
+        return False
+    posted = [min(b, s - a - d) for b, s, a, d in zip(hand.blinds, hand.starting, hand.antes, hand.dead)]
+    return rules.full_blind(hand.blinds, posted) > 0
 
 
 def _units(value: object, what: str, label: str, scale: int) -> int:
@@ -161,6 +181,12 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
     unit = unit * scale if "_chip_unit" in history.user_fields else 1
     if options.ante_trimming != history.ante_trimming_status:
         options = attrs.evolve(options, ante_trimming=history.ante_trimming_status)
+    if FULL_BLIND in history.user_fields:
+        full = history.user_fields[FULL_BLIND]
+        if type(full) is not bool:
+            raise HistoryParseError(f"{label}: {FULL_BLIND} must be true or false, got {shown(full)}")
+        if full != options.full_blind:
+            options = attrs.evolve(options, full_blind=full)
     hand = Hand.__new__(Hand)
     bring_in = 0 if forced is None else _units(forced, "bring_in", label, scale)
     posts = None

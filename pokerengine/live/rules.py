@@ -16,6 +16,10 @@ the Poker TDA rules' (2019/2022/2024 numbering; ``docs/live.md`` lists them all)
   at least half a full bet reopens the betting.
 * Pot limit: a raise is at most to the pot after the raiser's call.  Fixed limit: bets and raises
   of exactly the small bet (first two rounds) or the big bet, a cap per round.
+* A short blind or straddle (:attr:`~pokerengine.live.Options.full_blind`, Robert's Rules, the
+  TDA's long-standing convention): the others still owe its full amount and the minimum raise is
+  measured from it, while somebody other than the player to act could still bet it; once nobody
+  could, the bet to match is what was really bet (the rest would only come back uncalled).
 
 Replay mode (:data:`~pokerengine.live.REPLAY`) accepts what either the TDA rules or PokerKit
 (which recorded hands follow) accept; the PHH replayer plays by it: the full bet starts at the ``min_bet`` on every round,
@@ -30,6 +34,16 @@ raise to exactly what the deepest opponent can match is allowed below the minimu
 (2, [2, 3, 0, 1])
 >>> round_start(0, [0, 0, 0], [0, 50, 0], [False] * 3)   # one player with chips: no betting
 (0, [])
+
+A short big blind: blinds 1/2, the big blind (position 1) all in for 1.  The button owes the full
+blind; heads-up against the short blind alone, the small blind has nothing to call:
+
+>>> round_start(2, [1, 1, 0], [99, 0, 100], [False] * 3, owed=2)
+(2, [2, 0])
+>>> round_start(0, [1, 1], [99, 0], [False] * 2, owed=2)
+(1, [])
+>>> owed_top(2, 0, [1, 1, 0], [99, 0, 100], [False, False, True])   # the button folded
+1
 """
 
 from __future__ import annotations
@@ -60,21 +74,69 @@ def position_opener(blinds: list[int], bets: list[int]) -> int:
     return (best + 1) % n
 
 
-def round_start(opener: int, bets: list[int], stacks: list[int], folded: list[bool]) -> tuple[int, list[int]]:
+def round_start(opener: int, bets: list[int], stacks: list[int], folded: list[bool],
+                owed: int = 0) -> tuple[int, list[int]]:
     """The bet to match when a round starts, and who acts in turn from ``opener``: live players
     with chips whom somebody live can still bet against (nobody, when only one such player is
-    left and has nothing to call)."""
+    left and has nothing to call).  ``owed``: the full amount of a blind or straddle posted short,
+    the bet to match while it binds (:func:`owed_top`)."""
     order = clockwise(len(bets))[opener]
     top = max(bets)
-    if not top:
+    if not top and not owed:
         pending = [i for i in order if stacks[i] and not folded[i]]
         return 0, pending if len(pending) > 1 else []
     totals = sorted([b + s for b, s, f in zip(bets, stacks, folded) if not f])
     second = totals[-2] if len(totals) > 1 else 0  # the second largest stack-plus-bet of live players
     pending = [i for i in order if stacks[i] and second > bets[i] and not folded[i]]
+    if pending and owed > top:
+        top = owed_top(owed, pending[0], bets, stacks, folded)
     if len(pending) == 1 and bets[pending[0]] >= top:
         pending = []
     return top, pending
+
+
+def owed_top(top: int, p: int, bets: list[int], stacks: list[int], folded: list[bool]) -> int:
+    """The bet position ``p`` must match: ``top``; but a short blind's full amount that nobody has
+    bet (``top`` above every bet) binds only while a live player other than ``p`` has chips to
+    bet it: otherwise the largest bet, which is then all ``p`` can be called for."""
+    n = len(bets)
+    clockwise(n)
+    for j in AFTER[n][p]:
+        if stacks[j] and not folded[j]:
+            return top
+    most = max(bets)
+    return most if most < top else top
+
+
+def full_blind(blinds: list[int] | tuple[int, ...], posted: list[int] | tuple[int, ...]) -> int:
+    """The full amount owed pre-flop when the largest blind or straddle was posted short (its
+    player is all in), else 0: ``blinds`` as due, ``posted`` as posted.
+
+    >>> full_blind([1, 2, 0], [1, 1, 0]), full_blind([1, 2, 4], [1, 2, 3]), full_blind([1, 2, 4], [1, 1, 4])
+    (2, 4, 0)
+    """
+    due = max(blinds, default=0)
+    return due if max(posted, default=0) < due else 0
+
+
+def first_round(blinds: tuple[int, ...], bets: list[int], step: int, fixed: bool, replay: bool,
+                full: bool) -> tuple[int, int, int]:
+    """Pre-flop (board and draw games): the full bet (the step, or the largest blind or straddle
+    when larger; fixed limit: the step), the raises already made (live fixed limit: the big
+    blind is the bet and a straddle a raise, each as due when a blind was posted short), and what
+    a short blind or straddle still owes (``full``: :func:`full_blind`; else 0).
+
+    >>> first_round((1, 2, 0), [1, 1, 0], 2, False, False, True)   # no limit, a short big blind
+    (2, 0, 2)
+    >>> first_round((1, 2, 0), [1, 1, 0], 2, True, False, True)    # fixed limit: the blind is the bet
+    (2, 1, 2)
+    >>> first_round((2, 4, 8), [2, 4, 8], 2, False, False, True)   # no limit, a straddle: the full bet
+    (8, 0, 0)
+    """
+    top_blind = max(blinds)
+    owed = full_blind(blinds, bets) if full else 0
+    raises = len({b for b in (blinds if owed else bets) if b >= step}) if fixed and not replay else 0
+    return (step if fixed or step >= top_blind else top_blind), raises, owed
 
 
 def reopen_threshold(fixed: bool, full: int, step: int, replay_full: int | None) -> int:
