@@ -470,7 +470,7 @@ def _element_lines(chunk: str, line: int) -> dict[object, int]:
     inside = False
     nl = 0
     last = 0
-    for m in re.finditer(r"<(/?)(round|action|cards|player)\b([^>]*)>", chunk):
+    for m in re.finditer(r"<(/?)([A-Za-z_][\w.-]*)([^>]*)>", chunk):
         nl += chunk.count("\n", last, m.start())
         last = m.start()
         closing, tag = m.group(1), m.group(2)
