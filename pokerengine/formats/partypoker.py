@@ -107,6 +107,7 @@ _WINS = re.compile(r"wins (?:Lo \(\s*)?(" + _NUMBER + r")(?:\s*(?:USD|EUR|GBP|CA
 _POT = re.compile(r"\s*from\s+(?:the\s+)?(main pot|side pot\s*#?\s*([0-9]{1,2}))", re.IGNORECASE)
 _AND_WINS = re.compile(r".*?\.(\S.*? wins .*)")
 _WORD = re.compile(r"[a-z]*")
+_STRANGER = re.compile(r"(.{1,60}?) (posts|folds|checks|calls|bets|raises|is all-In|wins|shows)\b")
 _ABSENT = ("is sitting out", "has joined", "has left", "sits out")
 _ACTS = frozenset(("folds", "checks", "calls", "bets", "raises", "is"))
 _SHOWS = re.compile(r"(shows|doesn't show)\s*\[([^\]]{0,80})\].*")
@@ -147,6 +148,9 @@ class _State:
     folded: set[str] = attrs.field(factory=set)
     block: list[tuple[int, str]] = attrs.field(factory=list)
     noshow: list[str] = attrs.field(factory=list)
+    hidden: list[tuple[str, str]] = attrs.field(factory=list)
+    live: dict[str, int] = attrs.field(factory=dict)
+    dead: int = 0
 
 
 def iter_partypoker(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
@@ -222,10 +226,16 @@ def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, ind
     if h.section != "action" or not h.collected and not st.summary:
         raise h.fail("the hand ends before anyone wins (truncated?)")
     _close_round(h, st)
+    for name, cards in st.hidden:  # a loser's cards not shown: a muck, unless a bet of theirs came back (the
+        if name in st.back:  # player all in for the most, whose cards then say who wins the pots they are in)
+            h.show(name, cards)
+        else:
+            h.cards[name] = h.cards_of(cards).ljust(2 * h.hole, "?")
+            h.muck(name)
     if h.showdown:  # a player at the showdown who shows nothing and wins nothing concedes
         winners = {c.player for c in h.collected}
         for name in st.noshow:
-            if name not in st.folded and name not in winners:
+            if name not in st.folded and name not in winners and name not in st.back:
                 h.muck(name)
     _settle_lines(h, st)
     h.out.update(name for name in h.seats if name not in st.active)
@@ -233,7 +243,8 @@ def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, ind
     hand = h.finish(source, index, last_line=block[-1][0])
     if hand is None:  # (only a cancelled hand gives none, and PartyPoker writes none)
         raise h.fail("the hand was cancelled")
-    return hand
+    rakes = _pot_rakes(h, st)
+    return hand if rakes is None else attrs.evolve(hand, pot_rakes=rakes)
 
 
 def _button(h: Draft) -> None:
@@ -307,12 +318,15 @@ def _line(h: Draft, st: _State, line: str) -> None:
         if name in h.seats:
             h.holds(name, rest[at + 1:])
         return
-    found = h.actor(line, " ")
+    found = _actor(h, line, " ")
     if found is not None:
         _verb(h, st, *found)
         return
-    if _INFO.fullmatch(line) or h.actor(line, ": ") is not None:
+    if _INFO.fullmatch(line) or _actor(h, line, ": ") is not None:
         return
+    stranger = _STRANGER.match(line)
+    if stranger is not None:  # (PartyPoker writes no seat line for a player who joins as the hand starts)
+        raise h.fail(f"{shown(stranger.group(1))} {stranger.group(2)} but has no seat line: {shown(line)}")
     raise h.fail(f"cannot read {shown(line)}")
 
 
@@ -398,12 +412,23 @@ def _deal(h: Draft, st: _State) -> None:
     h.start_betting()
 
 
+def _actor(h: Draft, line: str, sep: str = " ") -> tuple[str, str] | None:
+    """The seated player who starts ``line`` then ``sep``, the longest such name first (names hold spaces:
+    "a b" before "a"), and the rest."""
+    at = line.rfind(sep, 0, 80)
+    while at > 0:
+        if line[:at] in h.seats:
+            return line[:at], line[at + len(sep):]
+        at = line.rfind(sep, 0, at)
+    return None
+
+
 def _playing(h: Draft, block: list[tuple[int, str]]) -> set[str]:
     """The seated players who act in a hand's lines (the oldest files write no posts: the blinds are
     those of the first players dealt in after the button)."""
     found = set()
     for _, line in block:
-        who = h.actor(line, " ")
+        who = _actor(h, line, " ")
         if who is not None and not who[1].startswith(_ABSENT):
             found.add(who[0])
     return found
@@ -412,8 +437,12 @@ def _playing(h: Draft, block: list[tuple[int, str]]) -> set[str]:
 def _post(h: Draft, st: _State, name: str, kind: str, amount: int) -> None:
     if kind == "sbbb" and not st.stakes_known and h.bb == 0:
         h.bb = amount * 2 // 3 or 1  # a big blind with a dead small one (half its size): what is live
+    before = h.committed.get(name, 0)
     h.post(name, kind, amount)
     st.put += amount
+    live = h.committed.get(name, 0) - before
+    st.dead += amount - live
+    st.live[name] = st.live.get(name, 0) + live
     st.active.add(name)
     if kind == "bb" and not st.stakes_known and not h.bb:
         h.bb = amount
@@ -459,10 +488,12 @@ def _verb(h: Draft, st: _State, name: str, rest: str) -> None:
             if to <= before:
                 raise h.fail(f"{shown(name)} raises to {to}, not more than the {before} put in")
             st.put += to - before
+            st.live[name] = st.live.get(name, 0) + to - before
             h.raise_to(name, to)
             return
         chips = _money(h, tail)
         st.put += chips
+        st.live[name] = st.live.get(name, 0) + chips
         h.put_in(name, chips)
         return
     s = _SHOWS.fullmatch(rest)
@@ -475,9 +506,8 @@ def _verb(h: Draft, st: _State, name: str, rest: str) -> None:
             raise h.fail(f"{shown(name)} shows {len(cards) // 2} cards, not {h.hole}")
         if s.group(1) == "shows":
             h.show(name, s.group(2))
-        else:  # the loser's cards, written though not shown: a muck
-            h.cards[name] = cards.ljust(2 * h.hole, "?")
-            h.muck(name)
+        else:  # the loser's cards, written though not shown: a muck (decided at the end of the hand)
+            st.hidden.append((name, s.group(2)))
         return
     if rest.startswith("does not show cards"):  # the winner without a showdown, or a muck at one
         st.noshow.append(name)
@@ -504,7 +534,7 @@ def _wins(h: Draft, st: _State, name: str, rest: str) -> None:
     h.summary = True
     again = _AND_WINS.fullmatch(tail)  # two winners written on one line
     if again is not None:
-        other = h.actor(again.group(1), " ")
+        other = _actor(h, again.group(1), " ")
         if other is not None and other[1].startswith("wins "):
             _wins(h, st, *other)
 
@@ -517,7 +547,7 @@ def _summary_line(h: Draft, st: _State, line: str) -> None:
         h.rake = h.amount(m.group(3)) if m.group(3) else 0
         h.total = total + h.rake
         return
-    found = h.actor(line, " ")
+    found = _actor(h, line, " ")
     if found is not None:
         name, rest = found
         b = _BALANCE.fullmatch(rest) or _BALANCE.fullmatch(rest.removeprefix("Cashed out").strip())
@@ -549,6 +579,31 @@ def _close_round(h: Draft, st: _State) -> None:
         st.back[name] = st.back.get(name, 0) + ranked[0] - second
         h.uncalled(name, ranked[0] - second)
         h.committed[name] = second
+
+
+def _pot_rakes(h: Draft, st: _State) -> tuple[int, ...] | None:
+    """Each pot's rake, when every ``wins`` line names its pot and there are several: the pot (from what each
+    player put in, the uncalled bets back, the dead money in the main pot) less what was paid from it.
+    PartyPoker rakes each pot on its own (a main pot of $4.78 and a side pot of $4.92 give $0.23 and $0.25)."""
+    if st.emailed or not h.collected or any(c.pot is None for c in h.collected):
+        return None
+    put = {name: chips - st.back.get(name, 0) for name, chips in st.live.items()}
+    levels = sorted({put.get(name, 0) for name in h.seats if name in st.active and name not in st.folded})
+    pots, prev = [], 0
+    for level in levels:
+        pots.append(sum(max(0, min(chips, level) - prev) for chips in put.values()))
+        prev = level
+    while pots and not pots[-1]:
+        pots.pop()
+    if len(pots) < 2:
+        return None
+    pots[0] += st.dead
+    paid = [0] * len(pots)
+    for c in h.collected:
+        if c.pot is None or c.pot >= len(pots):
+            return None
+        paid[c.pot] += c.amount
+    return tuple(pot - got for pot, got in zip(pots, paid))
 
 
 def _settle_lines(h: Draft, st: _State) -> None:

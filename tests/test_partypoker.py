@@ -1,0 +1,365 @@
+"""PartyPoker hand histories (pokerengine.formats.partypoker): every bundled hand settles as the file says,
+the amounts read are the ones written (a raise's "[$0.70 USD]" is what it adds; a winner's amount holds the
+uncalled bet and is net of the rake), the site's oddities read right, and bad input is refused by line."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from pokerengine.errors import HistoryParseError, PokerEngineError
+from pokerengine.formats import detect, read_text, site_hands
+from pokerengine.formats.ohh import read_ohh
+from pokerengine.formats.partypoker import MAX_HAND_LINES, parse_partypoker, read_partypoker
+from pokerengine.history.convert import convert_hands, site_to_phh, write_hands
+from pokerengine.history.reader import dumps, loads
+from pokerengine.history.replay import report
+from pokerengine.history.site import Collected, check
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures" / "partypoker"
+HAND = FIXTURES / "handwritten"
+FPDB = Path("/work/data/fpdb/regression-test-files")
+
+#: Bundled files that are no PartyPoker hand history at all (HHSmithy's broken samples).
+NOT_PARTY = {
+    "hhsmithy/CashGame/Seats/4 Max.txt": "a fragment that starts mid-hand, with no header",
+    "hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt": "empty but for a byte-order mark",
+}
+#: Files whose last hand is cut short: (the hands read before it, the hand, the line of the error).
+TRUNCATED = {
+    "hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (0, "13551039167", 21),  # HHSmithy's invalid sample
+    "hhsmithy/CashGame/Limits/Limit6.txt": (0, "11994428655", 30),
+    "handwritten/truncated.txt": (1, "1001", 48),
+}
+
+
+def files() -> list[Path]:
+    return sorted(FIXTURES.rglob("*.txt"))
+
+
+def rel(path: Path) -> str:
+    return str(path.relative_to(FIXTURES))
+
+
+def hands_of(path: Path) -> list:
+    return list(site_hands(read_text(str(path)), "partypoker", source=str(path)))
+
+
+def one(name: str, hand_id: str):
+    (hand,) = [h for h in hands_of(HAND / name) if h.hand_id == hand_id]
+    return hand
+
+
+@pytest.fixture(scope="module")
+def bundled() -> list:
+    out = []
+    for path in files():
+        if rel(path) not in NOT_PARTY and rel(path) not in TRUNCATED:
+            out.extend(hands_of(path))
+    return out
+
+
+def test_every_bundled_hand_matches(bundled):
+    real = [h for h in bundled if "hhsmithy" in h.source]
+    assert len(real) == 56 and len(bundled) == 56 + 28  # HHSmithy (3 of them filed under other sites), handwritten
+    assert [check(h).message for h in bundled if check(h).status != "matched"] == []
+
+
+@pytest.mark.parametrize("name", sorted(NOT_PARTY))
+def test_files_that_are_no_hand_history_are_refused(name):
+    text = read_text(str(FIXTURES / name))
+    assert detect(text) is None
+    with pytest.raises(HistoryParseError, match="expected a hand|no PartyPoker hand"):
+        list(site_hands(text, "partypoker", source=name))
+
+
+@pytest.mark.parametrize("name", sorted(TRUNCATED))
+def test_a_hand_cut_short_is_an_error_after_the_whole_ones(name):
+    whole, hand_id, line = TRUNCATED[name]
+    got = []
+    with pytest.raises(HistoryParseError, match=rf"hand {hand_id}, line {line}: the hand ends before anyone wins"):
+        for hand in site_hands(read_text(str(FIXTURES / name)), "partypoker", source=name):
+            got.append(hand)
+    assert len(got) >= whole and all(check(h).status == "matched" for h in got)
+
+
+def test_raises_add_chips_and_the_uncalled_bet_comes_off_the_winners_amount():
+    hand = one("cash-games.txt", "1001")
+    h = hand.history
+    assert h.players == ("bob", "cy", "dee", "ann") and h.seats == (2, 3, 5, 1)
+    assert h.starting_stacks == (1250, 800, 2000, 1000) and h.blinds_or_straddles == (5, 10, 0, 0)
+    # "ann raises [$0.40 USD]": a raise to 40; cy's "calls [$0.30 USD]" tops his 10 up to 40
+    assert h.actions[4:9] == ("p3 cc", "p4 cbr 40", "p1 f", "p2 cc", "p3 cc")
+    # ann "wins $4.90": her $2 turn bet back, 290 of a 305 pot, 15 rake (5%, rounded down)
+    assert hand.collected == (Collected("ann", None, 290),) and hand.returned == (0, 0, 0, 200)
+    assert hand.rake == 15 and hand.total_pot is None and check(hand).rake_got == 15
+
+
+def test_a_split_pot_and_an_all_in_three_ways_with_the_uncalled_part_as_a_side_pot():
+    hand = one("cash-games.txt", "1002")
+    assert hand.collected == (Collected("dee", 0, 43), Collected("ann", 0, 43)) and hand.rake == 4
+    hand = one("cash-games.txt", "1003")
+    # cy's $5 above bob's all-in is "side pot 2" in the file: handed back; each pot raked on its own
+    assert hand.returned == (0, 500, 0) and hand.pot_rakes == (45, 20) and hand.rake == 65
+    assert hand.collected == (Collected("bob", 1, 380), Collected("ann", 0, 855))
+    r = check(hand)
+    assert r.status == "matched" and r.pot_rakes == (45, 20)
+
+
+def test_each_betting_of_holdem_and_omaha():
+    got = {h.hand_id: h for h in hands_of(HAND / "cash-games.txt")}
+    assert [got[k].history.variant for k in sorted(got)] == ["NT", "NT", "NT", "PT", "FT", "NO", "PO", "FO"]
+    fixed = got["1005"].history
+    assert (fixed.small_bet, fixed.big_bet) == (200, 400) and fixed.blinds_or_straddles == (100, 200, 0)
+    assert got["1005"].collected == (Collected("ida", 0, 3040),) and got["1005"].rake == 160
+    assert got["1006"].history.starting_stacks == (3000, 1000, 2500)
+    assert got["1006"].collected == (Collected("jo", 0, 1910),) and got["1006"].rake == 100
+    assert got["1007"].returned == (0, 600) and got["1007"].collected == (Collected("mo", None, 570),)
+
+
+def test_tournaments():
+    hand = one("tournament-games.txt", "2001")
+    h = hand.history
+    assert h.antes == (10, 10, 10) and h.blinds_or_straddles == (50, 100, 0) and h.currency is None
+    assert h.starting_stacks == (2000, 600, 1500) and hand.collected == (Collected("ann", 0, 1260),)
+    assert hand.rake == 0
+    hilo = one("tournament-games.txt", "2002")
+    assert hilo.history.variant == "PO/8"
+    assert hilo.collected == (Collected("bob", 0, 120), Collected("ann", 0, 120))
+    # no posts written (2005 and fixed-limit 2012 files): the seats after the button post the blinds
+    old = one("tournament-games.txt", "2005")
+    assert old.history.players == ("xan", "yul", "wes") and old.history.blinds_or_straddles == (50, 100, 0)
+    assert old.returned == (120, 0, 0) and old.collected == (Collected("yul", 0, 1450),)
+    fl = one("tournament-games.txt", "2003")
+    assert fl.history.blinds_or_straddles == (100, 200, 0) and fl.returned == (0, 200, 0)
+
+
+def test_the_emailed_format():
+    hand = one("emailed-format.txt", "3001")
+    # "raises 3.0 to 3.0", "calls (3.0)"; the summary's collected amount holds ben's uncalled $10
+    assert hand.history.players == ("dot", "ava", "ben", "cal")
+    assert hand.history.actions[4:7] == ("p3 cbr 300", "p4 cc", "p1 f")
+    assert hand.collected == (Collected("ben", None, 1670),) and hand.returned == (0, 0, 1000, 0)
+    assert hand.total_pot == 1750 and hand.rake == 80
+    tour = one("emailed-format.txt", "1789081437700abcdef")
+    assert tour.total_pot == 7200 and tour.collected == (Collected("gia", None, 7200),)
+    assert "p3 sm -" in tour.history.actions[-3:]  # cards written only in the summary: a showdown
+
+
+def test_oddities():
+    hand = one("oddities.txt", "4001")
+    h = hand.history
+    # max sits out; una's second small blind is live (she calls $1 more); pia's $3 is $2 live, $1 dead
+    assert h.players == ("sam", "tia", "una", "pia", "lou")
+    assert h.blinds_or_straddles == (100, 200, 100, 200, 0) and h.antes == (0, 0, 0, 100, 0)
+    assert h.user_fields["_posts"] == (0, 0, 100, 200, 0)
+    assert hand.collected == (Collected("pia", 0, 3800),) and hand.rake == 200
+    assert h.actions[-1] == "p3 sm"  # una "does not show cards" at the showdown: she concedes
+    # cat sits between the button and the small blind: he acts last before the blinds
+    assert one("oddities.txt", "4002").history.players == ("dan", "amy", "bea", "cat")
+    # two winners on one line; a seat with $0 is not dealt in
+    split = one("oddities.txt", "4003")
+    assert split.collected == (Collected("flo", 0, 7), Collected("gil", 0, 7))
+    assert split.history.players == ("flo", "gil", "ed") and split.history.min_bet == 2
+
+
+def test_encodings_and_line_ends_read_alike():
+    for copy, original in (("cash-games-utf16.txt", "cash-games.txt"),
+                           ("euro-decimal-comma-cp1252.txt", "euro-decimal-comma.txt")):
+        assert (HAND / copy).read_bytes() != (HAND / original).read_bytes()
+        a, b = read_partypoker(str(HAND / copy)), read_partypoker(str(HAND / original))
+        assert [(h.history.actions, h.collected, h.rake) for h in a] == [(h.history.actions, h.collected, h.rake) for h in b]
+    assert b"\r\n" in (HAND / "euro-decimal-comma-cp1252.txt").read_bytes()
+    (euro,) = read_partypoker(str(HAND / "euro-decimal-comma-cp1252.txt"))
+    assert euro.history.players == ("Zoë", "Åsa", "José") and euro.history.currency == "EUR"
+    assert euro.history.starting_stacks == (2726, 2450, 2500) and euro.history.min_bet == 25
+    assert euro.collected == (Collected("José", 0, 342),) and euro.rake == 18
+
+
+BASE = (HAND / "cash-games.txt").read_text(encoding="utf-8").split("***** Hand History for Game 1002")[0]
+
+
+@pytest.mark.parametrize("old, new, line, message", [
+    ("dee calls [$0.90 USD]", "dee calls [$0.9O USD]", 24, "bad amount '$0.9O'"),
+    ("ann bets [$0.90 USD]", "ann bets lots", 22, "bad amount 'lots'"),
+    ("Seat 2: bob ( $12.50 USD )", "Seat 2: ann ( $12.50 USD )", 7, "seat 2 or player 'ann' twice"),
+    ("cy posts big blind [$0.10 USD].", "zed posts big blind [$0.10 USD].", 11, "'zed' posts but has no seat line"),
+    ("** Dealing Flop ** [ Ks, 7d, 2c ]", "** Dealing Flop ** [ Ks, 7d ]", 19, "the flop has 2 cards"),
+    ("** Dealing Flop ** [ Ks, 7d, 2c ]", "** Dealing Flop ** [ Ks, 7d, 2x ]", 19, "bad cards"),
+    ("NL Texas Hold'em", "7 Card Stud", 2, "is not read (hold'em and Omaha are)"),
+    ("** Dealing down cards **", "", 14, "'dee' acts before the cards are dealt"),
+    ("ann wins $4.90 USD", "ann wins big", 30, "cannot read 'ann wins big'"),
+    ("dee checks\nann bets [$2 USD]", "dee checks\nann juggles", 27, "cannot read 'ann juggles'"),
+])
+def test_malformed_lines_name_the_line(old, new, line, message):
+    assert old in BASE
+    with pytest.raises(HistoryParseError) as err:
+        parse_partypoker(BASE.replace(old, new, 1), source="x.txt")
+    text = str(err.value)
+    assert text.startswith(f"x.txt, hand 1001, line {line}: ") and message in text, text
+
+
+def test_limits_and_bad_input():
+    with pytest.raises(HistoryParseError, match="no PartyPoker hand"):
+        parse_partypoker("\n\n")
+    with pytest.raises(HistoryParseError, match="line 1: expected a hand"):
+        parse_partypoker("PokerStars Hand #1: ...")
+    with pytest.raises(HistoryParseError, match="line 6: line of 3,000 characters"):
+        parse_partypoker(BASE.replace("Seat 1: ann ( $10 USD )", "x" * 3000))
+    with pytest.raises(HistoryParseError, match=f"a hand of more than {MAX_HAND_LINES:,} lines"):
+        parse_partypoker(BASE + "ann: hi\n" * MAX_HAND_LINES)
+    with pytest.raises(HistoryParseError, match="expected text"):
+        list(site_hands(12, "partypoker"))  # type: ignore[arg-type]
+    with pytest.raises(HistoryParseError, match="the hand ends after its first line"):
+        parse_partypoker("***** Hand History for Game 1 *****\n")
+
+
+def test_sniff_claims_partypoker_and_nothing_else():
+    for path in files():
+        if rel(path) not in NOT_PARTY:
+            assert detect(read_text(str(path))) == "partypoker", path
+    others = [p for p in (ROOT / "fixtures").rglob("*") if p.is_file() and "partypoker" not in p.parts]
+    if FPDB.is_dir():
+        others += [p for p in FPDB.rglob("*.txt") if "PartyPoker" not in str(p)]
+    ours = {p.read_bytes() for p in (FIXTURES / "hhsmithy" / "misfiled").iterdir()}  # PartyPoker's, kept elsewhere too
+    assert [p for p in others if detect(read_text(str(p))) == "partypoker" and p.read_bytes() not in ours] == []
+    # 888's old files also begin "***** Hand History for Game" (with no site's name), then "Blinds No Limit"
+    assert detect("#Game No : 1\n***** Hand History for Game 1 *****\n20/40 Blinds No Limit Holdem\n") != "partypoker"
+
+
+def test_every_bundled_hand_converts_to_phh_and_ohh_with_the_same_verdict(bundled):
+    for hand in bundled:
+        status = check(hand).status
+        record = loads(dumps(site_to_phh(hand)), source=hand.source)
+        assert report(record).status == status, hand.where
+        (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
+        assert check(back).status == status, hand.where
+    for path in files():
+        if rel(path) in NOT_PARTY:
+            continue
+        text = read_text(str(path))
+        for to in ("phh", "ohh"):
+            converted = convert_hands(text, to, source=str(path))
+            if rel(path) in TRUNCATED:
+                assert len(converted.errors) == 1 and "truncated" in converted.errors[0], converted.errors
+            else:
+                assert converted.hands == len(converted.kept) >= 1 and not converted.errors, (path, converted.errors)
+
+
+def each_hand(text: str) -> list[str]:
+    """A file's hands, each as its own text (so an error in one does not hide the rest)."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if line.strip(" \t\ufeff\x00").startswith("***** Hand History") or not out:
+            out.append("")
+        out[-1] += line + "\n"
+    return [hand for hand in out if "Hand History" in hand]
+
+
+@pytest.mark.skipif(not FPDB.is_dir(), reason="fpdb-3's regression files are not on this machine")
+def test_fpdb_real_hands():
+    results, refused, unplayable = [], [], []
+    for path in sorted(FPDB.glob("*/PartyPoker/**/*.txt")):
+        text = read_text(str(path))
+        assert detect(text) == "partypoker", path
+        for hand_text in each_hand(text):
+            try:
+                for hand in site_hands(hand_text, "partypoker", source=path.name):
+                    try:
+                        results.append(check(hand))
+                    except PokerEngineError as exc:
+                        unplayable.append(str(exc))
+            except HistoryParseError as exc:
+                refused.append(str(exc))
+    matched = sum(r.status == "matched" for r in results)
+    assert len(results) + len(refused) + len(unplayable) == 102 and matched == 77
+    # not read: stud (4 hands), short deck, Double Hold'em
+    assert sum("is not read" in m for m in refused) == 6
+    # a player acting with no seat line: one who joined this hand (stack and seat not written: 6), names the
+    # anonymiser changed in one line but not another (4)
+    assert sum("but has no seat line" in m for m in refused) == 10 and len(refused) == 6 + 10 + 2
+    # the rest are the files' own: a silent post (a player checks a bet he never matched), anonymised chip
+    # counts a chip or two apart (3), the players' order changed by the anonymiser, a $0 stack that posts,
+    # a showdown where nobody shows the winning hand (undeterminable)
+    assert len(unplayable) == 3 and sum(r.status == "mismatched" for r in results) == 3
+    assert [r.status for r in results if r.status not in ("matched", "mismatched")] == ["undeterminable"]
+
+
+# -- properties ----------------------------------------------------------------------------------
+
+
+def _dollars(cents: int) -> str:
+    """An amount as PartyPoker writes it: "$0.05 USD", "$12 USD", "$1,646.95 USD"."""
+    whole, frac = divmod(cents, 100)
+    return f"${whole:,} USD" if not frac else f"${whole:,}.{frac:02d} USD"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 500), st.integers(0, 480_000), st.integers(0, 300), st.booleans())
+def test_amounts_written_as_partypoker_writes_them_read_back(sb, extra, rake, brackets_spaced):
+    bb = 2 * sb
+    to = 2 * bb + extra  # the button raises to this, the big blind calls, then bets bb on the flop
+    stack = to + bb + extra
+    rake = min(rake, 2 * to)
+    lb, rb = ("[ ", " ]") if brackets_spaced else ("[", "]")
+    text = f"""***** Hand History for Game 77 *****
+{_dollars(sb)}/{_dollars(bb)[:-4]} USD NL Texas Hold'em - Monday, January 06, 10:00:00 EST 2014
+Table T (Real Money)
+Seat 2 is the button
+Total number of players : 2/6
+Seat 1: a b ( {_dollars(stack)} )
+Seat 2: a ( {_dollars(stack + 1)} )
+a posts small blind {lb}{_dollars(sb)}{rb}.
+a b posts big blind {lb}{_dollars(bb)}{rb}.
+** Dealing down cards **
+a raises {lb}{_dollars(to - sb)}{rb}
+a b calls {lb}{_dollars(to - bb)}{rb}
+** Dealing Flop ** [ 2c, 3d, 4h ]
+a b bets {lb}{_dollars(bb)}{rb}
+a folds
+a b does not show cards.
+a b wins {_dollars(2 * to + bb - rake)}"""
+    (hand,) = parse_partypoker(text)
+    assert hand.history.starting_stacks == (stack, stack + 1) and hand.history.blinds_or_straddles == (sb, bb)  # (PHH heads-up order)
+    assert hand.history.actions[2:5] == (f"p2 cbr {to}", "p1 cc", "d db 2c3d4h")
+    assert hand.collected == (Collected("a b", None, 2 * to - rake),) and hand.returned == (bb, 0)
+    assert hand.rake == rake and check(hand).status == "matched"
+
+
+WHOLE = [p for p in files() if rel(p) not in NOT_PARTY]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_mutated_files_raise_only_history_parse_errors(data):
+    path = data.draw(st.sampled_from(WHOLE))
+    lines = read_text(str(path)).splitlines()
+    rnd = random.Random(data.draw(st.integers(0, 2**32)))
+    for _ in range(data.draw(st.integers(1, 4))):
+        k = rnd.randrange(len(lines))
+        how = rnd.randrange(5)
+        if how == 0:
+            del lines[k]
+        elif how == 1:
+            lines.insert(k, lines[rnd.randrange(len(lines))])
+        elif how == 2 and lines[k]:
+            i = rnd.randrange(len(lines[k]))
+            lines[k] = lines[k][:i] + rnd.choice("0123456789 $.,[]()#:-*") + lines[k][i + 1:]
+        elif how == 3:
+            words = ("calls", "raises", "bets", "folds", "checks", "is all-In ", "wins", "posts small blind")
+            lines[k] = lines[k].replace(rnd.choice(words), rnd.choice(words))
+        elif lines:
+            lines[k], lines[-1 - k] = lines[-1 - k], lines[k]
+    try:
+        hands = parse_partypoker("\n".join(lines))
+    except HistoryParseError:
+        return
+    for h in hands:
+        try:
+            check(h)
+        except PokerEngineError:
+            pass
