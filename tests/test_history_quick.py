@@ -204,12 +204,19 @@ RUNOUT = ["d db 2c7h9d", "d db Ts", "d db 3c"]
 
 @pytest.mark.parametrize("stacks, actions, message", [
     ((100, 100, 40), DEAL3 + ["p3 cbr 40", "p1 f", "p2 cc", "d db 2c7h9d", "p2 cc"], "no betting now"),  # p2 alone
-    ((100, 30, 40), DEAL3 + ["p3 cbr 40", "p1 cbr 80", "p2 cc"] + RUNOUT, "nobody is left to call a raise"),
     ((100, 100, 40), DEAL3 + ["p3 cbr 40", "p1 cbr 90", "p2 f", "p3 cc"], "no betting now"),  # all-in: no turn
     ((100, 100, 40), DEAL3 + ["p3 cbr 40", "p1 cbr 90", "p2 f"] + RUNOUT + ["p1 sm AsAd", "p3 sm QcQd"], None),
 ])
 def test_all_in_players_agree(stacks, actions, message):
     check(nt(actions, stacks), message)
+
+
+def test_a_raise_nobody_is_left_to_call_goes_to_the_engine():
+    # sites accept it (the raise comes back uncalled), so the replay does; the short way leaves it to the engine
+    hand = nt(DEAL3 + ["p3 cbr 40", "p1 cbr 80", "p2 cc"] + RUNOUT, (100, 30, 40))
+    agree(hand)
+    assert play_quick(hand, VARIANTS["NT"], PLANS["NT"]) is None
+    assert interpret(hand).contributed == (80, 30, 40)  # p1's 40 above p3's all-in is handed back at settling
 
 
 def check(hand: HandHistory, message: str | None) -> None:

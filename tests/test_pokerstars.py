@@ -259,7 +259,7 @@ def test_truncated_hand_names_file_hand_and_line():
     (HAND.replace("($2 in chips)", "($99999999999999999999 in chips)", 1), "f.txt, hand 300000000002, line 3:"),
     (HAND.replace("ann: bets $0.20", "ann: bets $0.2.0"), "bad amount '$0.2.0'"),
     (HAND.replace("ann: bets $0.20", "ann: dances"), "cannot read 'ann: dances'"),
-    (HAND.replace("Hold'em No Limit", "Courchevel Pot Limit"), "'Courchevel Pot Limit' is not read yet"),
+    (HAND.replace("Hold'em No Limit", "Pineapple Pot Limit"), "'Pineapple Pot Limit' is not read yet"),
     (HAND.replace("Hold'em No Limit", "Razz Limit"), "a stud table has no button"),
     (HAND.replace("[2c 7d 9h]\ndee", "[2c 7d 9h]\ndee: folds [2s 3s 4s]\ndee", 1), "'dee' has 3 cards, not 2"),
     (HAND.replace("[2c 7d 9h]", "[2c 7d 9x]", 1), "bad cards '2c 7d 9x'"),

@@ -308,7 +308,7 @@ def test_every_name_and_betting_reads_as_a_code_of_the_grammar():
             assert g is not None and (g.code, g.hole, g.kind) == (letter + part, hole, kind)
             assert kind_of(g.code) == kind and g.fixed == (letter == "F")
             assert game_of(f"$1+$0.10 USD HORSE ({name} {betting})") == g
-    for text in ("Courchevel Pot Limit", "Hold'em", "Hold'em Fixed", "x" * 400, "Razz Limit (", ""):
+    for text in ("Pineapple Pot Limit", "Hold'em", "Hold'em Fixed", "x" * 400, "Razz Limit (", ""):
         assert game_of(text) is None
 
 

@@ -36,8 +36,8 @@ NEW = [code for code, v in VARIANTS.items() if not v.standard]
 # -- the grammar -----------------------------------------------------------------------------------
 
 def test_every_code_of_the_grammar_is_a_variant():
-    assert len(GAME_CODES) == 16 and len(VARIANTS) == 48 == len(BETTINGS) * len(GAME_CODES)
-    assert list(VARIANTS)[:11] == list(PHH_CODES) and len(NEW) == 37
+    assert len(GAME_CODES) == 18 and len(VARIANTS) == 54 == len(BETTINGS) * len(GAME_CODES)
+    assert list(VARIANTS)[:11] == list(PHH_CODES) and len(NEW) == 43
     for b, betting in BETTINGS.items():
         for g, game in GAME_CODES.items():
             v = get_variant(b + g)
@@ -251,9 +251,13 @@ BOARD_CARDS = {
 
 def board_actions(code: str) -> list[str]:
     game = code[1:].replace("/8", "")
-    (two, three), one, board = BOARD_CARDS[game]
+    (two, three), one, board = BOARD_CARDS["O5" if game == "C" else game]  # Courchevel: five-card Omaha's hands
     rounds = BETTING[code[0]]
-    out = [f"d dh p1 {one}", f"d dh p2 {two}", f"d dh p3 {three}", *rounds[0]]
+    out = [f"d dh p1 {one}", f"d dh p2 {two}", f"d dh p3 {three}"]
+    if game == "C":  # the first flop card is dealt with the hole cards, before the first betting round
+        out.append(f"d db {board[0][:2]}")
+        board = [board[0][2:], *board[1:]]
+    out += rounds[0]
     for cards_, bets in zip(board, rounds[1:]):
         out += [f"d db {cards_}", *bets]
     return out

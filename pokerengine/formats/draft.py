@@ -34,6 +34,7 @@ the lines and the hands (each site module states its limits); :meth:`finish` is 
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Any
 
@@ -87,8 +88,8 @@ class Draft:
     ``decimal`` (the site's decimal mark, for :meth:`amount`), ``table``, ``max_seats``, ``button``
     (the button's seat; 0 in stud), ``total`` and ``rake`` (the summary's, minor units), ``cancelled``,
     ``showdown`` (set when the showdown begins: shows and mucks after it are the showdown's),
-    ``summary`` (set when the hand's summary, or whatever ends a hand, is read), ``fields`` (more
-    standard PHH fields of the record, such as the date: ``year``, ``month``, ``day``), ``needs_total``
+    ``summary`` (set when the hand's summary, or whatever ends a hand, is read), ``date`` (the day the hand
+    was played, by the site's clock: :attr:`SiteHand.date <pokerengine.history.site.SiteHand.date>`), ``needs_total``
     (``False`` for a site that writes no total pot) and ``needs_summary`` (``False`` for a site whose
     hands have no summary; with one, a hand without it was cut short).  The players dealt in are the
     seats :meth:`dealt_in` names (a summary that lists them), else every seated player not sitting out.
@@ -98,7 +99,7 @@ class Draft:
                  "bring_in", "street", "dealt", "cancelled", "button", "table", "max_seats", "seats", "posts",
                  "events", "runs", "cards", "collected", "returned", "cashed", "cashed_won", "summary_seats", "total",
                  "rake", "currency", "section", "showdown", "summary", "needs_total", "needs_summary", "out",
-                 "committed", "top", "user", "fields")
+                 "committed", "top", "user", "date")
 
     def __init__(self, fmt: str, hand_id: str, where: str, first_line: int) -> None:
         self.format = fmt
@@ -138,7 +139,7 @@ class Draft:
         self.committed: dict[str, int] = {}  # this betting round's chips, by player (for put_in)
         self.top = 0  # the most anyone has committed this round
         self.user: dict[str, Any] = {}  # more user fields of the record
-        self.fields: dict[str, Any] = {}  # more standard fields of the record (the date: year, month, day)
+        self.date: datetime.date | None = None  # the day the hand was played, when the file says (the site's clock)
 
     # --- reading helpers -------------------------------------------------------------------
     def fail(self, message: str) -> HistoryParseError:
@@ -342,7 +343,7 @@ class Draft:
                 raise self.fail(f"an uncalled bet returned to {shown(c.player)}, who is not in the hand")
             returned[where[c.player]] += c.amount
         return SiteHand(self.format, self.id, index, history, tuple(self.collected), self.rake, self.total, source,
-                        returned=tuple(returned))
+                        returned=tuple(returned), date=self.date)
 
 
 def history_of(h: Draft, source: str | None, index: int) -> HandHistory:
@@ -435,7 +436,7 @@ def history_of(h: Draft, source: str | None, index: int) -> HandHistory:
         variant=h.variant, starting_stacks=tuple(h.seats[name][1] for name in names), actions=tuple(actions),
         antes=tuple(antes), **bets, hand=h.id, table=h.table,
         seats=tuple(order), seat_count=h.max_seats or None, players=tuple(names), currency=h.currency,
-        user_fields=user, source=source, key=str(index), **h.fields)
+        user_fields=user, source=source, key=str(index))
 
 
 def _actions(h: Draft, names: list[str], pos: dict[str, int], actions: list[str]) -> None:

@@ -498,7 +498,7 @@ class _Reader:
                 elif k != street + 1:
                     raise _fail(self.where, f"{what}street {name} comes without {names[street + 1]}")
                 street = k
-                if kind == "board" and k:
+                if kind == "board" and (k or v.streets[0].board):  # (Courchevel deals a board card pre-flop)
                     if len(board) != v.streets[k].board:
                         raise _fail(self.where, f"{what}cards: the {name.lower()} deals {v.streets[k].board} board "
                                                 f"card(s), got {len(board)}")

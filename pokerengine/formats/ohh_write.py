@@ -187,17 +187,18 @@ class _Writer:
     def board_streets(self, count: int) -> list[int]:
         """The street (1 flop, 2 turn, 3 river) of each of ``count`` board deals: the first run's, then
         each further run's from the street the runs began at."""
-        last = len(self.variant.streets) - 1
+        streets = [k for k, s in enumerate(self.variant.streets) if s.board]  # (Courchevel: pre-flop too, 0)
+        last = len(streets)
         r = self.runs
         if r == 1:
             if count > last:
                 raise HistoryParseError(f"{self.h.label}: {count} board deals, more than the {last} streets of "
                                         f"{self.variant.name}")
-            return list(range(1, count + 1))
+            return streets[:count]
         common, odd = divmod(last * r - count, r - 1)
         if odd or not 0 <= common < last:
             raise HistoryParseError(f"{self.h.label}: {count} board deals do not make {r} runs of the board")
-        return list(range(1, last + 1)) + list(range(common + 1, last + 1)) * (r - 1)
+        return streets + streets[common:] * (r - 1)
 
     def rounds(self, antes: list[int], blinds: list[int], posts: list[int]) -> list[dict[str, Any]]:
         h = self.h
@@ -289,6 +290,9 @@ class _Writer:
                 if kind != "board" or not boards:
                     raise HistoryParseError(f"{h.label}: action {shown(text)} has no OHH round")
                 street = boards.pop(0)
+                if not street:  # Courchevel: the first flop card, dealt with the hole cards
+                    rounds[0]["cards"] = [_text(c) for c in act.cards or ()]
+                    continue
                 begin_street(names[street], [_text(c) for c in act.cards or ()])
                 bets = [0] * n
                 continue

@@ -40,15 +40,14 @@ pokerengine.errors.HistoryParseError: <text>, hand 1, line 9: cannot read the ra
 
 Read: every PokerStars game of :mod:`.pokerstars_games` (hold'em, 6+ hold'em, Omaha with 4, 5 or 6
 cards, hi and hi/lo, stud, stud hi/lo, razz, 2-7 single and triple draw, A-5 triple draw,
-five-card draw, badugi; limit, pot limit, no limit) and mixed games, cash and tournament hands;
+five-card draw, badugi, Courchevel hi and hi/lo; limit, pot limit, no limit) and mixed games, cash and tournament hands;
 blinds, antes, a button blind, a bring-in and completions, a big blind posted out of position
 (live), small and big blinds posted together (the small one dead), "and is all-in", uncalled bets,
 side pots ("Main pot $x. Side pot-1 $y."), split pots and hi/lo halves, run it twice (FIRST/SECOND
 boards), stud streets, draws (others' cards unknown), cash-out lines (the cashed-out player's share
 is the summary's "won" amount), chat, players joining, leaving, sitting out or timing out,
 byte-order marks and Windows line ends.  A hand the site cancelled is skipped (see
-:func:`iter_pokerstars`).  Other games (Courchevel...) raise :class:`HistoryParseError` naming the
-game.
+:func:`iter_pokerstars`).  Other games raise :class:`HistoryParseError` naming the game.
 
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and
@@ -70,7 +69,7 @@ import attrs
 from .._checks import shown
 from .. import _json
 from ..errors import HistoryParseError
-from .pokerstars_games import GAME_NAMES, dealt_cards, draw_line, game_of, kind_of
+from .pokerstars_games import GAME_NAMES, MIXED_BETTINGS, dealt_cards, draw_line, game_of, kind_of
 from ..history.site import Collected, SiteHand, main_pot_first
 from .draft import Draft, fail
 from .pokerstars_lang import to_english
@@ -130,15 +129,8 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
 
 def _rule_known(key: "tuple[str, str, int] | None", hand: SiteHand) -> bool:
     """Whether the hand's date (Eastern Time) is one :data:`RAKE_DATES` knows the rule of ``key`` for."""
-    h = hand.history
     dates = RAKE_DATES.get(key) if key is not None else None
-    if dates is None or h.year is None or h.month is None or h.day is None:
-        return False
-    try:
-        day = datetime.date(h.year, h.month, h.day)
-    except (TypeError, ValueError):
-        return False
-    return dates[0] <= day <= dates[1]
+    return dates is not None and hand.date is not None and dates[0] <= hand.date <= dates[1]
 
 
 #: The hand's date: the Eastern Time one in brackets when the header gives the player's time first.
@@ -147,6 +139,8 @@ _DATE = re.compile(r".*? - ([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})\b")
 
 _HEADER = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #([0-9]{1,30}):\s+(?:\{[^}]{0,100}\}\s+)?(.*)")
 _CASH = re.compile(r"(.+?) \((\S+)/(\S+)(?: ([A-Z]{3}))?\) - .*")
+#: A cap game's stakes: ``($0.25/$0.50 - $10 Cap -  USD)`` (no player puts more than the cap in a hand).
+_CAP = re.compile(r"(.+?) \((\S+)/(\S+) - (\S+) Cap - +([A-Z]{3})?\) - .*")
 _MIXED = re.compile(r"(.+?) \(([^(),]{1,80}), (\S+)/(\S+)(?: ([A-Z]{3}))?\) - .*")
 _BUTTON_BLIND = re.compile(r"(.+?) \(Button Blind[ \xa0](\S+) - Ante[ \xa0](\S+) +([A-Z]{3})?\) - .*")
 _TOURNAMENT = re.compile(r"(?:Zoom )?Tournament #([0-9]{1,30}), (.{0,200}?) - "
@@ -268,6 +262,8 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
             line = line.rstrip(" ")
         if line:
             _line(h, line)
+    if "" in h.runs[0] and not h.cancelled:
+        raise h.fail("a street's card is not written ('[]') and no summary board says it")
     hand = h.finish(source, index, cancelled=cancelled, last_line=start + len(block) - 1)
     if hand is not None and not h.returned:  # older files write no "Uncalled bet" line: not said, not checked
         hand = attrs.evolve(hand, returned=None)
@@ -280,11 +276,14 @@ def _header(h: Draft, rest: str) -> None:
         name, sb, bb = t.group(2), t.group(4), t.group(5)
         h.money = False
     else:
-        c = _CASH.fullmatch(rest) or _MIXED.fullmatch(rest) or _BUTTON_BLIND.fullmatch(rest)
+        c = _CASH.fullmatch(rest) or _MIXED.fullmatch(rest) or _BUTTON_BLIND.fullmatch(rest) or _CAP.fullmatch(rest)
         if c is None:
             raise h.fail(f"cannot read the game and stakes in {shown(rest)}")
         if c.re is _MIXED:  # "HORSE (Razz Limit, $0.10/$0.20 USD)": the game played this hand
             name, sb, bb, h.currency = c.group(2), c.group(3), c.group(4), c.group(5)
+        elif c.re is _CAP:  # a player who reaches the cap is all in: each stack counts up to the cap
+            name, sb, bb, h.currency = c.group(1), c.group(2), c.group(3), c.group(5)
+            h.user["_cap"] = h.amount(c.group(4))
         elif c.re is _BUTTON_BLIND:  # 6+ hold'em: a button blind, which is the big blind's size, and antes
             name, sb, bb, h.currency = c.group(1), c.group(2), c.group(2), c.group(4)
         else:
@@ -296,14 +295,17 @@ def _header(h: Draft, rest: str) -> None:
     if game is None:
         raise h.fail(f"{shown(name)} is not read yet (the games read: docs/histories.md)")
     h.variant, h.hole, h.kind, h.fixed = game.code, game.hole, game.kind, game.fixed
+    for mixed in MIXED_BETTINGS:  # pot limit pre-flop, no limit after: replayed as no limit (pokerstars_games)
+        if game.name.endswith(" " + mixed):
+            h.user["_betting"] = mixed.lower()
     h.sb, h.bb = h.amount(sb), h.amount(bb)
     if h.bb <= 0:
         raise h.fail("the big blind is 0" if not h.fixed else "the big bet is 0")
 
 
 def _date(h: Draft, rest: str) -> None:
-    """The hand's date into the record (``year``, ``month``, ``day``: PokerStars' own clock, Eastern Time);
-    a date that is not one is left out (the rake rule then takes the file's rake)."""
+    """The hand's date (:attr:`~.site.SiteHand.date`: PokerStars' own clock, Eastern Time); a date that
+    is not one is left out (the rake rule then takes the file's rake)."""
     d = _DATE_ET.match(rest) or _DATE.match(rest)
     if d is None:
         return
@@ -311,7 +313,7 @@ def _date(h: Draft, rest: str) -> None:
         day = datetime.date(int(d.group(1)), int(d.group(2)), int(d.group(3)))
     except ValueError:
         return
-    h.fields.update(year=day.year, month=day.month, day=day.day)
+    h.date = day
 
 
 def _line(h: Draft, line: str) -> None:
@@ -332,7 +334,8 @@ def _line(h: Draft, line: str) -> None:
             seat, name = int(s.group(1)), s.group(2)
             if name in h.seats or any(seat == x for x, _ in h.seats.values()):
                 raise h.fail(f"seat {seat} or player {shown(name)} twice")
-            h.seats[name] = (seat, h.amount(s.group(3)))
+            stack = h.amount(s.group(3))
+            h.seats[name] = (seat, min(stack, h.user.get("_cap", stack)))
             return
         h.section = "blinds"
     if line.startswith("*** "):
@@ -399,6 +402,14 @@ def _section(h: Draft, line: str) -> None:
         h.events.append(("street", "", street))
     elif h.kind == "draw" and line in _DRAW_STREETS and h.section == "action" and not h.showdown:
         pass  # the draws are the discard lines
+    elif line.startswith("*** PRE-FLOP *** [") and line.endswith("]") and h.variant[1:2] == "C":
+        if h.section != "action" or h.runs[0]:  # Courchevel: the first flop card, face up before the betting
+            raise h.fail(f"{shown(line)} out of order")
+        cards = h.cards_of(line[18:-1])
+        if len(cards) != 2:
+            raise h.fail(f"Courchevel deals one board card before the flop, not {len(cards) // 2}")
+        h.runs[0].append(cards)
+        h.events.append(("board", "", cards))
     else:
         s = _STREET.fullmatch(line)
         if s is None or h.section != "action":
@@ -406,8 +417,18 @@ def _section(h: Draft, line: str) -> None:
         run = {"": 0, "FIRST ": 0, "SECOND ": 1, "THIRD ": 2}[s.group(1) or ""]
         while len(h.runs) <= run:
             h.runs.append([])
+        if not s.group(3) and run == 0 and s.group(2) != "FLOP":  # "*** TURN *** [3c Jd 6d] []" (2022): the
+            h.runs[0].append("")  # summary's board says the card
+            h.events.append(("board", "", ""))
+            return
         cards = h.cards_of(s.group(3))
         size = {"FLOP": 6, "TURN": 2, "RIVER": 2}[s.group(2)]
+        if h.variant[1:2] == "C" and s.group(2) == "FLOP":  # Courchevel: two more ("[2s 3h 4h]" or "[2s] [3h 4h]")
+            if not h.runs[0]:
+                raise h.fail("Courchevel's first flop card ('*** PRE-FLOP *** [..]') is not written")
+            if len(cards) == 6 and cards[:2] == h.runs[0][0]:
+                cards = cards[2:]
+            size = 4
         if len(cards) != size:
             raise h.fail(f"the {s.group(2).lower()} has {len(cards) // 2} cards")
         h.runs[run].append(cards)
@@ -419,6 +440,10 @@ def _verb(h: Draft, name: str, verb: str, rest: str) -> None:
     allin = rest.endswith(" and is all-in")
     if allin:
         rest = rest[: -len(" and is all-in")]
+    elif "_cap" in h.user and rest.endswith(" cap"):  # "raises $6.50 to $10 and has reached the $10 cap"
+        at = rest.rfind(" and has reached the ")
+        if at >= 0:
+            rest = rest[:at]
     if verb.startswith("posts"):
         if h.section != "blinds":
             raise h.fail(f"{shown(name)} posts after the cards are dealt")
@@ -434,6 +459,8 @@ def _verb(h: Draft, name: str, verb: str, rest: str) -> None:
         raise h.fail(f"{shown(name)} {verb} before the cards are dealt")
     if verb in ("folds", "checks", "calls", "bets", "raises"):
         if verb == "folds":
+            if rest == " (disconnect)":  # (files converted from another site's by a third-party tool)
+                rest = ""
             if rest and h.kind != "board":  # (the cards are no part of a stud or draw record)
                 if not (rest.startswith(" [") and rest.endswith("]")):
                     raise h.fail(f"cannot read the fold {shown(rest)}")
@@ -493,6 +520,22 @@ def _verb(h: Draft, name: str, verb: str, rest: str) -> None:
         h.events.append(("muck", name, None))
 
 
+def _empty_street(h: Draft, board: str) -> None:
+    """A street the file wrote empty (``[]``) gets its card from the summary's board."""
+    at = 0
+    for k, cards in enumerate(h.runs[0]):
+        if not cards:
+            cards = board[at:at + 2]
+            if len(cards) != 2:
+                raise h.fail("the board is shorter than its streets")
+            h.runs[0][k] = cards
+            e = h.events.index(("board", "", ""))
+            h.events[e] = ("board", "", cards)
+        at += len(cards)
+    if board[:at] != "".join(h.runs[0]):
+        raise h.fail("the summary's board is not the streets' cards")
+
+
 def _summary_line(h: Draft, line: str) -> None:
     t = _TOTAL.fullmatch(line)
     if t is not None:
@@ -515,6 +558,8 @@ def _summary_line(h: Draft, line: str) -> None:
                 h.cards.setdefault(name, h.cards_of(m.group(1)))
         return
     if _SUMMARY_OTHER.fullmatch(line) or line in _NOTICES:
+        if line.startswith("Board [") and "" in h.runs[0]:
+            _empty_street(h, h.cards_of(line[7:-1]))
         return
     if line == "Hand cancelled":
         h.cancelled = True

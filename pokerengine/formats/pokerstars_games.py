@@ -13,8 +13,10 @@ Game(name='Razz Limit', code='FR', hole=7, kind='stud')
 'F2L3D'
 >>> game_of("$3.19+$0.31 USD 6+ Hold'em No Limit").code, game_of("5 Card Omaha Hi/Lo Pot Limit").code
 ('NS', 'PO5/8')
->>> game_of("RAZZ LIMIT"), game_of("Courchevel Pot Limit")
-(Game(name='Razz Limit', code='FR', hole=7, kind='stud'), None)
+>>> game_of("$200+$15 USD Hold'em Pot Limit Pre-Flop, No Limit Post-Flop")
+Game(name="Hold'em Pot Limit Pre-Flop, No Limit Post-Flop", code='NT', hole=2, kind='board')
+>>> game_of("RAZZ LIMIT"), game_of("Courchevel Hi/Lo Pot Limit").code, game_of("Pineapple Limit")
+(Game(name='Razz Limit', code='FR', hole=7, kind='stud'), 'PC/8', None)
 
 The stud and draw lines' helpers of the reader (:mod:`.pokerstars`) are here too: the "Dealt to"
 lines of stud streets and draws, the discards, and each stud street's cards.
@@ -52,6 +54,8 @@ GAME_NAMES: dict[str, tuple[str, int, str]] = {
     "Triple Draw A-5 Lowball": ("AL3D", 5, "draw"),
     "5 Card Draw": ("5CD", 5, "draw"),
     "Badugi": ("B", 4, "draw"),
+    "Courchevel": ("C", 5, "board"),  # the first flop card comes with the hole cards ("*** PRE-FLOP *** [2s]")
+    "Courchevel Hi/Lo": ("C/8", 5, "board"),
 }
 
 #: Other spellings of the names seen in PokerStars-style files (case does not matter either:
@@ -61,7 +65,14 @@ ALIASES = {"Triple Draw 2-7": "Triple Draw 2-7 Lowball", "Single Draw 2-7": "Sin
            "6 Card Omaha H/L": "6 Card Omaha Hi/Lo", "7 Card Stud H/L": "7 Card Stud Hi/Lo"}
 
 #: PokerStars' betting names and the variant code's first letter.
-BETTINGS = {"Limit": "F", "Pot Limit": "P", "No Limit": "N", "Fixed Limit": "F"}
+BETTINGS = {"Limit": "F", "Pot Limit": "P", "No Limit": "N", "Fixed Limit": "F",
+            # mixed betting (PokerStars' "PLNL" tournaments): PHH has one betting a variant, and no limit
+            # takes every pot-limit raise, so such a hand replays as no limit (the pre-flop cap unchecked)
+            "Pot Limit Pre-Flop, No Limit Post-Flop": "N"}
+
+#: Bettings that change from street to street: read as the betting of :data:`BETTINGS` (the PHH record
+#: says which with its user field ``_betting``).
+MIXED_BETTINGS = frozenset(("Pot Limit Pre-Flop, No Limit Post-Flop",))
 
 #: The longest text :func:`game_of` looks at.
 MAX_GAME_CHARS = 300
@@ -72,7 +83,8 @@ _CANONICAL = {name.lower(): name for name in GAME_NAMES} | {a.lower(): name for 
 _BETTING = {name.lower(): name for name in BETTINGS}
 _NAMES = "|".join(re.escape(name) for name in sorted(_CANONICAL, key=len, reverse=True))
 # the game at the end of the text, after anything (a tournament's buy-in, a mix's name) and a space
-_GAME = re.compile(r"(?:.*? )??(" + _NAMES + r") (No Limit|Pot Limit|Fixed Limit|Limit)", re.IGNORECASE)
+_GAME = re.compile(r"(?:.*? )??(" + _NAMES + r") (Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit"
+                   r"|Limit)", re.IGNORECASE)
 _MIX = re.compile(r".*\(([^()]*)\)")
 _DISCARDS = re.compile(r" ([0-9]) cards?(?: \[([^]]*)\])?")
 

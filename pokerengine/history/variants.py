@@ -5,7 +5,8 @@ letter (``F`` fixed limit, ``P`` pot limit, ``N`` no limit), then a game (:data:
 ``T`` Texas hold'em, ``S`` short-deck hold'em, ``O``/``O5``/``O6`` Omaha with four, five or six
 hole cards (each optionally ``/8``, hi/lo eight or better), ``7S``, ``7S/8`` stud, ``R`` razz,
 ``2L1D``/``2L3D`` 2-7 single and triple draw, ``AL3D`` A-5 triple draw, ``5CD`` five-card draw,
-``B`` badugi.  So ``PT`` is pot-limit hold'em and ``PO5/8`` five-card pot-limit Omaha hi/lo.  The
+``B`` badugi, ``C`` Courchevel (``C/8`` hi/lo: five hole cards as five-card Omaha, the first flop card
+dealt face up with them, before the first betting round, the other two on the flop).  So ``PT`` is pot-limit hold'em and ``PO5/8`` five-card pot-limit Omaha hi/lo.  The
 codes outside PHH's eleven are pokerengine extensions (``Variant.standard`` is false): a PHH file
 using them is read by pokerengine only.
 
@@ -20,7 +21,9 @@ using them is read by pokerengine only.
 >>> v.name, v.game, len(v.streets[0].hole), v.standard
 ('pot-limit five-card Omaha hi/lo eight or better', 'omaha5-hilo', 5, False)
 >>> len(VARIANTS), VARIANTS["NAL3D"].required
-(48, ('antes', 'blinds_or_straddles', 'min_bet'))
+(54, ('antes', 'blinds_or_straddles', 'min_bet'))
+>>> [(len(s.hole), s.board) for s in VARIANTS["PC/8"].streets], VARIANTS["PC/8"].game
+([(5, 1), (0, 2), (0, 1), (0, 1)], 'omaha5-hilo')
 """
 
 from __future__ import annotations
@@ -107,6 +110,7 @@ class _Game:
     draws: int = 0  # draw games: how many draws
     opening: str = "position"
     lowest_rank: int = 0
+    first_board: int = 0  # board cards dealt with the hole cards, before the first betting round (Courchevel)
 
 
 _OMAHA = {"O": ("Omaha", "omaha", 4), "O5": ("five-card Omaha", "omaha5", 5), "O6": ("six-card Omaha", "omaha6", 6)}
@@ -126,6 +130,9 @@ GAME_CODES: dict[str, _Game] = {
     "AL3D": _Game("A-5 lowball triple draw", "ace-to-five", "draw", 5, 3),
     "5CD": _Game("five-card draw", "five-card-draw", "draw", 5, 1),
     "B": _Game("badugi", "badugi", "draw", 4, 3),
+    # Courchevel: five-card Omaha whose first flop card is dealt face up with the hole cards
+    "C": _Game("Courchevel", "omaha5", "board", 5, first_board=1),
+    "C/8": _Game("Courchevel" + _HILO, "omaha5-hilo", "board", 5, first_board=1),
 }
 
 
@@ -133,8 +140,8 @@ def _streets(g: _Game, fixed: bool) -> tuple[Street, ...]:
     """The streets of game ``g``; in fixed limit the later rounds bet the big bet (hold'em from the
     turn, stud from fifth street, draw games after the first draw, or after the only one)."""
     if g.kind == "board":
-        return (Street(hole=(False,) * g.cards), Street(board=3), Street(board=1, big=fixed),
-                Street(board=1, big=fixed))
+        return (Street(hole=(False,) * g.cards, board=g.first_board), Street(board=3 - g.first_board),
+                Street(board=1, big=fixed), Street(board=1, big=fixed))
     if g.kind == "stud":
         return tuple(Street(hole=hole, big=fixed and k >= 2) for k, hole in enumerate(_STUD_DEAL))
     draws = tuple(Street(draw=True, big=fixed and (k > 0 or g.draws == 1)) for k in range(g.draws))
@@ -149,7 +156,7 @@ def _variant(betting: str, game: str) -> Variant:
 
 
 #: Every code of the grammar: a betting letter (``F``, ``P``, ``N``) and a game
-#: (:data:`GAME_CODES`), 48 codes; PHH's eleven first, as the specification lists them.
+#: (:data:`GAME_CODES`), 54 codes; PHH's eleven first, as the specification lists them.
 VARIANTS: dict[str, Variant] = {
     code: _variant(code[0], code[1:])
     for code in (*PHH_CODES, *(b + g for g in GAME_CODES for b in BETTINGS if b + g not in PHH_CODES))

@@ -75,6 +75,8 @@ from .view import view as _view
 __all__ = ["GAMES", "MAX_PLAYERS", "MAX_SEAT", "Hand", "Rescale"]
 
 STREET_NAMES = ("pre-flop", "flop", "turn", "river")
+#: Why a raise is refused when nobody could call it (a replay accepts one: :meth:`Hand._raise`).
+_NOBODY_TO_CALL = "nobody is left to call a raise (the others have folded or are all-in)"
 _NAMES = {"board": STREET_NAMES, "stud": stud.STREET_NAMES,
           "draw": ("pre-draw", "first draw", "second draw", "third draw")}
 
@@ -560,7 +562,7 @@ class Hand:
             if not folded[j] and stacks[j] + bets[j] > top:
                 break
         else:
-            return "nobody is left to call a raise (the others have folded or are all-in)"
+            return _NOBODY_TO_CALL
         most = stack + bet
         if self._completion:
             least = self._step  # stud: the bring-in is completed to the small bet
@@ -581,7 +583,9 @@ class Hand:
     def _raise(self, p: int, to: int) -> None:
         lim = self._limits(p)
         if isinstance(lim, str):
-            raise self._illegal(p, lim)
+            if not (lim is _NOBODY_TO_CALL and self.replay and self._top < to <= self._stacks[p] + self._bets[p]):
+                raise self._illegal(p, lim)
+            lim = (to, to, to)  # a replay accepts it, as the sites do: the raise comes back uncalled
         least, low, high = lim
         bets, stacks, top = self._bets, self._stacks, self._top
         most = stacks[p] + bets[p]
@@ -594,7 +598,7 @@ class Hand:
             if self.fixed:
                 raise self._illegal(p, f"fixed limit: a bet or raise here is to exactly {low}, not {to}")
             raise self._illegal(p, f"pot limit: a raise is at most to {high} (the pot after calling), not {to}")
-        if to < low and not (self.replay and to == self._cover(p)):
+        if to < low and not (self.replay and self._replay_accepts(p, to)):
             if self._completion:
                 raise self._illegal(p, f"stud: completing the bring-in is to the small bet ({least}), or all-in, "
                                        f"not {to}")
@@ -621,6 +625,8 @@ class Hand:
         folded = self._folded
         self._pending = [j for j in AFTER[self.n][p] if stacks[j] and not folded[j]]
         self._log.append(f"p{p + 1} cbr {to}")
+        if not self._pending:  # replay: a raise when everyone else is all in (it comes back uncalled)
+            self._end_betting()
 
     def _open_pair_double(self) -> bool:
         """Seven card stud high, fourth street, a live player's up cards paired, the small bet still the
@@ -633,6 +639,40 @@ class Hand:
             if not self._folded[p] and len({rank(c) for c in up}) < len(up):
                 return True
         return False
+
+    def _replay_accepts(self, p: int, to: int) -> bool:
+        """A raise below the minimum that a replay accepts, as the sites did: to exactly what the deepest
+        opponent can match; in fixed limit, after an all-in for less than a full raise, any raise above it
+        (PokerStars raises to the last full bet plus one bet: ``docs/histories.md``).  (A raise nobody is
+        left to call is accepted too: :meth:`_raise`.)"""
+        if to == self._cover(p):
+            return True
+        top, bets, stacks, folded = self._top, self._bets, self._stacks, self._folded
+        return self.fixed and to > top and any(bets[j] == top and not stacks[j] and not folded[j]
+                                               for j in range(self.n))
+
+    def _fold_all_in(self, p: int) -> bool:
+        """A record's fold of position ``p`` when all in, in replay mode (a site folds the hand of a player
+        sitting out whose blind or ante put them all in, in the betting or after it while two others are
+        still in): the chips stay in the pot, the hand wins nothing.  Whether it was such a fold (else
+        the fold is played, or refused, as any other; :meth:`act` never takes this way)."""
+        if not self.replay or self._stacks[p] or self._folded[p]:
+            return False
+        if self._phase is BET:
+            if self._pending and self._pending[0] == p:
+                return False
+        elif self._phase is not DEAL or self._live <= 2:
+            return False
+        self._folded[p] = True
+        self._live -= 1
+        self._log.append(f"p{p + 1} f")
+        if self._phase is not BET:  # (between streets: two or more players are still in)
+            return True
+        if p in self._pending:
+            self._pending.remove(p)
+        if self._live == 1 or not self._pending:
+            self._end_betting()
+        return True
 
     def _cover(self, p: int) -> int:
         """What the deepest opponent can match (replay mode accepts a raise to exactly that)."""

@@ -37,7 +37,8 @@ def play(hand: Hand, text: str) -> tuple[str, ...]:
     start = len(hand._log)
     if verb == "noop":
         return ()
-    if hand._phase is BET and hand.options.implied_check and (verb == "db" or verb == "dh" or a[1] - 1 != hand._pending[0]):
+    if hand._phase is BET and hand.options.implied_check and (verb == "db" or verb == "dh" or verb == "sd"
+                                                              or a[1] - 1 != hand._pending[0]):
         hand._implied_check()
     if verb == "db":
         hand._deal_board(a[1])
@@ -47,6 +48,8 @@ def play(hand: Hand, text: str) -> tuple[str, ...]:
         raise IllegalActionError(f"p{p + 1} is not in this hand ({hand.n} players)")
     if verb == "dh":
         hand._deal_hole(p, a[2])
+    elif verb == "f" and hand._fold_all_in(p):  # a site's fold of an all-in hand (replay mode)
+        pass
     elif verb == "f" or verb == "cc" or verb == "pb":
         hand._bet(p, verb)
     elif verb == "cbr":
