@@ -119,7 +119,7 @@ RANKS = {"10": "T", "B": "J", "V": "Q", "H": "K", "Kn": "J", "D": "Q", "E": "A",
 SUITS = {"Kreuz": "c", "Karo": "d", "Pik": "s", "Herz": "h"}
 _SPANISH_SUITS = {"p": "s", "t": "c", "c": "h", "d": "d"}
 _CARD = re.compile(r"(10|Kn|[2-9TJQKAtjqkaBVHDEТКДВÒÊÄÂ])(Kreuz|Karo|Pik|Herz|[cdhsCDHS]|[pt])")
-_SPANISH = re.compile(r"[\[ ,](?:10|[2-9TJQKA])[pt][ ,\]]")
+_SPANISH = re.compile(r"\[ (?:[^]\n]{0,60}, )?(?:10|[2-9TJQKA])[pt](?:,| \])")
 _DECIMAL_COMMA = re.compile(r"[0-9],[0-9]{1,2}(?![0-9])")
 _DECIMAL_POINT = re.compile(r"[0-9]\.[0-9]{1,2}(?![0-9])")
 _THOUSANDS_POINT = re.compile(r"[0-9]\.[0-9]{3}(?![0-9])")
@@ -240,12 +240,13 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     m = _GAME_NO.fullmatch(block[0])
     if m is not None:
         at = 1
+    where = where_file if m is None else f"{where_file}, hand {m.group(1)}"
     banner = _BANNER.fullmatch(block[at]) if len(block) > at else None
     if banner is None:
-        raise _fail(where_file, start + at, "expected the hand's banner ('***** 888poker Hand History for Game N *****')")
+        raise _fail(where, start + at, "expected the hand's banner ('***** 888poker Hand History for Game N *****')")
     hand_id = banner.group(3)
     if m is not None and m.group(1) != hand_id:
-        raise _fail(where_file, start + at, f"the banner's game {hand_id} is not the game {m.group(1)} above it")
+        raise _fail(where, start + at, f"the banner's game {hand_id} is not the game {m.group(1)} above it")
     h = Draft("pacific", hand_id, f"{where_file}, hand {hand_id}", start + at)
     h.needs_total = False
     if banner.group(2) is not None:
