@@ -108,6 +108,12 @@ def _fulltilt_sniff(head: str) -> bool:
     return re.match(r"(?:(?:BEGIN|\*{5,} # [0-9]{1,9} \*{5,})\s+)*(?:Full Tilt Poker|FullTiltPoker) Game #[0-9]", head) is not None
 
 
+def _winning_sniff(head: str) -> bool:
+    # Winning Poker Network: "Game started at: 2014/2/3 4:05:16" (older), "Hand #1 - Holdem(No Limit) - $1/$2 - ..."
+    # or "Game Hand #1 - Tournament #2 - ..." (ACR since about 2019)
+    return head.startswith("Game started at: ") or re.match(r"(?:Game )?Hand #[0-9]+ - [^\n]*\((?:No|Pot|Fixed) Limit\)", head) is not None
+
+
 #: Every site format read, in the order :func:`detect` tries them.
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", _pokerstars, ".pokerstars"),
@@ -118,7 +124,7 @@ FORMATS: tuple[Format, ...] = (
     Format("pacific", _pacific_sniff, ".pacific"),
     Format("ipoker", _ipoker_sniff, ".ipoker"),
     Format("fulltilt", _fulltilt_sniff, ".fulltilt"),
-    # winning
+    Format("winning", _winning_sniff, ".winning"),
     # bovada
 )
 
