@@ -50,10 +50,13 @@ pounds; stakes written ``$0.05/$0.10`` or as the table's buy-in ``$10 USD NL``, 
 posts) and tournament hands (``Trny:`` / ``Blinds(50/100)`` / ``Blinds-Antes(...)`` headers, chips with
 thousands separators; the oldest files write no blind posts: the blinds are posted by the seats after the
 button), antes, a big blind posted with a dead small one, a new player's big blind out of position,
-``is all-In``, main and side pots, hi and lo halves, Windows line ends, leading spaces, chat, players
-joining, leaving, sitting out or timing out, the e-mailed format with its summary.  Not read (an error
-naming the game): stud, short deck, Double Hold'em.  A seat nobody plays from (no post, no action) is
-not dealt in.
+``is all-In``, main and side pots (each raked on its own: the pot less what its ``wins`` lines paid), hi
+and lo halves, Windows line ends, leading spaces and NUL characters, chat, players joining, leaving,
+sitting out or timing out, a button beside a player who came in behind it, the e-mailed format with its
+summary (a cash-out there is paid by the site, not from the pot).  Not read (an error naming the game):
+stud, short deck, Double Hold'em; a player who acts with no seat line (one who joined as the hand began:
+PartyPoker writes neither his seat nor his stack) is an error naming him.  A seat nobody plays from (no
+post, no action) is not dealt in.
 
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and :data:`MAX_HAND_LINES`
@@ -127,7 +130,7 @@ _INFO = re.compile(
     r">.*|Your time bank .*|Player .{1,60} finished in .*|Congratulations to .*|Creating (?:Main|Side) Pot.*|There was no qualifying"
     r" low hand|Trny: ?\w+ Level: ?\w+|(?:Blinds|Stakes)(?:-Antes)?\(.*|.{1,60} has (?:joined|left) the table\.?"
     r"|.{1,60} is sitting out|Board: .*|\*\* Dealing down cards \*\*|.{1,60} Cashout Amount is .*"
-    r"|.{1,60} (?:Cash-out Premium % is|opted for cash-out|probabilty is) .*")
+    r"|.{1,60} (?:Cash-out Premium % is .*|opted for cash-out|probabi?li?ty is .*)")
 
 
 @attrs.define
@@ -515,7 +518,7 @@ def _verb(h: Draft, st: _State, name: str, rest: str) -> None:
     if rest.startswith("is sitting out") and len(rest) > 14:  # (Mac clients glue the next line on)
         _line(h, st, rest[14:].lstrip())
         return
-    if _NOTICE.fullmatch(rest) or rest.startswith(": ") or rest.startswith("- "):
+    if _NOTICE.fullmatch(rest) or rest.startswith(": ") or rest.startswith("- ") or _INFO.fullmatch(name + " " + rest):
         return
     raise h.fail(f"cannot read {shown(name + ' ' + rest)}")
 
@@ -554,7 +557,7 @@ def _summary_line(h: Draft, st: _State, line: str) -> None:
         if b is not None:
             tail = b.group(2)
             c = _COLLECTED.search(tail)
-            if c is not None:
+            if c is not None and not rest.startswith("Cashed out"):  # (a cash-out is paid by the site, not the pot)
                 amount = h.amount(c.group(1))
                 h.collect(name, amount)
                 st.won += amount
