@@ -109,7 +109,7 @@ _CLOSED = re.compile(r"(?s).{0,%d}</round>(\s*)" % 200_000)
 _SESSION_GENERAL = re.compile(r"<general\s*>.*?</general\s*>", re.DOTALL)
 _BETWEEN = re.compile(r"\s*(?:<\?xml[^>]{0,200}\?>|<session\b[^>]{0,500}>|</session\s*>|<!--.{0,2000}?-->|<general\s*>"
                       r".{0,20000}?</general\s*>|[}\s]+)", re.DOTALL)
-_STAKES = re.compile(r"(.*?)\s*(\S*[0-9][^\s/]*)/(\S*[0-9]\S*)(?:\s+Ante\s+\S+)?\s*")
+_STAKES = re.compile(r"([^/]{0,20}[0-9][^/]{0,20})/([^/]{0,20}[0-9][^/]{0,20})")
 _NUMBER = re.compile(r"([^0-9]{0,8}?)\s?([0-9][0-9,. \xa0]{0,30})\s?([^0-9]{0,8})")
 _NO_LIMIT = ("nl", "no limit", "sl", "бл", "nlh")
 _POT_LIMIT = ("pl", "pot limit", "пл")
@@ -174,7 +174,7 @@ def iter_ipoker(text: str | bytes, *, source: str | None = None, cancelled: bool
             chunk = text[stop:closed.start(1)] + _GAME_END
             end = len(text)
         elif end < 0 or nxt is not None:
-            code = re.match(r'<game\s+gamecode="([^"]{0,40})"', text[stop:stop + 100])
+            code = re.match(r'<game\s+gamecode="([\w.-]{1,40})"', text[stop:stop + 100])
             where = f"{where_file}, hand {code.group(1) if code else '#' + str(count)}"
             if end < 0 and nxt is None and len(text) - stop > MAX_HAND_CHARS:
                 raise fail(where, line, f"a hand of more than {MAX_HAND_CHARS:,} characters")
@@ -220,13 +220,14 @@ def _between(text: str, start: int, stop: int, line: int, where_file: str) -> tu
     while pos < stop:
         m = _BETWEEN.match(text, pos, stop)
         if m is None or m.end() == pos:
-            at = line + text.count("\n", start, pos)
-            raise fail(where_file, at, f"cannot read {shown(text[pos:min(stop, pos + 60)].strip())}")
+            raise fail(where_file, line + text.count("\n", start, pos),
+                       f"cannot read {shown(text[pos:min(stop, pos + 60)].strip())}")
         g = _SESSION_GENERAL.search(m.group(0))
-        if g is not None:
-            header = (g.group(0), line + text.count("\n", start, m.start() + g.start()))
-        elif "<session" in m.group(0):
-            header = ("<general></general>", line + text.count("\n", start, m.start()))
+        if g is not None or "<session" in m.group(0):  # (a new session, its header: the line counted from here)
+            line += text.count("\n", start, m.start())
+            start = m.start()
+            at = line + (m.group(0).count("\n", 0, g.start()) if g is not None else 0)
+            header = (g.group(0) if g is not None else "<general></general>", at)
         pos = m.end()
     return header
 
@@ -240,15 +241,19 @@ def _parse(chunk: str, where: str, line: int) -> ET.Element:
         return ET.fromstring(chunk)
     except ET.ParseError as exc:
         at = line + max(0, exc.position[0] - 1) if exc.position else line
-        raise fail(where, at, f"not well-formed XML ({str(exc).split(':')[0]})") from None
+        raise fail(where, at, f"not well-formed XML ({' '.join(str(exc).split(':')[0].split())})") from None
 
 
 def _session(chunk: str, where_file: str, line: int) -> Session:
     general = _parse(chunk, where_file, line)
-    gametype = " ".join((general.findtext("gametype") or "").split())
-    m = _STAKES.fullmatch(gametype)
-    stakes = (m.group(2), m.group(3)) if m is not None else None
-    name = m.group(1) if m is not None else re.sub(r"\s+Ante\s+\S+$", "", gametype)
+    words = (general.findtext("gametype") or "").split()
+    if len(words) > 20:
+        raise fail(where_file, line, f"cannot read the game type {shown(' '.join(words))}")
+    if len(words) > 2 and words[-2] == "Ante":  # ("Omaha Pot limit $100.00/$200.00 Ante $0.00")
+        words = words[:-2]
+    m = _STAKES.fullmatch(words[-1]) if words else None
+    stakes = (m.group(1), m.group(2)) if m is not None else None
+    name = " ".join(words[:-1] if m is not None else words)
     currency = (general.findtext("tablecurrency") or general.findtext("currency") or "").strip() or None
     tournament = any(general.find(tag) is not None for tag in ("tournamentcode", "tournamentname", "buyin"))
     if currency is not None and not re.fullmatch(r"[A-Z]{3}", currency):
@@ -352,7 +357,7 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
           cancelled: bool, memory: dict[str, tuple[int, int]]) -> SiteHand | None:
     """The hand of ``chunk`` (its ``<game>`` element, from line ``line``); ``memory`` keeps a stud
     tournament's last stakes (the file does not write them) for a hand where nothing shows them."""
-    code = re.match(r'<game\s+gamecode="([^"]{0,40})"', chunk)
+    code = re.match(r'<game\s+gamecode="([\w.-]{1,40})"', chunk)
     hand_id = code.group(1) if code is not None else f"#{index}"
     where = f"{where_file}, hand {hand_id}"
     game = _parse(chunk, where, line)
