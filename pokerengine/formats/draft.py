@@ -357,7 +357,12 @@ def history_of(h: Draft, source: str | None, index: int) -> HandHistory:
         raise h.fail(f"the summary names seat {missing[0]}, which has nobody in it")
     span = max(h.max_seats, 10)
     dealt_in = h.summary_seats or [s for s in by_seat if by_seat[s] not in h.out]
-    order = sorted(dealt_in, key=lambda s: (s - h.button - 1) % span)  # stud: button 0, so seat order
+    button = h.button
+    if len(dealt_in) == 2 and h.kind != "stud":  # heads-up the small blind is the button (acts first pre-flop):
+        sb = [h.seats[name][0] for name, kind, _ in h.posts if kind == "sb" and name in h.seats]
+        if len(sb) == 1 and sb[0] != button and sb[0] in dealt_in:  # so it is when the button posts the big one
+            button = sb[0]
+    order = sorted(dealt_in, key=lambda s: (s - button - 1) % span)  # stud: button 0, so seat order
     names = [by_seat[s] for s in order]
     n = len(names)
     if n < 2:

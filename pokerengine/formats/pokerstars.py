@@ -113,7 +113,8 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
     if hand.history.currency is None or not sum(pots):
         return [0] * len(pots)
     if kind_of(hand.history.variant) != "board":  # stud and draw: no flop; the file's rake
-        return main_pot_first(min(hand.rake or 0, sum(pots)), pots)
+        rake = min(hand.rake or 0, sum(pots))
+        return _as_collected(rake, pots, hand) or main_pot_first(rake, pots)
     if not flop:
         return [0] * len(pots)
     bb = hand.history.min_bet
@@ -122,9 +123,28 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
     if percent is not None and not _rule_known(key, hand):  # (the rule of another year: the file's rake)
         percent = None
     if percent is None:
-        return main_pot_first(min(hand.rake or 0, sum(pots)), pots)
+        rake = min(hand.rake or 0, sum(pots))
+        return _as_collected(rake, pots, hand) or main_pot_first(rake, pots)
     rake = math.floor(percent * sum(pots) / 100 + Fraction(1, 2))
     return main_pot_first(rake, pots, percent)
+
+
+def _as_collected(rake: int, pots: list[int], hand: SiteHand) -> list[int] | None:
+    """The file's rake drawn from each pot as its "collected ... from main pot / side pot-N" lines show
+    it (each pot less what was collected from it), when they name every pot and add up to the rake: how
+    the site drew it when its rule is not known (a capped rake comes all from the main pot; otherwise
+    the rule's rounding decides which pot gives a cent).  ``None`` otherwise."""
+    if len(pots) < 2 or not hand.collected or any(c.pot is None for c in hand.collected):
+        return None
+    got = [0] * len(pots)
+    for c in hand.collected:
+        if c.pot is None or c.pot >= len(pots):
+            return None
+        got[c.pot] += c.amount
+    drawn = [p - g for p, g in zip(pots, got)]
+    if sum(drawn) != rake or any(d < 0 or d > p for d, p in zip(drawn, pots)):
+        return None
+    return drawn
 
 
 def _rule_known(key: "tuple[str, str, int] | None", hand: SiteHand) -> bool:
