@@ -305,7 +305,7 @@ def test_amounts_written_as_partypoker_writes_them_read_back(sb, extra, rake, br
     bb = 2 * sb
     to = 2 * bb + extra  # the button raises to this, the big blind calls, then bets bb on the flop
     stack = to + bb + extra
-    rake = min(rake, 2 * to)
+    rake = min(rake, to)  # (at most half the pot)
     lb, rb = ("[ ", " ]") if brackets_spaced else ("[", "]")
     text = f"""***** Hand History for Game 77 *****
 {_dollars(sb)}/{_dollars(bb)[:-4]} USD NL Texas Hold'em - Monday, January 06, 10:00:00 EST 2014
