@@ -114,6 +114,11 @@ def _winning_sniff(head: str) -> bool:
     return head.startswith("Game started at: ") or re.match(r"(?:Game )?Hand #[0-9]+ - [^\n]*\((?:No|Pot|Fixed) Limit\)", head) is not None
 
 
+def _bovada_sniff(head: str) -> bool:
+    # "Bovada Hand #123 TBL#..." or "Ignition Hand #", "Bodog Hand #", "Bodog.eu Hand #", "Bodog UK Hand #"
+    return re.match(r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]", head) is not None
+
+
 #: Every site format read, in the order :func:`detect` tries them.
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", _pokerstars, ".pokerstars"),
@@ -125,7 +130,7 @@ FORMATS: tuple[Format, ...] = (
     Format("ipoker", _ipoker_sniff, ".ipoker"),
     Format("fulltilt", _fulltilt_sniff, ".fulltilt"),
     Format("winning", _winning_sniff, ".winning"),
-    # bovada
+    Format("bovada", _bovada_sniff, ".bovada"),
 )
 
 

@@ -1,0 +1,642 @@
+"""Read Bovada, Ignition and Bodog hand histories (the client's text files) into :class:`~.site.SiteHand` values.
+
+Bovada (and its sister sites Ignition and Bodog, whose files begin ``Ignition Hand #``, ``Bodog Hand #``,
+``Bodog.eu Hand #``...) names no player: each seat is named by its position in the hand (``Small Blind``,
+``Big Blind``, ``UTG``, ``UTG+1``..., ``Dealer``), the file's owner marked ``[ME]``.  Every player's hole
+cards are written (``Card dealt to a spot``); ``Showdown [...]`` shows a player's best five cards, not
+the hole cards.  Actions write the chips they add (``Calls $1``, ``All-in $39``) or the total they make
+(``Raises $33.92 to $35.42``; files of 2012 write ``Raises $16`` for a raise to $16).  Cash headers give
+no stakes: the blinds are those posted.  The summary's ``Total Pot($x)`` is the pot before rake, after
+the uncalled bets; the rake is written (``| Rake ($y)``) in files before about 2013 and is the total less
+what was collected after.  Each hand becomes a PHH :class:`~pokerengine.history.record.HandHistory`
+(players named by position, in position order: p1 the first left of the button, the button last;
+amounts in minor units) and the file's collected lines, uncalled bets, total pot and rake, which
+:func:`pokerengine.history.site.check` compares with the engine's settlement.
+
+>>> text = '''Bovada Hand #1 TBL#7 HOLDEM No Limit - 2016-01-01 10:00:00
+... Seat 1: Small Blind ($1 in chips)
+... Seat 2: Big Blind ($2 in chips)
+... Seat 3: Dealer [ME] ($0.50 in chips)
+... Dealer  [ME] : Set dealer [3]
+... Small Blind : Small Blind $0.01
+... Big Blind : Big blind $0.02
+... *** HOLE CARDS ***
+... Small Blind : Card dealt to a spot [7c 2d]
+... Big Blind : Card dealt to a spot [9h 9s]
+... Dealer  [ME] : Card dealt to a spot [Ah Kd]
+... Dealer  [ME] : Raises $0.06 to $0.06
+... Small Blind : Folds
+... Big Blind : Folds
+... Dealer  [ME] : Return uncalled portion of bet $0.04
+... Dealer  [ME] : Does not show [Ah Kd] (High Card)
+... Dealer  [ME] : Hand result $0.05
+... *** SUMMARY ***
+... Total Pot($0.05)
+... Seat+1: Small Blind Folded before the FLOP
+... Seat+2: Big Blind Folded before the FLOP
+... Seat+3: Dealer $0.05 [Does not show]'''
+>>> [hand] = parse_bovada(text)
+>>> hand.history.players, hand.history.starting_stacks, hand.history.actions[3:]
+(('Small Blind', 'Big Blind', 'Dealer [ME]'), (100, 200, 50), ('p3 cbr 6', 'p1 f', 'p2 f'))
+>>> hand.collected, hand.total_pot, hand.rake, hand.returned
+((Collected(player='Dealer [ME]', pot=None, amount=5),), 5, 0, (0, 0, 4))
+>>> from pokerengine.history.site import check
+>>> check(hand).status
+'matched'
+>>> parse_bovada(text.replace("Raises $0.06 to $0.06", "Raises lots"))
+Traceback (most recent call last):
+...
+pokerengine.errors.HistoryParseError: <text>, hand 1, line 12: bad amount 'lots'
+
+Read: hold'em and Omaha (hi and hi/lo), no limit, pot limit and fixed limit, cash (``TBL#``), Zone
+Poker (``Zone Poker ID#``, ``HOLDEMZonePoker``) and tournament hands (``Tournament #... Level n (sb/bb)``;
+a tournament that names its speed, ``Normal-`` or ``Turbo-``, rather than its betting is no limit
+hold'em or pot-limit Omaha), MVS files (``[MVS]``, ``Table Info``, ``Player Info``; a tournament's
+``Seating Info`` gives the seats), antes (``Ante chip``), blinds posted out of position (``Posts
+chip``: live; less than a big blind: dead) and both at once (``Posts dead chip``), blinds and antes
+posted all in, the 2012 files that mark no street (``Card dealt to table``, ``Card to the table``,
+or nothing: the betting rounds are closed by the actions and the board taken from the summary),
+uncalled bets, side pots (``Hand result-Side pot``: the collected amounts are compared per player),
+timeouts and disconnections, and every line that says nothing about the chips in play (players
+joining, leaving, sitting out, deposits, rebuys, add-ons, rankings and prizes, drawing for the
+dealer), byte-order marks and Windows line ends.  Seven-card stud (``NCARD``) raises
+:class:`HistoryParseError` naming the game.  Bovada's rake rule is not known: the file's rake is taken
+(no ``rake_rule``).
+
+Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
+:data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and
+:data:`MAX_HAND_LINES` lines a hand; amounts of at most 15 digits.  Time and memory are linear in
+the size of the text.  Every error is a :class:`HistoryParseError` naming the file, the hand id and
+the line number (1-based, in the file).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from .._checks import shown
+from .. import _json
+from ..errors import HistoryParseError
+from ..history.site import SiteHand
+from .draft import Draft, fail
+
+#: The most characters a file may hold (about 50 MB: some 40,000 hands).
+MAX_TEXT_CHARS = 50_000_000
+#: The most hands read from one file.
+MAX_HANDS = 100_000
+#: The longest line (real lines have under 400 characters; an MVS file's "Player Info" is the longest).
+MAX_LINE_CHARS = 2_000
+#: The most lines one hand may have (the longest real hands have about 90).
+MAX_HAND_LINES = 2_000
+
+#: Bovada's game names -> (the variant code's game part, hole cards).
+GAMES: dict[str, tuple[str, int]] = {"HOLDEM": ("T", 2), "OMAHA": ("O", 4), "OMAHA HiLo": ("O/8", 4)}
+_BETTINGS = {"No Limit": "N", "Pot Limit": "P", "Fixed Limit": "F"}
+
+_SITE = r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?)"
+_HEADER = re.compile(_SITE + r" Hand #([0-9]{1,30}):? +(.*)")
+_HEADER_ANYWHERE = re.compile(_SITE + r" Hand #[0-9]")
+_DATE = r" - ([0-9]{4})-([0-9]{2})-([0-9]{2})(?: .{0,40})?"
+_CASH = re.compile(r"(?:TBL#([0-9]{1,20})|Zone Poker ID#([0-9]{1,20})) +([A-Za-z][A-Za-z ]{0,40}?)"
+                   r" +(No Limit|Pot Limit|Fixed Limit)(?: \[MVS\])?" + _DATE)
+_TOURNAMENT = re.compile(r"([A-Za-z][A-Za-z ]{0,40}?) Tournament #([A-Za-z0-9-]{1,40}) TBL#([0-9]{1,20}), "
+                         r"(.{0,60}?)- ?Level ([0-9]{1,5}) \(([^()/ ]{1,30})/([^()/ ]{1,30})\)(?: \[MVS\])?" + _DATE)
+_SEAT = re.compile(r"Seat ([0-9]{1,4}): (.{1,60}?) \((\S{1,40}) in chips\)")
+_POSITION = re.compile(r"(Small Blind|Big Blind|UTG(?:\+[0-9]{1,2})?|Dealer)( \[ME\])?")
+_ACTOR = re.compile(r"(\S.{0,60}?) +: (.*)")
+_STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^]]{0,40}\] )?\[([^]]{0,40})\]")
+_TABLE_CARDS = re.compile(r"Card (?:dealt )?to (?:the )?table \[([^]]{0,40})\]")
+_TOTAL = re.compile(r"Total Pot\((\S{1,40})\)(?: \| Rake \((\S{1,40})\))?")
+_BOARD = re.compile(r"Board \[([^]]{0,60})\]")
+
+#: A player's lines that say nothing about the chips in play this hand.
+_QUIET = re.compile(r"(?:Table enter user|Table leave user|Seat stand|Stand|Seat sit down|Seat sit out|Sit out"
+                    r"|Sitout ?\(.{0,40}\)|Seat re-join|Re-join|Leave\(.{0,40}\)|Enter\(.{0,40}\)|Table deposit \S{1,40}"
+                    r"|Rebuyin \S{1,40}|Addon \S{1,40}|Double rebuys \S{1,40}|Ranking [0-9]{1,9}|Prize .{0,200}"
+                    r"|BOUNTY PRIZE .{0,100}|Draw for dealer \[.{0,10}\]|Set dealer(?:/Bring in spot)? \[[0-9]{1,3}\])")
+#: Lines of nobody's that say nothing about the chips in play.
+_QUIET_LINES = re.compile(r"(?:Table|Player|Seating) Info: .*|Set dealer/Bring in spot")
+_WHY = r"(?: ?\([^)]{0,40}\))?"
+_POST = re.compile(r"(Small Blind|Small blind|Ante/Small Blind|Ante/Small blind|Big blind|Big Blind|Big blind/Bring in"
+                   r"|Ante chip|Posts chip|Posts dead chip|All-in)" + _WHY + r" (\S{1,40})")
+_POST_KIND = {"Small Blind": "sb", "Small blind": "sb", "Ante/Small Blind": "sb", "Ante/Small blind": "sb",
+              "Big blind": "bb", "Big Blind": "bb", "Big blind/Bring in": "bb", "Ante chip": "ante",
+              "Posts chip": "chip", "Posts dead chip": "dead chip", "All-in": "all-in"}
+_FOLD = re.compile(r"Folds?" + _WHY + r"(?: & [Ss]hows \[[^]]{0,40}\](?: Show[0-9] \[[^]]{0,40}\])?)?")
+_CHECK = re.compile(r"Checks" + _WHY)
+_CALL = re.compile(r"Calls?" + _WHY + r" (\S{1,40})")
+_BET = re.compile(r"Bets(?: chip info)?" + _WHY + r" (\S{1,40})")
+_RAISE = re.compile(r"Raises" + _WHY + r" (\S{1,40})(?: to (\S{1,40}))?")
+_ALLIN = re.compile(r"All-in(?:\((raise)[^)]{0,30}\)|\([^)]{0,30}\))? (\S{1,40})(?: to (\S{1,40}))?")
+_DEALT = re.compile(r"Card dealt to a spot \[([^]]{0,60})\]")
+_SHOWDOWN = re.compile(r"Showdown(?: ?\[[^]]{0,40}\])?(?: ?\(.{0,40}\))?")
+_MUCKS = re.compile(r"Mucks \[[^]]{0,60}\](?: \(.{0,40}\))?")
+_NO_SHOW = re.compile(r"Does not show \[[^]]{0,60}\](?: Show[0-9] \[[^]]{0,40}\])?(?: \(.{0,40}\))?")
+_RESULT = re.compile(r"Hand [Rr]esult(-Side [Pp]ot)? (\S{1,40})")
+_UNCALLED = re.compile(r"Return uncalled portion of bet (\S{1,40})")
+_BOARD_SIZES = (6, 2, 2)  # the flop, the turn and the river, in characters of compact cards
+
+
+def iter_bovada(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
+    """Each hand of a Bovada text (one file's contents), in order; see :func:`parse_bovada`.
+    ``cancelled`` is the registry's argument: Bovada writes no cancelled hands."""
+    where_file = source if source is not None else "<text>"
+    if type(text) is not str:
+        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
+    if len(text) > MAX_TEXT_CHARS:
+        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
+    block: list[str] = []
+    start = 0
+    count = 0
+    summary = False
+    for n, line in enumerate(text.splitlines(), 1):
+        if len(line) > MAX_LINE_CHARS:
+            raise fail(where_file, n, f"line of {len(line):,} characters, more than {MAX_LINE_CHARS:,}")
+        line = line.lstrip("\ufeff").rstrip()
+        m = _HEADER_ANYWHERE.search(line)
+        if m is not None and m.start() > 0 and block:  # a hand cut short by the next one, on the same line
+            block.append(line[:m.start()])
+            line = line[m.start():]
+        if m is not None and _HEADER.fullmatch(line):
+            if block:
+                yield _hand(block, start, where_file, source, count)
+                count += 1
+            if count >= MAX_HANDS:
+                raise fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
+            block, start, summary = [line], n, False
+        elif block:
+            if summary and _SEAT.fullmatch(line):  # a seat line after the summary: a hand whose first lines are lost
+                yield _hand(block, start, where_file, source, count)
+                raise fail(where_file, n, f"a hand without its first line, at {shown(line)}")
+            if len(block) >= MAX_HAND_LINES:
+                raise fail(where_file, n, f"a hand of more than {MAX_HAND_LINES:,} lines")
+            block.append(line)
+            summary = summary or line == "*** SUMMARY ***"
+        elif line.strip():
+            raise fail(where_file, n, f"expected a hand ('Bovada Hand #...'), got {shown(line)}")
+    if block:
+        yield _hand(block, start, where_file, source, count)
+    elif count == 0:
+        raise HistoryParseError(f"{where_file}: no Bovada hand in the text")
+
+
+#: The registry's reader (:mod:`pokerengine.formats`).
+iter_hands = iter_bovada
+
+
+def parse_bovada(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
+    """Every hand of a Bovada text, as :class:`~.site.SiteHand` values (limits: the module's)."""
+    return list(iter_bovada(text, source=source, cancelled=cancelled))
+
+
+def read_bovada(path: str) -> list[SiteHand]:
+    """Every hand of a Bovada file (UTF-8, UTF-16 or Windows-1252, :func:`.encodings.decode`; at most
+    :data:`MAX_TEXT_CHARS` bytes read)."""
+    from .encodings import decode
+
+    data = _json.read_file(path, max_bytes=MAX_TEXT_CHARS, what=path, error=HistoryParseError)
+    return parse_bovada(decode(data, what=path, max_bytes=MAX_TEXT_CHARS), source=path)
+
+
+def position_rank(name: str) -> int | None:
+    """The place of a Bovada seat's name in the order of play (``Small Blind`` 0, ``Big Blind`` 1, ``UTG``
+    2, ``UTG+k`` 2 + k, ``Dealer`` last), or ``None`` for a name that is no position.
+
+    >>> [position_rank(n) for n in ("Small Blind", "UTG+2 [ME]", "Dealer", "Seat+3")]
+    [0, 4, 99, None]
+    """
+    m = _POSITION.fullmatch(name)
+    if m is None:
+        return None
+    base = m.group(1)
+    known = {"Small Blind": 0, "Big Blind": 1, "UTG": 2, "Dealer": 99}
+    return known[base] if base in known else 2 + int(base[4:])
+
+
+@attrs.define
+class _Read:
+    """What a hand's lines say, in the order they say it (the draft is built from it at the end, when
+    the summary's board is known: the 2012 files mark no street)."""
+
+    tournament: bool = False
+    seats: dict[str, tuple[int, int, int]] = attrs.Factory(dict)  # name -> (site seat, stack, line)
+    seating: list[int] = attrs.Factory(list)  # an MVS tournament's seats, in table order
+    posts: list[tuple[str, str, int, int]] = attrs.Factory(list)  # (name, kind, amount, line)
+    holes: dict[str, tuple[str, int]] = attrs.Factory(dict)
+    ops: list[tuple[str, str, Any, int]] = attrs.Factory(list)  # (kind, name, value, line)
+    marked: bool = False  # the streets are marked
+    level: tuple[int, int] | None = None  # a tournament's blinds, as its header says
+    section: str = "seats"
+    board: str | None = None  # the summary's
+    last: tuple[str, str] | None = None  # the last player's line read
+    repeats: set[int] = attrs.Factory(set)  # the ops read from a line that repeats the one before
+
+
+def _hand(block: list[str], start: int, where_file: str, source: str | None, index: int) -> SiteHand:
+    """The hand of ``block`` (its lines; the first is line ``start`` of the file)."""
+    m = _HEADER.fullmatch(block[0])
+    if m is None:
+        raise fail(where_file, start, f"cannot read the hand's first line {shown(block[0])}")
+    h = Draft("bovada", m.group(1), f"{where_file}, hand {m.group(1)}", start)
+    r = _Read()
+    _header(h, r, m.group(2))
+    for k, line in enumerate(block[1:], start + 1):
+        h.line = k
+        line = line.strip()
+        if line:
+            _line(h, r, line)
+    last = start + len(block) - 1
+    if not h.summary:
+        h.line = last
+        raise h.fail("the hand ends before its summary (truncated?)")
+    _build(h, r)
+    hand = h.finish(source, index, last_line=last)
+    assert hand is not None  # (never cancelled)
+    seats = _site_seats(h, r, hand)
+    return attrs.evolve(hand, history=attrs.evolve(hand.history, seats=seats)) if seats else hand
+
+
+def _header(h: Draft, r: _Read, rest: str) -> None:
+    t = _TOURNAMENT.fullmatch(rest)
+    if t is not None:
+        h.money, r.tournament = False, True
+        name, betting, h.table = t.group(1).strip(), t.group(4).strip(), t.group(3)
+        h.user["tournament"] = t.group(2)
+        r.level = (h.amount(t.group(6)), h.amount(t.group(7)))
+        date = t.group(8, 9, 10)
+        if betting not in _BETTINGS:  # a speed ("Normal", "Turbo"): the site's usual betting of the game
+            betting = "Pot Limit" if name.startswith("OMAHA") else "No Limit"
+    else:
+        c = _CASH.fullmatch(rest)
+        if c is None:
+            raise h.fail(f"cannot read the game in {shown(rest)}")
+        name, betting, date = c.group(3).strip(), c.group(4), c.group(5, 6, 7)
+        if name.endswith("ZonePoker"):
+            name = name[:-9].strip()
+            h.user["zone"] = True
+        h.table = c.group(1) or c.group(2)
+        h.currency = "USD"
+    game = GAMES.get(name)
+    if game is None:
+        raise h.fail(f"{shown(name)} is not read yet (the games read: docs/histories.md)")
+    h.game(_BETTINGS[betting] + game[0], game[1])
+    try:
+        h.date = datetime.date(int(date[0]), int(date[1]), int(date[2]))
+    except ValueError:
+        raise h.fail(f"no such day: {'-'.join(date)}") from None
+
+
+def _line(h: Draft, r: _Read, line: str) -> None:
+    if h.summary:
+        _summary_line(h, r, line)
+        return
+    if r.section == "seats":
+        s = _SEAT.fullmatch(line)
+        if s is not None:
+            name = " ".join(s.group(2).split())
+            if position_rank(name) is None:
+                raise h.fail(f"seat {s.group(1)}: {shown(name)} is not a position (stud is not read yet)")
+            if name in r.seats:
+                raise h.fail(f"{shown(name)} seated twice")
+            r.seats[name] = (int(s.group(1)), h.amount(s.group(3)), h.line)
+            return
+        if line.startswith("Seating Info: "):
+            r.seating = [int(x) for x in re.findall(r"[0-9]{1,4}", line[14:])[:100]]
+            return
+        if _QUIET_LINES.fullmatch(line):
+            return
+        if not r.seats:
+            raise h.fail(f"expected a seat, got {shown(line)}")
+        r.section = "posts"
+    if line.startswith("*** "):
+        r.last = None
+        _section(h, r, line)
+        return
+    a = _ACTOR.fullmatch(line)
+    if a is not None:
+        name, rest = " ".join(a.group(1).split()), a.group(2).strip()
+        if _QUIET.fullmatch(rest):
+            return
+        if name not in r.seats:  # (a file of 2012 marks the wrong seat "[ME]" in its actions)
+            other = name[:-5] if name.endswith(" [ME]") else name + " [ME]"
+            if other not in r.seats:
+                raise h.fail(f"cannot read {shown(line)} ({shown(name)} is not seated)")
+            name = other
+        repeat = (name, rest) == r.last
+        r.last = (name, rest)
+        if repeat and r.section != "action":  # a post written twice (files of 2014): nobody posts twice
+            h.user["_repeated_lines"] = h.user.get("_repeated_lines", 0) + 1
+            return
+        _verb(h, r, name, rest)
+        if repeat and r.ops and r.ops[-1][3] == h.line:  # an action written twice: see _build
+            r.repeats.add(len(r.ops) - 1)
+        return
+    b = _TABLE_CARDS.fullmatch(line)
+    if b is not None:
+        r.last = None
+        _street(h, r, b.group(1))
+        return
+    if _QUIET_LINES.fullmatch(line) or _QUIET.fullmatch(line):
+        return
+    raise h.fail(f"cannot read {shown(line)}")
+
+
+def _section(h: Draft, r: _Read, line: str) -> None:
+    if line == "*** HOLE CARDS ***":
+        if r.section == "action":
+            raise h.fail("a second '*** HOLE CARDS ***'")
+        r.section = "action"
+        return
+    if line == "*** SUMMARY ***":
+        if r.section != "action":
+            raise h.fail("the summary before the cards are dealt")
+        h.summary = True
+        return
+    s = _STREET.fullmatch(line)
+    if s is None:
+        raise h.fail(f"cannot read {shown(line)}")
+    size = {"FLOP": 6, "TURN": 2, "RIVER": 2}[s.group(1)]
+    cards = _street(h, r, s.group(2))
+    if len(cards) != size:
+        raise h.fail(f"the {s.group(1).lower()} has {len(cards) // 2} cards")
+
+
+def _street(h: Draft, r: _Read, text: str) -> str:
+    if r.section != "action":
+        raise h.fail("a board before the cards are dealt")
+    cards = h.cards_of(text)
+    dealt = sum(len(c) for kind, _, c, _ in r.ops if kind == "board")
+    if dealt >= 10 or len(cards) != _BOARD_SIZES[dealt and (dealt - 4) // 2]:
+        raise h.fail(f"{len(cards) // 2} board card(s) after {dealt // 2}")
+    r.marked = True
+    r.ops.append(("board", "", cards, h.line))
+    return cards
+
+
+def _verb(h: Draft, r: _Read, name: str, rest: str) -> None:
+    u = _UNCALLED.fullmatch(rest)
+    if u is not None:  # (also before the cards: a blind or an ante posted all in, bigger than the other)
+        r.ops.append(("back", name, h.amount(u.group(1)), h.line))
+        return
+    if r.section != "action":
+        p = _POST.fullmatch(rest)
+        if p is None:
+            raise h.fail(f"cannot read the post {shown(rest)}")
+        r.posts.append((name, _POST_KIND[p.group(1)], h.amount(p.group(2)), h.line))
+        return
+    d = _DEALT.fullmatch(rest)
+    if d is not None:
+        if name in r.holes:
+            raise h.fail(f"{shown(name)} is dealt cards twice")
+        cards = h.cards_of(d.group(1))
+        if len(cards) != 2 * h.hole:
+            raise h.fail(f"{shown(name)} is dealt {len(cards) // 2} cards, not {h.hole}")
+        r.holes[name] = (cards, h.line)
+        return
+    if _FOLD.fullmatch(rest):
+        r.ops.append(("f", name, None, h.line))
+    elif _CHECK.fullmatch(rest):
+        r.ops.append(("x", name, None, h.line))
+    elif (c := _CALL.fullmatch(rest)) is not None:
+        r.ops.append(("c", name, h.amount(c.group(1)), h.line))
+    elif (b := _BET.fullmatch(rest)) is not None:
+        r.ops.append(("add", name, h.amount(b.group(1)), h.line))
+    elif (x := _RAISE.fullmatch(rest)) is not None:
+        h.amount(x.group(1))
+        r.ops.append(("to", name, h.amount(x.group(2) or x.group(1)), h.line))
+    elif (a := _ALLIN.fullmatch(rest)) is not None:
+        chips = h.amount(a.group(2))
+        if a.group(3) is not None:
+            r.ops.append(("to", name, h.amount(a.group(3)), h.line))
+        else:  # "All-in(raise) $x" (2012) is a raise to x; "All-in $x" adds x
+            r.ops.append(("to" if a.group(1) else "add", name, chips, h.line))
+    elif _SHOWDOWN.fullmatch(rest):
+        r.ops.append(("show", name, None, h.line))
+    elif _MUCKS.fullmatch(rest):
+        r.ops.append(("muck", name, None, h.line))
+    elif _NO_SHOW.fullmatch(rest):
+        return
+    elif (u := _RESULT.fullmatch(rest)) is not None:
+        r.ops.append(("won", name, h.amount(u.group(2)), h.line))
+    else:
+        raise h.fail(f"cannot read {shown(name + ' : ' + rest)}")
+
+
+def _summary_line(h: Draft, r: _Read, line: str) -> None:
+    t = _TOTAL.fullmatch(line)
+    if t is not None:
+        if h.total is not None:
+            raise h.fail("a second 'Total Pot' line")
+        h.total = h.amount(t.group(1))
+        if t.group(2) is not None:
+            h.rake = h.amount(t.group(2))
+        return
+    b = _BOARD.fullmatch(line)
+    if b is not None:
+        if r.board is not None:
+            raise h.fail("a second board in the summary")
+        r.board = h.cards_of(b.group(1)) if b.group(1).strip() else ""
+        if len(r.board) > 10:
+            raise h.fail(f"a board of {len(r.board) // 2} cards")
+        return
+    if re.match(r"Seat[ +]?[0-9]{1,4} ?:", line):
+        return
+    raise h.fail(f"cannot read {shown(line)}")
+
+
+# --- the draft, from what was read ---------------------------------------------------------------------
+
+
+def _build(h: Draft, r: _Read) -> None:
+    """Tell the draft the hand: the players dealt in (in position order), the posts, the cards, the
+    actions with the boards between the betting rounds, the showdown, and the summary's figures."""
+    dealt = set(r.holes) | {name for name, *_ in r.posts} | {name for kind, name, *_ in r.ops if name}
+    order = sorted(dealt, key=lambda name: position_rank(name) or 0)
+    for k, name in enumerate(order, 1):
+        h.line = r.seats[name][2]
+        h.seat(k, name, r.seats[name][1])
+    h.button = len(order)
+    _posts(h, r, order)
+    h.start_betting()
+    for name, (cards, line) in r.holes.items():
+        h.line = line
+        h.holds(name, cards)
+    left = {name: r.seats[name][1] for name in order}
+    for name, _, amount, _ in r.posts:
+        left[name] -= amount
+    board = "".join(c for kind, _, c, _ in r.ops if kind == "board")
+    rest = (r.board or "")[len(board):] if (r.board or "").startswith(board) else ""
+    folded: set[str] = set()
+    acted: set[str] = set()
+    dealt_board = 0
+    excess: dict[str, int] = {}  # chips a call put in beyond what it owed (handed back as "uncalled")
+    drop = _unrepeated(h, r)
+
+    def deal(upto: int) -> None:  # the summary's board cards up to ``upto`` (compact characters)
+        nonlocal rest, dealt_board
+        while rest and dealt_board < upto:
+            size = _BOARD_SIZES[dealt_board and (dealt_board - 4) // 2]
+            if len(rest) < size:
+                raise h.fail(f"the summary's board ends with {len(rest) // 2} card(s)")
+            h.board(rest[:size])
+            rest, dealt_board = rest[size:], dealt_board + size
+            acted.clear()
+
+    for i, (kind, name, value, line) in enumerate(r.ops):
+        h.line = line
+        if i in drop:
+            h.user["_repeated_lines"] = h.user.get("_repeated_lines", 0) + 1
+            continue
+        if kind == "board":
+            h.board(value)
+            dealt_board += len(value)
+            acted.clear()
+            continue
+        if kind in ("show", "muck"):
+            deal(10)
+            h.showdown = True
+            if kind == "show" and name in r.holes:
+                h.show(name, r.holes[name][0])
+            elif kind == "show":  # (cards not written: unknown)
+                h.events.append(("show", name, ""))
+            else:
+                h.muck(name)
+            continue
+        if kind == "back":
+            cut = min(value, excess.get(name, 0))
+            excess[name] = excess.get(name, 0) - cut
+            if value > cut:
+                h.uncalled(name, value - cut)
+            continue
+        if kind == "won":
+            h.collect(name, value)
+            continue
+        if not r.marked and _closed(h, order, folded, acted, left):
+            deal(dealt_board + 1)
+        elif i in r.repeats and kind not in ("won", "back"):  # (the same action again, on the same street)
+            h.user["_repeated_lines"] = h.user.get("_repeated_lines", 0) + 1
+            continue
+        before = h.committed.get(name, 0)
+        if kind == "f":
+            h.fold(name)
+            folded.add(name)
+        elif kind == "x":
+            h.check(name)
+        elif kind == "c":  # a call of more than is owed (a big blind all in for less): the rest goes back
+            excess[name] = excess.get(name, 0) + max(0, value - max(0, h.top - before))
+            h.call(name)
+        elif kind == "add":
+            h.put_in(name, value)
+        else:
+            h.raise_to(name, value)
+        acted.add(name)
+        left[name] = max(0, left[name] - (h.committed.get(name, 0) - before))
+    deal(10)
+    _walk(h, r, order, folded)
+    if h.total is None:  # an empty summary (Zone Poker, everyone gone): the pot is what was put in
+        h.needs_total = False
+        pot = sum(r.seats[name][1] - left[name] for name in order) - sum(c.amount for c in h.returned)
+        h.rake = pot - sum(c.amount for c in h.collected) if h.money else 0
+        if h.rake < 0:
+            h.rake = None
+        return
+    if h.rake is None:  # written before 2013; since, the total less what was collected (tournaments: 0)
+        h.rake = h.total - sum(c.amount for c in h.collected)
+        if h.rake < 0 or not h.money and h.rake:
+            h.rake = None if h.money else 0
+
+
+def _unrepeated(h: Draft, r: _Read) -> set[int]:
+    """The ops of lines written twice in a row (files of 2014 repeat lines) to drop: an action when the
+    streets are marked (nobody acts twice in a row; in the 2012 files that mark no street a player may
+    check on one street and the next: :func:`_build` drops those that do not begin a street), a result
+    when the results add up to more than the pot."""
+    won = sum(value for kind, _, value, _ in r.ops if kind == "won")
+    over = h.total is not None and won > h.total
+    return {i for i in r.repeats if r.ops[i][0] == "won" and over or r.ops[i][0] != "won" and r.marked}
+
+
+def _walk(h: Draft, r: _Read, order: list[str], folded: set[str]) -> None:
+    """Everyone folded to a player whose bet nobody called and the file hands nothing back (a big blind's
+    walk): Bovada counts the bet in the pot and the player's result; it is an uncalled bet, handed back."""
+    live = [name for name in order if name not in folded]
+    if len(live) != 1 or any(kind == "back" and name == live[0] for kind, name, _, _ in r.ops):
+        return
+    winner = live[0]
+    excess = h.committed.get(winner, 0) - max((x for name, x in h.committed.items() if name != winner), default=0)
+    won = [c for c in h.collected if c.player == winner]
+    if excess <= 0 or not won or won[-1].amount < excess or h.total is not None and h.total < excess:
+        return
+    h.collected[h.collected.index(won[-1])] = attrs.evolve(won[-1], amount=won[-1].amount - excess)
+    if h.total is not None:
+        h.total -= excess
+    h.uncalled(winner, excess)
+
+
+def _closed(h: Draft, order: list[str], folded: set[str], acted: set[str], left: dict[str, int]) -> bool:
+    """Whether the betting round is over (the 2012 files mark no street: the next action begins the next)."""
+    live = [name for name in order if name not in folded and left[name] > 0]
+    if len(live) <= 1:
+        return all(h.committed.get(name, 0) >= h.top for name in live)
+    return all(name in acted and h.committed.get(name, 0) == h.top for name in live)
+
+
+def _posts(h: Draft, r: _Read, order: list[str]) -> None:
+    """The forced bets, and the stakes they show (cash headers give none; a tournament's header may name
+    another level than the table plays)."""
+    full = {name: r.seats[name][1] for name in order}
+    small = big = None
+    kinds: list[tuple[str, str, int, int]] = []
+    ante = max((a for _, k, a, _ in r.posts if k == "ante"), default=0)
+    anted = {name for name, k, _, _ in r.posts if k == "ante"}
+    for name, kind, amount, line in r.posts:
+        full[name] -= amount
+        rank = position_rank(name)
+        if kind == "all-in":  # a blind or an ante posted all in: an ante while the antes are posted
+            later = [k for _, k, _, _ in r.posts[r.posts.index((name, kind, amount, line)) + 1:]]
+            if ante and name not in anted and ("ante" in later or not any(k in ("sb", "bb") for _, k, _, _ in kinds)):
+                kinds.append((name, "ante", min(ante, amount), line))
+                amount -= min(ante, amount)
+                if not amount:
+                    continue
+            heads_up_button = rank == 99 and len(order) == 2 and not any(k == "sb" for _, k, _, _ in r.posts)
+            kind = "sb" if rank == 0 or heads_up_button else "bb" if rank == 1 else "chip"
+        elif kind == "sb" and full[name] > 0 and small is None:
+            small = amount
+        elif kind == "bb" and full[name] > 0 and big is None:
+            big = amount
+        kinds.append((name, kind, amount, line))
+    if big is None and r.level is not None:
+        small, big = small or r.level[0], r.level[1]
+    if big is None:
+        big = 2 * small if small else max((a for _, k, a, _ in kinds if k in ("bb", "chip")), default=0)
+    small = small if small is not None else big // 2
+    h.line = r.posts[0][3] if r.posts else h.line
+    if h.fixed:
+        h.stakes(big, 2 * big)
+    else:
+        h.stakes(small, big)
+    for name, kind, amount, line in kinds:
+        h.line = line
+        if kind == "chip":  # a blind posted out of position (or a big blind for less): live
+            kind = "bb"
+        elif kind == "dead chip":  # both blinds at once: the big one live, the rest dead
+            kind = "sbbb" if amount > big else "dead"
+        h.post(name, kind, amount)
+
+
+def _site_seats(h: Draft, r: _Read, hand: SiteHand) -> tuple[int, ...] | None:
+    """The players' seats as the site numbers them (an MVS tournament's by its ``Seating Info``), or
+    ``None`` to keep the draft's (the positions' order) when the site's are no seats."""
+    players = hand.history.players or ()
+    seats = [r.seats[name][0] for name in players]
+    if r.seating:
+        seats = [r.seating.index(s) + 1 if s in r.seating else 0 for s in seats]
+    if len(set(seats)) != len(seats) or not all(0 < s <= 100 for s in seats):
+        return None
+    return tuple(seats)
