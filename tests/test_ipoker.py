@@ -37,7 +37,7 @@ NOT_MATCHED = {
 #: Bundled files refused, each with the error's text and why.
 REFUSED = {
     "hhsmithy/CashGame/ValidHandTests/InValidHand.txt":
-        ("line 35: cards of 'nawu', who is not seated", "a player who acts is missing from the players"),
+        ("line 35: pocket cards of 'nawu', not seated or in a stud game", "a player who acts is missing from the players"),
     "handwritten/cut-short.xml":
         ("hand 102, line 72: the hand ends before its </game> (truncated?)", "cut inside its turn on purpose"),
 }

@@ -70,7 +70,9 @@ and the line (1-based, in the file).
 
 from __future__ import annotations
 
+import functools
 import re
+from html import unescape
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
@@ -317,33 +319,40 @@ def _game(h: Draft, name: str, hole: int) -> None:
         raise h.fail(f"{shown(name)} is not read (the games read: seven card stud, hold'em, Omaha)")
 
 
+_VALUE = r'(?:sum|chips|win|bet)="[^"0-9]{0,8}[0-9][0-9,.]{0,30}?'
+_COMMA = re.compile(_VALUE + r',[0-9]{1,2}[^0-9,."]{0,8}"')
+_POINT = re.compile(_VALUE + r'\.[0-9]{1,2}[^0-9,."]{0,8}"')
+_POINT3 = re.compile(_VALUE + r'\.[0-9]{3}[^0-9,."]{0,8}"')
+
+
+@functools.lru_cache(maxsize=4096)
+def _value(text: str, decimal: str) -> tuple[int, str] | None:
+    """An amount's text in minor units (two decimals) and its currency sign, or ``None``."""
+    m = _NUMBER.fullmatch(text.strip())
+    if m is None or m.group(1).strip() and m.group(3).strip():
+        return None
+    value = parse_amount(m.group(2).strip(), decimal=decimal)
+    return None if value is None else (value, (m.group(1) or m.group(3)).strip())
+
+
 class _Amounts:
     """A hand's amounts: its decimal mark and whether tournament chips come with fractions."""
 
     def __init__(self, h: Draft, chunk: str, tournament: bool) -> None:
         self.h = h
-        values = re.findall(r'(?:sum|chips|win|bet)="[^"0-9]{0,8}([0-9][0-9,.]{0,30})', chunk)
-        comma = any(re.search(r",[0-9]{1,2}$", v) for v in values)
-        point = any(re.search(r"\.[0-9]{1,2}$", v) for v in values)
-        self.decimal = "," if comma and not point or not point and any(re.search(r"\.[0-9]{3}$", v) for v in values) \
-            else "."
+        comma, point = _COMMA.search(chunk) is not None, _POINT.search(chunk) is not None
+        self.decimal = "," if comma and not point or not point and _POINT3.search(chunk) else "."
         self.scale = 1
-        if tournament:
-            mark = re.escape(self.decimal)
-            self.scale = 100 if any(re.search(mark + r"[0-9]{1,2}$", v) for v in values) else 1
+        if tournament and (point if self.decimal == "." else comma):
+            self.scale = 100
 
     def __call__(self, text: str | None, what: str) -> int:
-        if text is None:
-            raise self.h.fail(f"no {what}")
-        m = _NUMBER.fullmatch(text.strip())
-        if m is None or m.group(1).strip() and m.group(3).strip():
-            raise self.h.fail(f"bad amount {shown(text)} ({what})")
-        value = parse_amount(m.group(2).strip(), decimal=self.decimal)
-        if value is None:
-            raise self.h.fail(f"bad amount {shown(text)} ({what})")
+        found = _value(text, self.decimal) if text is not None and len(text) <= 60 else None
+        if found is None:
+            raise self.h.fail(f"bad amount {shown(text)} ({what})" if text is not None else f"no {what}")
+        value, sign = found
         if self.h.money:
             if self.h.currency is None:
-                sign = (m.group(1) or m.group(3)).strip()
                 self.h.currency = CURRENCIES.get(sign) or (sign if re.fullmatch(r"[A-Z]{3}", sign) else None)
             return value
         if self.scale == 1:
@@ -408,7 +417,6 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
     bets: dict[str, int] = {}
     wins: dict[str, int] = {}
     button = 0
-    h.line = line
     for p in players:
         h.line = lines.get(("player", p.get("seat"), p.get("name")), line)
         name = p.get("name") or ""
@@ -425,17 +433,11 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
         wins[name] = amount(p.get("win", "0"), "win")
     _stakes(h, session, actions, amount, memory)
     h.button = button
-    # the actions, round by round, in the order of their numbers
     for no, el, at in cards:
-        kind = el.get("type") or ""
-        h.line = at
-        if kind == "Pocket":
-            name = el.get("player") or ""
-            if name not in h.seats:
-                raise h.fail(f"cards of {shown(name)}, who is not seated")
-            if h.kind == "stud":
-                raise h.fail("pocket cards in a stud game")
-        elif kind not in _BOARD and kind not in _STREET_NAMES and kind != "Second Street":
+        kind, h.line = el.get("type") or "", at
+        if kind == "Pocket" and (h.kind == "stud" or el.get("player") not in h.seats):
+            raise h.fail(f"pocket cards of {shown(el.get('player'))}, not seated or in a stud game")
+        if kind != "Pocket" and kind not in _BOARD and kind not in _STREET_NAMES and kind != "Second Street":
             raise h.fail(f"unknown cards type {shown(kind)}")
     for name, found in pocket.items():
         if h.kind != "stud" and "?" not in found:
@@ -484,20 +486,15 @@ def _element_lines(chunk: str, line: int) -> dict[object, int]:
         elif tag == "player" and not closing:
             seat = re.search(r'\bseat="([^"]*)"', m.group(3))
             name = re.search(r'\bname="([^"]*)"', m.group(3))
-            out[("player", seat.group(1) if seat else None, _unescape(name.group(1)) if name else None)] = line + nl
+            out[("player", seat.group(1) if seat else None, unescape(name.group(1)) if name else None)] = line + nl
         elif inside and not closing:
             k += 1
             out[k] = line + nl
     return out
 
 
-def _unescape(text: str) -> str:
-    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'") \
-        .replace("&amp;", "&")
-
-
 def _int(h: Draft, text: str | None, what: str) -> int:
-    if text is None or not re.fullmatch(r"[0-9]{1,9}", text.strip()):
+    if text is None or not (text.isdigit() and text.isascii() and len(text) <= 9):
         raise h.fail(f"bad {what} {shown(text)}")
     return int(text)
 
