@@ -67,7 +67,7 @@ def bundled() -> list:
 
 
 def test_every_bundled_hand_matches(bundled):
-    assert len(bundled) == 46 + 22  # HHSmithy (less the wrong one), handwritten (less the truncated file)
+    assert len(bundled) == 46 + 24  # HHSmithy (less the wrong one), handwritten (less the truncated file)
     bad = [check(h).message for h in bundled if check(h).status != "matched"]
     assert bad == []
 
@@ -155,6 +155,9 @@ def test_tournaments_in_chips_both_formats():
     assert new.history.players == ("dee", "eve", "ann", "bob") and new.history.antes == (25, 25, 25, 25)
     assert sorted(new.collected, key=lambda c: c.player) == [Collected("ann", None, 50), Collected("eve", None, 1525)]
     assert new.history.user_fields["_tournament"] == "30000001"
+    moved = one("new-tour.txt", "910000003")  # the button posts the small blind: the seat before it is the button
+    assert moved.history.players == ("dee", "fay", "ann", "bob") and moved.history.blinds_or_straddles == (150, 300, 0, 0)
+    assert moved.collected == (Collected("ann", None, 1470),) and check(moved).status == "matched"
 
 
 def test_encodings_and_line_ends_read_alike():

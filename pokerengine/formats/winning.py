@@ -54,7 +54,8 @@ bet``; ``posts dead $x``: the small blind dead, the big live), straddles; ``alli
 capped table: the player is all in for the cap) and ``is disconnected and ALL IN`` (the player is
 held all in for what he has put in: his stack is taken as that much, ``_short_stack`` in the
 record's user fields); run it twice; ``Uncalled bet ... returned``; players sitting out, waiting for
-the big blind, timed out, or allowed to play after the button (not dealt in).  A player the file
+the big blind, timed out, or allowed to play after the button (not dealt in); the button posting the small
+blind (a tournament's player gone: the seat before it is the button in the record).  A player the file
 names with no name (``Player  has big blind (2)``, a client's bug) is the one seated player the
 hand never names otherwise; with none, the hand is refused.  Byte-order marks, UTF-16, Windows-1252,
 Windows line ends, blank lines between lines (older clients' double spacing).  Stud raises
@@ -268,6 +269,10 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     if len(dealt) < 2 and not h.events and not h.collected:  # nobody to play: the hand never began
         h.cancelled = True
         return h.finish(source, index, cancelled=cancelled)
+    sb = [h.seats[name][0] for name, kind, _ in h.posts if kind == "sb"]
+    if len(dealt) > 2 and sb == [h.button]:  # the button posts the small blind (a tournament's player gone):
+        seats = sorted(h.seats[name][0] for name in dealt)  # the seat before it is the button, in effect
+        h.button = seats[seats.index(h.button) - 1]
     collected = {c.player for c in h.collected}
     for name, amount in r.won.items():  # (the newer format: no "collected" line when nobody else was left)
         if name not in collected:
@@ -595,7 +600,7 @@ def _new_line(r: _Hand, line: str) -> None:
     if line.startswith("*** "):
         _new_section(r, line)
         return
-    if line.startswith(("Main pot ", "Side pot ")):
+    if line.startswith(("Main pot ", "Side pot ", "Side pot(")):
         return  # the pots so far, after rake: the summary says it all
     if line.startswith("Dealt to "):
         rest = line[9:]
@@ -649,7 +654,7 @@ def _new_verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
     if allin:
         rest = rest[: -len(" and is all-in")]
     if verb.startswith("posts"):
-        if not rest.startswith(" ") or allin and verb == "posts ante":
+        if not rest.startswith(" "):
             return False
         amount = h.amount(rest[1:])
         kind = {"posts the small blind": "sb", "posts the big blind": "bb", "posts ante": "ante", "posts dead": "sbbb",
@@ -663,7 +668,7 @@ def _new_verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
             r.put[name] -= min(amount, h.bb) if kind == "sbbb" else amount
         return True
     if verb == "collected":
-        c = re.fullmatch(r" (.{1,25}) from (?:main|side) pot(?: [0-9]{1,2})?", rest)
+        c = re.fullmatch(r" (.{1,25}) from (?:main|side) pot(?:[ -][0-9]{1,2})?", rest)
         if c is None:
             return False
         h.collect(name, h.amount(c.group(1)))
