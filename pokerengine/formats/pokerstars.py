@@ -282,6 +282,7 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
             line = line.rstrip(" ")
         if line:
             _line(h, line)
+    h.user.pop("_cap", None)  # (a cap game's stacks are counted up to the cap: the record needs no more)
     if "" in h.runs[0] and not h.cancelled:
         raise h.fail("a street's card is not written ('[]') and no summary board says it")
     hand = h.finish(source, index, cancelled=cancelled, last_line=start + len(block) - 1)
@@ -528,6 +529,8 @@ def _verb(h: Draft, name: str, verb: str, rest: str) -> None:
         cards = h.cards_of(m.group(1))
         if h.kind == "board" and len(cards) < 2 * h.hole:  # some of them ("shows [Qs]"): the rest unknown
             h.cards[name] = cards.ljust(2 * h.hole, "?")
+            if h.showdown:  # at the showdown the hand is mucked after it (the summary: "mucked [Qs]")
+                h.events.append(("muck", name, None))
             return
         if h.kind != "draw":  # (a draw game shows the hand drawn, not the one dealt)
             h.cards[name] = cards

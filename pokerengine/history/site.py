@@ -273,7 +273,9 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
             return SiteCheck(UNDETERMINABLE, (), hand.rake, taken,
                              f"{hand.where}: no hand that could win was shown (cards of {names} unknown)")
         raise type(exc)(f"{hand.where}: cannot settle: {exc}") from None
-    return _compare(hand, settlement, taken)
+    # a hand run more than once is settled with its rake drawn in proportion (settle_drawn): pot by pot
+    # it may be a unit off the site's draw, so each player's total is compared
+    return _compare(hand, settlement, taken, by_pot=not outcome.runs)
 
 
 def settle_drawn(outcome: Outcome, drawn: "list[int] | tuple[int, ...] | None", taken: int) -> Settlement:
@@ -342,7 +344,7 @@ def _name(history: HandHistory, i: int) -> str:
     return players[i] if players is not None and i < len(players) else f"p{i + 1}"
 
 
-def _compare(hand: SiteHand, settlement: Settlement, rake_got: int) -> SiteCheck:
+def _compare(hand: SiteHand, settlement: Settlement, rake_got: int, by_pot: bool = True) -> SiteCheck:
     history = hand.history
     names = [_name(history, i) for i in range(history.player_count)]
     seat_of = {name: (history.seats[i] if history.seats is not None else None) for i, name in enumerate(names)}
@@ -350,7 +352,7 @@ def _compare(hand: SiteHand, settlement: Settlement, rake_got: int) -> SiteCheck
     # per pot when every line names its pot and the engine has as many pots: a player who mucks concedes
     # (a fold, for the engine), so pots the file keeps apart (an all-in player's main pot and a side pot)
     # may be one pot for the engine; then each player's total is compared
-    by_pot = all(c.pot is not None and c.pot < len(settlement.pots) for c in hand.collected)
+    by_pot = by_pot and all(c.pot is not None and c.pot < len(settlement.pots) for c in hand.collected)
     expected: dict[tuple[str, int | None], int] = {}
     for c in hand.collected:
         key = (c.player, c.pot if by_pot else None)
