@@ -238,10 +238,10 @@ class _Hand:
         self.returned = False  # the file wrote an uncalled bet's return
         self.hole = False  # the newer format: the hole cards' line was read
 
-    def add(self, name: str, chips: int, live: bool = True) -> None:
+    def add(self, name: str, chips: int, live: int | None = None) -> None:
+        """``name`` puts ``chips`` in, ``live`` of them matching bets (default: all)."""
         self.put[name] = self.put.get(name, 0) + chips
-        if live:
-            self.live[name] = self.live.get(name, 0) + chips
+        self.live[name] = self.live.get(name, 0) + (chips if live is None else live)
 
     def back(self, name: str, chips: int) -> None:
         """An uncalled bet the file says went back to ``name``."""
@@ -459,7 +459,7 @@ def _old_action(r: _Hand, name: str, rest: str) -> None:
         if rest.endswith(" as a dead bet"):
             kind = "dead"
         h.post(name, kind, amount)
-        r.add(name, amount, kind not in ("ante", "dead"))
+        r.add(name, amount, 0 if kind in ("ante", "dead") else amount)
     elif verb.startswith("received"):
         r.dealt.add(name)
         if verb.startswith("received card: "):
@@ -662,10 +662,7 @@ def _new_verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
         if kind == "sbbb" and amount <= h.bb:  # a missed big blind posted: live
             kind = "bb"
         h.post(name, kind, amount)
-        r.add(name, amount, False)
-        if kind != "ante":
-            r.add(name, 0 if kind == "ante" else min(amount, h.bb) if kind == "sbbb" else amount)
-            r.put[name] -= min(amount, h.bb) if kind == "sbbb" else amount
+        r.add(name, amount, 0 if kind == "ante" else min(amount, h.bb) if kind == "sbbb" else amount)
         return True
     if verb == "collected":
         c = re.fullmatch(r" (.{1,25}) from (?:main|side) pot(?:[ -][0-9]{1,2})?", rest)
