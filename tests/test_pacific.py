@@ -208,6 +208,7 @@ GOOD = (HAND / "cash-pl-fl-holdem.txt").read_text(encoding="utf-8")
      "is not the game 2000000001"),
     ("ann posts small blind [$1]", "zed posts small blind [$1]", 10, "cannot read 'zed posts"),
     ("ann collected [ $45.60 ]", "ann collected [ $45.60 ]\nbob says hi", 30, "cannot read 'bob says hi'"),
+    ("bob posts big blind [$2]", "bob posts big blind [$2]\nann folds", 12, "'ann' folds before the cards, after posting"),
 ])
 def test_malformed_lines_name_the_line(old, new, line, message):
     assert old in GOOD

@@ -278,7 +278,7 @@ def _button(h: Draft) -> None:
     who play last before the blinds), the button is taken to be the seat before the small blind."""
     small = next((name for name, kind, _ in h.posts if kind == "sb"), None)
     seats = sorted(seat for name, (seat, _) in h.seats.items() if name not in h.out)
-    if small is None or len(seats) < 2:
+    if small is None or small in h.out or len(seats) < 2:
         return
     at = seats.index(h.seats[small][0])
     if len(seats) == 2:
@@ -434,6 +434,8 @@ def _action(r: _Read, name: str, verb: str, amount: str | None) -> None:
         if verb == "folds" and h.section != "action" and (r.deal_line or not any(k == "bb" for _, k, _ in h.posts)):
             # a fold before the cards are dealt (or, in a hand an observer saved, which has no "Dealing down
             # cards" line, before the big blind is posted): a player sitting out, not dealt in
+            if any(poster == name for poster, _, _ in h.posts):
+                raise h.fail(f"{shown(name)} folds before the cards, after posting")
             h.sit_out(name)
         elif verb == "folds":
             h.fold(name)
