@@ -32,14 +32,24 @@ Traceback (most recent call last):
 ...
 pokerengine.errors.HistoryParseError: <text>, hand 5338991-463-1383816406, line 9: cannot read 'ann raises lots'
 
-Read: hold'em and Omaha (4 and 5 cards, hi and hi/lo) in no limit, pot limit and fixed limit, cash
-games (real and play money, Go Fast, HOLD-UP headers) and tournaments (Expresso, sit & go, MTT; antes,
-bounties in the seat lines); amounts with the euro sign after the number, decimal points or commas;
-"and is all-in"; dead blinds: a small blind posted out of position (dead), a big blind posted out of
-position (live), both at once (``posts small blind 3€ out of position``: 1€ dead, 2€ live), ``posts
-dead blind``, a raise written among the blinds (a post, the big blind live, the rest dead), ``denies
-big blind``; players sitting out (no post, no action: not dealt in); byte-order marks, Windows line
-ends, blank lines between hands.  Stud and draw games raise :class:`HistoryParseError` naming the game.
+Read: hold'em and Omaha (4 and 5 cards, hi and hi/lo) in no limit, pot limit and fixed limit; seven
+card stud, stud hi/lo, razz and 2-7 triple draw in fixed limit (:mod:`.winamax_games`: their streets,
+the bring-in, cards written ``X``, draws); cash games (real and play money, Go Fast, HOLD-UP headers)
+and tournaments (Expresso, sit & go, MTT; antes, bounties in the seat lines); amounts with the euro
+sign after the number, decimal points or commas; "and is all-in"; dead blinds: a small blind posted
+out of position (dead), a big blind posted out of position (live), both at once (``posts small blind
+3€ out of position``: 1€ dead, 2€ live), ``posts dead blind``, a raise written among the blinds (a
+post, the big blind live, the rest dead), ``denies big blind``; players sitting out (no post, no
+action: not dealt in); byte-order marks, Windows line ends, blank lines between hands.
+
+Half chips: a tournament hand that writes an amount with a half chip (2010 files: ``bets 292.50``, a
+stack of ``7410.50``) is read again, all in half chips; its PHH record says so with the user field
+``_chip_scale = 2`` (as the iPoker reader's ``_chip_scale = 100``: the amounts are in 1/scale chips).
+Such a file writes what is collected in whole chips, rounded: a collected line that is the bet nobody
+called, rounded (``369.50`` written ``370``), is taken for it; any other rounding shows as a
+mismatch.  Any other fraction of a chip is refused.  A raise written with a negative amount
+(``raises -6.10€ to 18.90€``, a 2016 stud file, after a bring-in) is read as the file's numbers say:
+the "to" is the chips put in on top of the bring-in (10€ + 18.90€), the amount is they less the bet (25€).
 
 What Winamax writes differently from PokerStars (``docs/histories.md``): no "Uncalled bet returned"
 line: the bet nobody called is in the bettor's "collected" amount (in "from pot", or as the last
@@ -64,6 +74,7 @@ from collections.abc import Iterator
 from .._checks import shown
 from ..errors import HistoryParseError
 from ..history.site import Collected, SiteHand
+from . import winamax_games as games
 from .amounts import parse_amount
 from .draft import Draft, fail
 
@@ -83,8 +94,6 @@ GAMES: dict[str, tuple[str, int]] = {
     "Holdem": ("T", 2), "Omaha": ("O", 4), "Omaha Hi/Lo": ("O/8", 4), "Omaha8": ("O/8", 4),
     "Omaha5": ("O5", 5), "5 Card Omaha": ("O5", 5), "5 Card Omaha Hi/Lo": ("O5/8", 5), "Omaha5 Hi/Lo": ("O5/8", 5),
 }
-#: Games Winamax deals that are not read (stud and draw).
-NOT_READ = ("7-Card Stud", "7-Card Stud Hi/Lo", "7stud", "7stud8", "Razz", "2-7 Triple Draw", "Lowball27")
 _BETTINGS = {"no limit": "N", "pot limit": "P", "fixed limit": "F"}
 
 _START = "Winamax Poker - "
@@ -97,7 +106,8 @@ _SEAT = re.compile(r"Seat ([0-9]{1,3}): (.{1,%d}) \(([^()]{1,40}?)(?:, [^(),]{1,
 _STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\*:? ((?:\[[^]]{0,80}\] ?){1,2})")
 _VERB = re.compile(
     r"(folds|checks|calls|bets|raises|posts small blind|posts big blind|posts ante|posts dead blind|shows"
-    r"|collected|denies big blind|denies small blind|deny SB|deny BB|mucks|doesn't show)(.*)")
+    r"|collected|denies big blind|denies small blind|deny SB|deny BB|mucks|doesn't show|brings in|bring-in"
+    r"|stands pat|discard)(.*)")
 _AMOUNT_TO = re.compile(r" (.{1,40}?) to (.{1,40})")
 _COLLECTED = re.compile(r" (.{1,40}?) from (pot|main pot|side pot ([0-9]{1,2}))(?: ?\((?:HI|LO)\))?")
 _SHOWS = re.compile(r" \[([^]]{0,80})\](?: \(.*\))?")
@@ -168,6 +178,37 @@ def read_winamax(path: str) -> list[SiteHand]:
     return parse_winamax(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
 
 
+class _HalfChips(HistoryParseError):
+    """A tournament hand writes half chips (``bets 292.50``): it is read again, in half chips."""
+
+
+class _Draft(Draft):
+    """A Winamax hand's :class:`Draft`: tournament chips are whole, or (``halves``) counted in half chips."""
+
+    __slots__ = ("halves",)
+
+    def __init__(self, hand_id: str, where: str, first_line: int, halves: bool) -> None:
+        super().__init__("winamax", hand_id, where, first_line)
+        self.halves = halves
+
+    def amount(self, text: str) -> int:
+        if self.money:
+            return super().amount(text)
+        hundredths = parse_amount(text, decimal=self.decimal)
+        if not self.halves:
+            whole = parse_amount(text, money=False, decimal=self.decimal)
+            if whole is not None:
+                return whole
+            if hundredths is not None and hundredths % 50 == 0:
+                raise _HalfChips(self.fail(f"half chips ({shown(text)})"))
+            return super().amount(text)
+        if hundredths is None:
+            raise self.fail(f"bad amount {shown(text)}")
+        if hundredths % 50:
+            raise self.fail(f"tournament chips are whole numbers or halves, got {shown(text)}")
+        return hundredths // 50
+
+
 class _Hand:
     """The reader's state beside its :class:`Draft`: each player's chips put in, live (dead money apart),
     over the hand and this betting round, which tell the bet nobody called."""
@@ -200,12 +241,22 @@ class _Hand:
 
 def _hand(block: list[str], start: int, where_file: str, source: str | None, index: int,
           cancelled: bool) -> SiteHand | None:
+    try:
+        return _read(block, start, where_file, source, index, cancelled, False)
+    except _HalfChips:  # a tournament hand with half chips: read (once more) in half chips
+        return _read(block, start, where_file, source, index, cancelled, True)
+
+
+def _read(block: list[str], start: int, where_file: str, source: str | None, index: int,
+          cancelled: bool, halves: bool) -> SiteHand | None:
     m = _HEADER.fullmatch(block[0].rstrip())
     if m is None:
         raise fail(where_file, start, f"cannot read the hand's first line {shown(block[0])}")
-    h = Draft("winamax", m.group(2), f"{where_file}, hand {m.group(2)}", start)
+    h = _Draft(m.group(2), f"{where_file}, hand {m.group(2)}", start, halves)
     r = _Hand(h)
     _header(h, m)
+    if halves:
+        h.user["_chip_scale"] = 2  # amounts in half chips
     for k, line in enumerate(block[1:], start + 1):
         h.line = k
         line = line.rstrip()
@@ -218,14 +269,16 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
 def _header(h: Draft, m: re.Match[str]) -> None:
     kind, game, betting, stakes = m.group(1), m.group(3), m.group(4), m.group(5)
     h.money = not kind.startswith("Tournament")
-    if game in NOT_READ:
-        raise h.fail(f"{shown(game)} is not read yet (hold'em and Omaha are: docs/histories.md)")
-    if game not in GAMES:
+    other = games.game_of(game)
+    if game in GAMES:
+        code, hole = GAMES[game]
+        h.game(_BETTINGS[betting] + code, hole)
+    elif other is not None:
+        h.game(_BETTINGS[betting] + other[0], other[1], other[2])
+    else:
         raise h.fail(f"unknown game {shown(game)}")
-    code, hole = GAMES[game]
-    h.game(_BETTINGS[betting] + code, hole)
     parts = stakes.split("/")
-    if len(parts) not in (2, 3):
+    if len(parts) not in (2, 3) or h.kind == "stud" and len(parts) != 3:
         raise h.fail(f"cannot read the stakes {shown(stakes)}")
     h.stakes(h.amount(parts[-2]), h.amount(parts[-1]))  # (ante/)small blind/big blind; fixed limit: the bets
 
@@ -240,9 +293,10 @@ def _line(r: _Hand, line: str) -> None:
         if t is not None:
             if h.table is not None:
                 raise h.fail("a second table line")
-            if t.group(4) is None:
+            if t.group(4) is None and h.kind != "stud":
                 raise h.fail("the table line names no button")
-            h.table, h.max_seats, h.button = t.group(1), int(t.group(2)), int(t.group(4))
+            h.table, h.max_seats = t.group(1), int(t.group(2))
+            h.button = int(t.group(4)) if h.kind != "stud" else 0  # (stud: in seat order; "Seat #0")
             if t.group(3) == "play":
                 h.user["_play_money"] = True
             return
@@ -266,7 +320,10 @@ def _line(r: _Hand, line: str) -> None:
         at = rest.find(" [")
         while 0 < at <= MAX_NAME_CHARS:
             if rest[:at] in h.seats and rest.endswith("]"):
-                h.holds(rest[:at], rest[at + 1:])
+                if h.kind == "board":
+                    h.holds(rest[:at], rest[at + 1:])
+                else:
+                    games.dealt(h, rest[:at], rest[at + 1:])
                 r.acted.add(rest[:at])
                 return
             at = rest.find(" [", at + 2)
@@ -283,6 +340,13 @@ def _line(r: _Hand, line: str) -> None:
 
 def _section(r: _Hand, line: str) -> None:
     h = r.d
+    if h.kind != "board" and line not in ("*** SHOW DOWN ***", "*** SUMMARY ***"):
+        found = games.section(h, line)
+        if found is None:
+            raise h.fail(f"cannot read {shown(line)}")
+        if found == "bet":
+            r.new_round()
+        return
     if line == "*** PRE-FLOP ***":
         if h.section != "blinds":
             raise h.fail("the cards are dealt twice" if h.section == "action" else "no blinds before the cards")
@@ -374,6 +438,18 @@ def _verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
             return False
         h.muck(name)
         return True
+    if verb in ("stands pat", "discard"):  # (the verb "discard" takes "discards" too)
+        games.draw_line(h, name, verb, rest[1:] if rest[:1] == "s" and verb == "discard" else rest)
+        r.acted.add(name)
+        return True
+    if verb in ("brings in", "bring-in"):
+        if not rest.startswith(" "):
+            return False
+        amount = h.amount(rest[1:])
+        games.bring_in(h, name, amount)
+        r.acted.add(name)
+        r.put(name, amount)
+        return True
     allin = rest.endswith(" and is all-in")
     if allin:
         rest = rest[: -len(" and is all-in")]
@@ -388,6 +464,8 @@ def _verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
         return True
     if h.section != "action":
         raise h.fail(f"{shown(name)} {verb} before the cards are dealt")
+    if not games.betting(h) or h.showdown:
+        raise h.fail(f"{shown(name)} {verb} during a draw" if not h.showdown else f"{shown(name)} {verb} at the showdown")
     r.acted.add(name)
     if allin:
         r.allin.add(name)
@@ -418,8 +496,14 @@ def _verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
         a = _AMOUNT_TO.fullmatch(rest)
         if a is None:
             return False
-        h.amount(a.group(1))
         to = h.amount(a.group(2))
+        if a.group(1).startswith("-"):  # "raises -6.10€ to 18.90€" (2016 stud): the "to" is the chips put
+            by = h.amount(a.group(1)[1:])  # in, and the raise by is them less the bet
+            if by != r.top - to or by <= 0:
+                raise h.fail(f"cannot read {shown(name + ' ' + verb + rest)}")
+            to += r.round.get(name, 0)
+        else:
+            h.amount(a.group(1))
     if to <= r.round.get(name, 0):
         raise h.fail(f"{shown(name)} {verb} to {to}, no more than already in")
     if r.top > r.round.get(name, 0) and _nobody_left(r, name):
@@ -441,7 +525,7 @@ def _nobody_left(r: _Hand, name: str) -> bool:
     for other, (_, stack) in h.seats.items():
         if other == name or other in r.folded or other in r.allin or not stack:
             continue
-        if r.board and other not in r.acted:  # after the flop, a player who never acted sat out
+        if (r.board or h.street > 0) and other not in r.acted:  # after the flop, a player who never acted sat out
             continue
         return False
     return True
@@ -465,7 +549,7 @@ def _summary_line(h: Draft, line: str) -> None:
     s = _SUMMARY_SEAT.fullmatch(line)
     if s is not None:
         w = _SHOWED.search(s.group(2))
-        if w is not None:
+        if w is not None and h.kind != "draw":  # (a draw game shows the hand drawn, not the one dealt)
             name = next((n for n, (x, _) in h.seats.items() if x == int(s.group(1))), None)
             if name is None:
                 raise h.fail(f"the summary names seat {s.group(1)}, which has nobody in it")
@@ -522,14 +606,16 @@ def _live_small_blind(r: _Hand) -> None:
 def _take_back(h: Draft, bettor: str, amount: int) -> None:
     """Take the bet nobody called off what the file says ``bettor`` collected: the last pot of exactly
     that amount (Winamax writes it as a side pot of its own), else the last pot that holds it."""
-    lines = [(c.pot or 0, c.amount == amount, i) for i, c in enumerate(h.collected)
-             if c.player == bettor and c.amount >= amount]
+    # (in half chips, Winamax writes what is collected in whole chips, rounded: 369.50 is "370")
+    near = 1 if isinstance(h, _Draft) and h.halves else 0
+    lines = [(c.pot or 0, abs(c.amount - amount) <= near, i) for i, c in enumerate(h.collected)
+             if c.player == bettor and c.amount >= amount - near]
     if not lines:
         return  # the file pays the bettor less than its own bet back: the check shows it
     exact = [line for line in lines if line[1]]
     i = max(exact or lines)[2]
     c = h.collected[i]
-    if c.amount == amount:
+    if abs(c.amount - amount) <= near:
         del h.collected[i]
     else:
         h.collected[i] = Collected(c.player, c.pot, c.amount - amount)
