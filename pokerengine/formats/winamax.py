@@ -62,7 +62,7 @@ A total written in thousands (``Total pot 1.32k``) is not checked (the collected
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line, :data:`MAX_HAND_LINES`
 lines a hand and :data:`MAX_NAME_CHARS` characters a player's name; amounts of at most 15 digits.
-Time and memory are linear in the size of the text.  Every error is a :class:`HistoryParseError`
+Time and memory are linear in the size of the text (a tournament hand with half chips is read twice).  Every error is a :class:`HistoryParseError`
 naming the file, the hand id and the line number (1-based, in the file).
 """
 
