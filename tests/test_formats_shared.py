@@ -183,3 +183,32 @@ def test_simplest_fraction_in_an_interval_against_a_search(lo, width):
     while not any(lo <= Fraction(n, q) < hi for n in (-(-lo.numerator * q // lo.denominator),)):
         q += 1
     assert got.denominator == q
+
+
+@pytest.mark.parametrize("path", ["fixtures/winamax/handwritten/tour-half-chips.txt",
+                                  "fixtures/ipoker/handwritten/tour-nl.xml"])
+def test_hands_in_parts_of_a_chip_convert_to_ohh_and_back(path):
+    """A tournament hand read in half chips or hundredths (``_chip_scale``) is written to OHH in chips with
+    decimals and the extension field, and reads back with the same scale, amounts and verdict."""
+    import json
+    from pathlib import Path
+
+    from pokerengine.formats import read_text
+    from pokerengine.formats.ohh import iter_ohh
+    from pokerengine.formats.ohh_write import CHIP_SCALE_FIELD
+    from pokerengine.history.convert import convert_hands
+
+    root = Path(__file__).resolve().parent.parent
+    text = read_text(str(root / path))
+    hands = [h for h in site_hands(text, detect(text), source=path) if h.history.user_fields.get("_chip_scale", 1) > 1]
+    assert hands
+    done = convert_hands(text, "ohh", source=path)
+    assert not done.errors
+    back = {h.hand_id: h for h in iter_ohh(done.text)}
+    written = [json.loads(line)["ohh"] for line in done.text.splitlines() if line.strip()]
+    assert any(CHIP_SCALE_FIELD in w for w in written)
+    for hand in hands:
+        again = back[hand.hand_id]
+        assert again.history.user_fields["_chip_scale"] == hand.history.user_fields["_chip_scale"]
+        assert again.history.starting_stacks == hand.history.starting_stacks
+        assert check(again).status == check(hand).status == "matched"

@@ -96,7 +96,7 @@ from .. import _json
 from .._checks import MAX_CHIPS, shown
 from ..errors import HistoryParseError
 from .ohh_games import VARIANT_FIELD, code_of, street_names
-from .ohh_write import _EXACT, _ISO, FULL_BLIND_FIELD, UNKNOWN, dumps_ohh, dumps_ohh_lines, write_ohh
+from .ohh_write import _EXACT, _ISO, CHIP_SCALE_FIELD, FULL_BLIND_FIELD, UNKNOWN, dumps_ohh, dumps_ohh_lines, write_ohh
 from ..live.rules import owed_top
 from ..history.record import MAX_ACTIONS, MAX_PLAYERS, HandHistory
 from ..history.site import Collected, SiteHand
@@ -312,6 +312,12 @@ class _Reader:
         tournament = self.get(obj, "tournament", bool, "", default=False)
         currency = self.get(obj, "currency", str, "")
         self.scale = 100 if not tournament and currency is not None and _ISO.match(currency) else 1
+        chip_scale = self.get(obj, CHIP_SCALE_FIELD, int, "")  # a hand in parts of a chip (the writer's field)
+        if chip_scale is not None:
+            if not 2 <= chip_scale <= 10**6 or self.scale != 1:
+                raise _fail(where, f"{CHIP_SCALE_FIELD} must be from 2 to 1,000,000 in a hand counted in chips, "
+                                   f"got {shown(chip_scale)}")
+            self.scale = chip_scale
         big_blind = self.money(obj, "big_blind_amount", "", required=True)
         small_blind = self.get(obj, "small_blind_amount", (int, Decimal), "")
         self.money(obj, "ante_amount", "")
@@ -370,6 +376,8 @@ class _Reader:
             user["_tournament"] = True
         if self.owed:
             user["_full_blind"] = True
+        if chip_scale is not None:
+            user["_chip_scale"] = chip_scale
         try:
             history = HandHistory(**fields, user_fields=user, source=self.source,
                                   key=self.hand_id if self.hand_id is not None else str(self.index))

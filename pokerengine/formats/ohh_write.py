@@ -44,6 +44,10 @@ UNKNOWN = "??"
 #: the rule that the others owe its full amount (PHH's ``_full_blind = true``): whose it is and that
 #: amount, ``{"player_id", "amount"}``.
 FULL_BLIND_FIELD = "pokerengine_full_blind"
+#: The extension field of a hand in fractions of a chip (PHH's ``_chip_scale``: a tournament that plays half
+#: chips, written by the Winamax reader as 2, iPoker's as 100): the amounts are written in chips with that
+#: many parts each (``0.5``, ``0.25``), and the reader counts in them again.
+CHIP_SCALE_FIELD = "pokerengine_chip_scale"
 
 
 def write_ohh(hand: SiteHand | HandHistory, pot_rakes: Sequence[int] | None = None) -> dict[str, Any]:
@@ -112,13 +116,23 @@ class _Writer:
         tournament = bool(history.user_fields.get("_tournament", False))
         self.scale = 100 if not tournament and currency is not None and _ISO.match(currency) else 1
         self.tournament = tournament
+        chip_scale = history.user_fields.get("_chip_scale", 1)
+        if type(chip_scale) is not int or not 1 <= chip_scale <= 10**6 or chip_scale > 1 and self.scale != 1:
+            raise HistoryParseError(f"{history.label}: _chip_scale must be a whole number of parts of a chip from 1 "
+                                    f"to 1,000,000 in a hand counted in chips, got {shown(chip_scale)}")
+        self.chip_scale = chip_scale
+        if chip_scale > 1:
+            self.scale = chip_scale
 
     def amount(self, x: int | float) -> int | Decimal:
         if type(x) is not int:
             raise HistoryParseError(f"{self.h.label}: OHH is written from whole minor units, got {shown(x)}")
         if self.scale == 1:
             return x
-        return Decimal(x).scaleb(-2, context=_EXACT)
+        if self.scale == 100:
+            return Decimal(x).scaleb(-2, context=_EXACT)
+        return _EXACT.divide(Decimal(x), Decimal(self.scale))  # a chip's parts (_chip_scale): exact when it
+        # divides a power of ten (2, 4, 5, 100...); any other scale rounds, which the reader refuses as finer
 
     def ints(self, values: object, what: str, count: int | None = None) -> list[int]:
         if not isinstance(values, (list, tuple)) or (count is not None and len(values) != count):
@@ -181,6 +195,8 @@ class _Writer:
         if self.owed:  # whose blind or straddle it is: the last of the largest posted
             at = max((k for k in range(n) if blinds[k] == self.owed), key=lambda k: (k - sb) % n)
             out[FULL_BLIND_FIELD] = {"player_id": at, "amount": self.amount(self.owed)}
+        if self.chip_scale > 1:
+            out[CHIP_SCALE_FIELD] = self.chip_scale
         out["pots"] = self.pots()
         return out
 
