@@ -19,7 +19,7 @@ from pokerengine.errors import HistoryParseError, PokerEngineError, Undeterminab
 from pokerengine.history.convert import (
     convert_text, phh_to_site, read_hands, site_to_phh, with_pot_rakes, write_hands,
 )
-from pokerengine.formats import detect, site_hands
+from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.ohh import read_ohh
 from pokerengine.history.reader import dumps, loads
 from pokerengine.history.replay import report
@@ -39,7 +39,7 @@ def site_files(root: Path) -> list[Path]:
 
 def every_site_hand(root: Path):
     for path in site_files(root):
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_text(str(path))  # (any encoding: formats.read_text)
         fmt = detect(text)
         if fmt in ("pokerstars", "ohh"):
             yield from site_hands(text, fmt, source=str(path))
@@ -109,7 +109,7 @@ def test_a_mismatched_site_hand_converts_to_a_mismatched_record():
 
 def test_an_undeterminable_hand_stays_undeterminable():
     text = (FIXTURES / "pokerstars" / "handwritten").rglob("*.txt")
-    hands = [h for p in text for h in site_hands(p.read_text(encoding="utf-8-sig"), "pokerstars", source=str(p))]
+    hands = [h for p in text for h in site_hands(read_text(str(p)), "pokerstars", source=str(p))]
     (hand,) = [h for h in hands if check(h).status == "undeterminable"]
     record = site_to_phh(hand)
     with pytest.raises(UndeterminableHandError, match="cannot settle: the showdown needs the cards"):
