@@ -34,7 +34,8 @@ TDA = Options(mode="tda")
 
 def known(history):
     """``history`` with every unknown hole card dealt a card nobody holds (live play deals known cards)."""
-    used = set(re.findall(r"[2-9TJQKA][cdhs]", " ".join(a.split(" ", 3)[-1] for a in history.actions if a.startswith("d "))))
+    dealt = " ".join(a.split(" ", 3)[-1] for a in history.actions if a.startswith("d "))
+    used = set(re.findall(r"[2-9TJQKA][cdhs]", dealt))
     spare = [r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in used]
     actions = [a if not a.endswith("?") else a.replace("??", "{}").format(*(spare.pop() for _ in range(a.count("??"))))
                for a in history.actions]
@@ -163,7 +164,8 @@ def test_pot_limit_pre_flop_no_limit_post_flop_replays_as_no_limit():
     (hand,) = hands("mixed-betting.txt")
     # pre-flop ann raises the pot (to 70: 20 to call, then 10 + 20 + 20); on the flop she bets 1000 into 150,
     # which only no limit allows; cy's river all-in of 3930 comes back.  Pot 150 + 2000 = 2150.
-    assert hand.history.variant == "NT" and hand.history.user_fields["_betting"] == "pot limit pre-flop, no limit post-flop"
+    assert hand.history.variant == "NT"
+    assert hand.history.user_fields["_betting"] == "pot limit pre-flop, no limit post-flop"
     assert check(hand).status == "matched" and hand.collected == (Collected("cy", 0, 2150),)
     with pytest.raises(IllegalActionError, match="pot limit: a raise is at most"):
         interpret(attrs.evolve(hand.history, variant="PT"))  # pot limit throughout refuses the flop bet
@@ -203,7 +205,8 @@ def test_odd_lines_of_older_files():
     cy = blind.history.players.index("cy") + 1
     assert f"p{cy} f" in blind.history.actions and blind.total_pot == 380
     # "folds (disconnect)" is a fold
-    assert disconnect.history.actions[3:5] == ("p3 cbr 6000", "p1 f") and disconnect.collected == (Collected("cy", 0, 5000),)
+    assert disconnect.history.actions[3:5] == ("p3 cbr 6000", "p1 f")
+    assert disconnect.collected == (Collected("cy", 0, 5000),)
     # a $10 cap game: stacks count up to the cap ($50 and $30 play as $10, $8 as $8); "and has reached the
     # $10 cap" is an all-in; main pot 8 x 3 = 24, side pot 2 x 2 = 4, rake 1.00 + 0.10
     assert cap.history.starting_stacks == (1000, 800, 1000) and cap.history.user_fields == {}

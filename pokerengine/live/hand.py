@@ -55,6 +55,7 @@ from ..runs import RunsSettlement
 from ..settlement import Settlement
 from . import dealing as _dealing
 from . import playing as _playing
+from . import records as _records
 from . import rules
 from . import running as _running
 from . import showdown as _showdowns
@@ -640,39 +641,9 @@ class Hand:
                 return True
         return False
 
-    def _replay_accepts(self, p: int, to: int) -> bool:
-        """A raise below the minimum that a replay accepts, as the sites did: to exactly what the deepest
-        opponent can match; in fixed limit, after an all-in for less than a full raise, any raise above it
-        (PokerStars raises to the last full bet plus one bet: ``docs/histories.md``).  (A raise nobody is
-        left to call is accepted too: :meth:`_raise`.)"""
-        if to == self._cover(p):
-            return True
-        top, bets, stacks, folded = self._top, self._bets, self._stacks, self._folded
-        return self.fixed and to > top and any(bets[j] == top and not stacks[j] and not folded[j]
-                                               for j in range(self.n))
-
-    def _fold_all_in(self, p: int) -> bool:
-        """A record's fold of position ``p`` when all in, in replay mode (a site folds the hand of a player
-        sitting out whose blind or ante put them all in, in the betting or after it while two others are
-        still in): the chips stay in the pot, the hand wins nothing.  Whether it was such a fold (else
-        the fold is played, or refused, as any other; :meth:`act` never takes this way)."""
-        if not self.replay or self._stacks[p] or self._folded[p]:
-            return False
-        if self._phase is BET:
-            if self._pending and self._pending[0] == p:
-                return False
-        elif self._phase is not DEAL or self._live <= 2:
-            return False
-        self._folded[p] = True
-        self._live -= 1
-        self._log.append(f"p{p + 1} f")
-        if self._phase is not BET:  # (between streets: two or more players are still in)
-            return True
-        if p in self._pending:
-            self._pending.remove(p)
-        if self._live == 1 or not self._pending:
-            self._end_betting()
-        return True
+    # what a replay accepts of the records that live play refuses (records.py)
+    _replay_accepts = _records.replay_accepts
+    _fold_all_in = _records.fold_all_in
 
     def _cover(self, p: int) -> int:
         """What the deepest opponent can match (replay mode accepts a raise to exactly that)."""

@@ -1,0 +1,71 @@
+"""What a replay accepts of the recorded hands that live play refuses: the sites did it, so records have it.
+
+:class:`~pokerengine.live.hand.Hand` binds these in replay mode only (``Options(mode="replay")``, the
+PHH replayer's and the site check's mode); live play (``mode="tda"``) refuses each with the rule's
+words, and :meth:`Hand.legal_actions <pokerengine.live.hand.Hand.legal_actions>` never offers them.
+
+* A raise below the minimum to exactly what the deepest opponent can match (PokerKit's records).
+* Fixed limit, after an all-in raise for less than a full bet: any raise above it.  PokerStars raises
+  to the last full bet plus one bet where the rules of today ask for the all-in plus one bet
+  (``docs/histories.md``, PokerStars' older files).
+* A raise when nobody is left to call it (everyone else is all in, or can only call all in): it
+  comes back uncalled (:meth:`Hand._raise <pokerengine.live.hand.Hand._raise>`).
+* A record's fold of a player who is all in: a site folds the hand of a player sitting out whose
+  blind or ante put them all in, during the betting or once it is over (two others still in); the
+  chips stay in the pots, the hand wins nothing.  Only through a record (:func:`~.playing.play`),
+  never :meth:`Hand.act <pokerengine.live.hand.Hand.act>`.
+
+>>> from pokerengine.history.record import HandHistory
+>>> from pokerengine.live import Options, replay
+>>> h = HandHistory(variant="NT", antes=(0, 0, 0), blinds_or_straddles=(1, 2, 0), min_bet=2,
+...                 starting_stacks=(100, 30, 40), actions=("d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 QcQd",
+...                 "p3 cbr 40", "p1 cbr 80", "p2 cc", "d db 2c7h9d", "d db Ts", "d db 3c"))
+>>> dict(replay(h).settlement.payouts)   # p1's 40 above p3's all-in comes back
+{1: 150, 2: 0, 3: 0}
+>>> replay(h, Options(mode="tda"))
+Traceback (most recent call last):
+...
+pokerengine.errors.IllegalActionError: hand: actions[4] 'p1 cbr 80': seat 1: nobody is left to call a raise (the others have folded or are all-in)
+
+Limits: each function looks at each player once (linear in the number of players).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .phases import BET, DEAL
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+
+def replay_accepts(hand: Hand, p: int, to: int) -> bool:
+    """Whether a replay accepts position ``p``'s raise to ``to``, below the minimum: to exactly what the
+    deepest opponent can match; in fixed limit, any raise above an all-in for less than a full bet."""
+    if to == hand._cover(p):
+        return True
+    top, bets, stacks, folded = hand._top, hand._bets, hand._stacks, hand._folded
+    return hand.fixed and to > top and any(bets[j] == top and not stacks[j] and not folded[j] for j in range(hand.n))
+
+
+def fold_all_in(hand: Hand, p: int) -> bool:
+    """A record's fold of position ``p`` when all in (replay mode): whether it was such a fold and was
+    played (else the fold is played, or refused, as any other)."""
+    if not hand.replay or hand._stacks[p] or hand._folded[p]:
+        return False
+    if hand._phase is BET:
+        if hand._pending and hand._pending[0] == p:
+            return False
+    elif hand._phase is not DEAL or hand._live <= 2:
+        return False
+    hand._folded[p] = True
+    hand._live -= 1
+    hand._log.append(f"p{p + 1} f")
+    if hand._phase is not BET:  # (between streets: two or more players are still in)
+        return True
+    if p in hand._pending:
+        hand._pending.remove(p)
+    if hand._live == 1 or not hand._pending:
+        hand._end_betting()
+    return True
