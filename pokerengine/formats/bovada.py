@@ -102,9 +102,9 @@ _SITE = r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?)"
 _HEADER = re.compile(_SITE + r" Hand #([0-9]{1,30}):? +(.*)")
 _HEADER_ANYWHERE = re.compile(_SITE + r" Hand #[0-9]")
 _DATE = r" - ([0-9]{4})-([0-9]{2})-([0-9]{2})(?: .{0,40})?"
-_CASH = re.compile(r"(?:TBL#([0-9]{1,20})|Zone Poker ID#([0-9]{1,20})) +([A-Za-z][A-Za-z ]{0,40}?)"
+_CASH = re.compile(r"(?:TBL#([0-9]{1,20})|Zone Poker ID#([0-9]{1,20})) +([A-Za-z0-9][A-Za-z ]{0,40}?)"
                    r" +(No Limit|Pot Limit|Fixed Limit)(?: \[MVS\])?" + _DATE)
-_TOURNAMENT = re.compile(r"([A-Za-z][A-Za-z ]{0,40}?) Tournament #([A-Za-z0-9-]{1,40}) TBL#([0-9]{1,20}), "
+_TOURNAMENT = re.compile(r"([A-Za-z0-9][A-Za-z ]{0,40}?) Tournament #([A-Za-z0-9-]{1,40}) TBL#([0-9]{1,20}), "
                          r"(.{0,60}?)- ?Level ([0-9]{1,5}) \(([^()/ ]{1,30})/([^()/ ]{1,30})\)(?: \[MVS\])?" + _DATE)
 _SEAT = re.compile(r"Seat ([0-9]{1,4}): (.{1,60}?) \((\S{1,40}) in chips\)")
 _POSITION = re.compile(r"(Small Blind|Big Blind|UTG(?:\+[0-9]{1,2})?|Dealer)( \[ME\])?")
@@ -180,7 +180,7 @@ def iter_bovada(text: str, *, source: str | None = None, cancelled: bool = False
         elif line.strip():
             raise fail(where_file, n, f"expected a hand ('Bovada Hand #...'), got {shown(line)}")
     if block:
-        yield _hand(block, start, where_file, source, count)
+        yield _hand(block, start, where_file, source, count, final=True)
     elif count == 0:
         raise HistoryParseError(f"{where_file}: no Bovada hand in the text")
 
@@ -237,20 +237,26 @@ class _Read:
     repeats: set[int] = attrs.Factory(set)  # the ops read from a line that repeats the one before
 
 
-def _hand(block: list[str], start: int, where_file: str, source: str | None, index: int) -> SiteHand:
-    """The hand of ``block`` (its lines; the first is line ``start`` of the file)."""
+def _hand(block: list[str], start: int, where_file: str, source: str | None, index: int,
+          final: bool = False) -> SiteHand:
+    """The hand of ``block`` (its lines; the first is line ``start`` of the file; ``final``: the file's last)."""
     m = _HEADER.fullmatch(block[0])
     if m is None:
         raise fail(where_file, start, f"cannot read the hand's first line {shown(block[0])}")
     h = Draft("bovada", m.group(1), f"{where_file}, hand {m.group(1)}", start)
     r = _Read()
     _header(h, r, m.group(2))
+    last = start + len(block) - 1
     for k, line in enumerate(block[1:], start + 1):
         h.line = k
         line = line.strip()
-        if line:
-            _line(h, r, line)
-    last = start + len(block) - 1
+        try:
+            if line:
+                _line(h, r, line)
+        except HistoryParseError:
+            if k == last and not h.summary and final:  # the file ends in the middle of the line
+                raise h.fail("the hand ends before its summary (truncated?)") from None
+            raise
     if not h.summary:
         h.line = last
         raise h.fail("the hand ends before its summary (truncated?)")
@@ -639,4 +645,7 @@ def _site_seats(h: Draft, r: _Read, hand: SiteHand) -> tuple[int, ...] | None:
         seats = [r.seating.index(s) + 1 if s in r.seating else 0 for s in seats]
     if len(set(seats)) != len(seats) or not all(0 < s <= 100 for s in seats):
         return None
+    span = max(seats)  # clockwise from the dealer (last), the seats must come in the positions' order
+    if [(s - seats[-1] - 1) % span for s in seats] != sorted((s - seats[-1] - 1) % span for s in seats):
+        return None  # (tournament files of 2016 number the seats in no order)
     return tuple(seats)

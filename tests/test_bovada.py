@@ -1,0 +1,312 @@
+"""The Bovada / Ignition / Bodog reader (formats/bovada.py) and the site check: every bundled hand reproduced.
+
+Rules checked (docs/histories.md, Bovada): players are named by position and ordered so (the small
+blind first, the dealer last); ``Raises $x to $y`` is a raise to y, ``Raises $y`` (2012) too, ``All-in $x``
+and calls add x; a big blind's walk is an uncalled bet although the file counts it in the pot; a call of
+more than is owed (a big blind all in for less) gets the rest back; the rake, when the summary does not
+write it, is the total less what was collected; the 2012 files that mark no street have their rounds
+closed by the actions and their board from the summary; a line written twice in a row is read once.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from line_mutations import mutate_lines
+from pokerengine.errors import HistoryParseError, PokerEngineError
+from pokerengine.formats import detect, read_text, site_hands
+from pokerengine.formats.bovada import MAX_LINE_CHARS, iter_bovada, parse_bovada, position_rank, read_bovada
+from pokerengine.formats.ohh import read_ohh
+from pokerengine.history.convert import convert_hands, site_to_phh, write_hands
+from pokerengine.history.reader import dumps, loads
+from pokerengine.history.replay import report
+from pokerengine.history.site import Collected, check
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures" / "bovada" / "handwritten"
+ALL = sorted(FIXTURES.glob("*.txt"))
+WHOLE = [p for p in ALL if p.name not in ("truncated.txt", "known_mismatches.txt")]
+FPDB = Path("/work/data/fpdb/regression-test-files")
+OTHER_SITES = Path("/work/data/hhsmithy/HandHistories.Parser.UnitTests/SampleHandHistories")
+
+#: The bundled hands the engine settles otherwise than the file, and why (fixtures/bovada/README.md).
+KNOWN = {
+    "3412000001": ("a short all-in ante: Bovada's main pot holds the short player's 80 from each player; the "
+                   "engine's antes are dead money in the main pot", "Dealer (seat 3) file 400, engine 480"),
+    "3452000001": ("a pot split four ways: Bovada gives the odd cents to one player (the big blind); the engine "
+                   "one each, from the small blind", "Big Blind (seat 2) file 7, engine 5"),
+    "2902000001": ("hi/lo: Bovada gives the low half's odd cent to the high winner; the engine splits the low "
+                   "half to the cent", "Big Blind (seat 3) file 51, engine 50"),
+}
+
+
+def _hands(name: str):
+    return {h.hand_id: h for h in read_bovada(str(FIXTURES / name))}
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    return [h for p in WHOLE for h in read_bovada(str(p))]
+
+
+def test_every_bundled_hand_matches(bundled):
+    assert len(WHOLE) == 10 and len(bundled) == 31
+    bad = [check(h).message for h in bundled if check(h).status != "matched"]
+    assert bad == []
+    assert {h.history.variant for h in bundled} == {"NT", "PO", "PO/8", "FT", "FO/8"}
+    assert sum(1 for h in bundled if h.history.currency is None) == 10  # the tournament hands: chips
+
+
+@pytest.mark.parametrize("hand_id", sorted(KNOWN))
+def test_the_hands_bovada_settles_its_own_way_are_mismatches_with_their_reason(hand_id):
+    hand = _hands("known_mismatches.txt")[hand_id]
+    r = check(hand)
+    assert r.status == "mismatched" and KNOWN[hand_id][1] in r.message
+
+
+def test_exact_amounts_of_a_walk_and_a_side_pot():
+    hands = _hands("cash_holdem.txt")
+    walk = hands["4000000001"]  # the file: "Hand result $0.75", the big blind's own 0.25 counted in
+    assert walk.history.players == ("Small Blind", "Big Blind [ME]", "UTG", "UTG+1", "UTG+2", "Dealer")
+    assert walk.history.seats == (2, 3, 4, 5, 6, 1)
+    assert walk.collected == (Collected("Big Blind [ME]", None, 50),)
+    assert walk.returned == (0, 25, 0, 0, 0, 0) and walk.total_pot == 50 and walk.rake == 0
+    side = hands["4000000003"]
+    assert side.history.starting_stacks == (3000, 10000, 5000, 4950, 1240, 5500)
+    assert [c.amount for c in side.collected] == [3520, 3470] and side.total_pot == 7290 and side.rake == 300
+    assert side.history.actions[6:12] == ("p3 f", "p4 f", "p5 cbr 1240", "p6 cbr 3000", "p1 cc", "p2 f")
+    raised = hands["4000000002"]
+    assert raised.rake == 70 and raised.returned[0] == 800 and raised.history.min_bet == 50
+    assert all(check(h).status == "matched" for h in hands.values())
+
+
+def test_tournaments_mvs_seats_and_a_short_big_blind():
+    hands = _hands("tournament.txt")
+    mvs = hands["4300000001"]
+    assert mvs.history.seats == (1, 2, 3, 4, 5)  # by "Seating Info: 102, 23, 41, 17, 88"
+    assert mvs.history.antes == (15,) * 5 and mvs.history.blinds_or_straddles == (75, 150, 0, 0, 0)
+    assert mvs.history.user_fields["tournament"] == "M-20240304000001" and mvs.history.currency is None
+    assert sorted(c.amount for c in mvs.collected) == [4960, 12165]
+    short = hands["2710000001"]  # the big blind all in for 45; UTG calls 100 and gets 50 back
+    assert short.history.blinds_or_straddles == (50, 45, 0, 0, 0) and short.history.min_bet == 100
+    assert short.returned == (0, 0, 0, 0, 0)  # the 50 was never owed: the engine calls 50
+    assert short.history.actions[5] == "p3 cc"
+    assert hands["3400000010"].date == datetime.date(2016, 5, 5)
+
+
+def test_the_2012_files_without_streets():
+    hands = _hands("old_2012.txt")
+    limit = hands["2607000001"]  # no street marked: the rounds close by the actions, the board from the summary
+    assert limit.history.variant == "FT" and limit.rake == 100
+    assert [a for a in limit.history.actions if a.startswith("d db")] == ["d db 7s5d2c", "d db Kh", "d db 9s"]
+    assert limit.history.actions.index("d db 7s5d2c") == 7 and limit.history.actions[-2:] == ("p1 sm -", "p2 sm")
+    posts = hands["2629900001"]  # "Posts dead chip $0.35": 0.25 live and 0.10 dead; "Posts chip $0.25": live
+    assert posts.history.blinds_or_straddles == (10, 25, 25, 25, 0) and posts.history.antes == (0, 0, 10, 0, 0)
+    assert posts.history.actions[5:8] == ("p3 cc", "p4 cc", "p5 cbr 100")
+
+
+def test_zone_poker():
+    hands = _hands("zone.txt")
+    empty = hands["4101000001"]  # the summary is empty: no total; the rake is what the pot holds beyond
+    assert empty.total_pot is None and empty.rake == 0 and empty.returned == (50, 0, 0, 0, 0, 0)
+    shown = hands["3600000001"]  # "Showdown(High Card)" by the only player left
+    assert shown.collected == (Collected("Big Blind", None, 20),) and shown.returned[1] == 15
+    allin = hands["4101000002"]
+    assert allin.history.blinds_or_straddles[:2] == (10, 15) and allin.returned == (0, 0, 0, 0, 0, 0)
+    assert all(h.history.user_fields["zone"] is True for h in hands.values())
+
+
+def test_skins_headers():
+    hands = _hands("skins_mvs.txt")
+    assert set(hands) == {"4107000001", "3590000001", "2630000001"}
+    assert hands["2630000001"].history.players == ("Big Blind [ME]", "Dealer")  # heads-up: the dealer is last
+    assert hands["2630000001"].history.blinds_or_straddles == (2, 5)
+    assert hands["4107000001"].rake == 300
+
+
+def test_lines_written_twice_are_read_once():
+    text = (FIXTURES / "cash_holdem.txt").read_text()
+    twice = text.replace("Small Blind : Small Blind $0.25\n", "Small Blind : Small Blind $0.25\n" * 3, 1)
+    twice = twice.replace("UTG : Raises $1.50 to $1.50\n", "UTG : Raises $1.50 to $1.50\n" * 4, 1)
+    plain, doubled = parse_bovada(text), parse_bovada(twice)
+    assert [h.history.actions for h in plain] == [h.history.actions for h in doubled]
+    assert doubled[0].history.user_fields["_repeated_lines"] == 2 and doubled[1].history.user_fields["_repeated_lines"] == 3
+    # a 2012 file marks no street: the same check on two streets is two actions
+    old = _hands("old_2012.txt")["2596700001"].history.actions
+    assert old[5:8] == ("p2 cc", "d db Kc8d3h", "p2 cc")
+
+
+def test_encodings_and_line_ends_read_alike():
+    utf16, cp1252 = read_bovada(str(FIXTURES / "utf16_bom.txt")), read_bovada(str(FIXTURES / "windows1252.txt"))
+    assert [(h.hand_id, h.collected, h.history.actions) for h in utf16] == \
+        [(h.hand_id, h.collected, h.history.actions) for h in cp1252]
+    assert len(utf16) == 3
+    assert [h.history.actions for h in utf16] == [h.history.actions for h in _hands("tournament.txt").values()]
+    crlf = read_bovada(str(FIXTURES / "windows_crlf.txt"))
+    plain = read_bovada(str(FIXTURES / "cash_holdem.txt"))
+    assert [h.collected for h in crlf] == [h.collected for h in plain] and len(crlf) == 4
+    assert [h.history.actions for h in crlf] == [h.history.actions for h in plain]
+
+
+def test_a_hand_cut_short_is_an_error_after_the_whole_ones():
+    text = (FIXTURES / "truncated.txt").read_text()
+    hands = iter_bovada(text, source="t.txt")
+    assert next(hands).hand_id == "4000000101" and next(hands).hand_id == "4000000102"
+    with pytest.raises(HistoryParseError, match=r"t\.txt, hand 4000000103, line 76: the hand ends before its summary"):
+        next(hands)
+    cut = text[: text.rindex("\n")]  # cut at a line's end: the same
+    with pytest.raises(HistoryParseError, match=r"hand 4000000103, line 75: the hand ends before its summary"):
+        parse_bovada(cut)
+
+
+def test_a_hand_cut_by_the_next_one_on_the_same_line():
+    text = (FIXTURES / "cash_holdem.txt").read_text()
+    at = text.index("Bovada Hand #4000000002")
+    cut = text[:text.index("UTG : Folds", 0)] + "UTG : Fo" + text[at:]
+    with pytest.raises(HistoryParseError, match=r"hand 4000000001, line 18: cannot read 'UTG : Fo'"):
+        parse_bovada(cut)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("UTG : Raises $1.50 to $1.50", "UTG : Raises $1.50 too $1.50", r"line 52: cannot read 'UTG : Raises"),
+    ("Small Blind  [ME] : Bets $8", "Small Blind  [ME] : Bets $8.8.8", r"line 62: bad amount"),
+    ("*** FLOP *** [Kh 7d 2c]", "*** FLOP *** [Kh 7d]", r"line 61: 2 board card\(s\) after 0"),
+    ("Seat 2: Dealer ($60.95 in chips)", "Seat 2: Dealer ($60.95 in chips", r"line 37: cannot read 'Seat 2: Dealer"),
+    ("UTG : Card dealt to a spot [Jh Js]", "UTG : Card dealt to a spot [Jh Jx]", r"line 50: bad cards"),
+    ("Big Blind : Big blind $0.50\n*** HOLE", "Big Blind : Big blind\n*** HOLE", r"line 44: cannot read the post"),
+    ("UTG : Calls $4.50", "Nobody : Calls $4.50", r"line 59: cannot read 'Nobody : Calls"),
+    ("Total Pot($14)", "Total Pot(lots)", r"line 69: bad amount 'lots'"),
+])
+def test_malformed_lines_name_the_line(old, new, message):
+    text = (FIXTURES / "cash_holdem.txt").read_text()
+    start = text.index("Bovada Hand #4000000002")
+    assert old in text[start:]
+    bad = text[:start] + text[start:].replace(old, new, 1)
+    with pytest.raises(HistoryParseError, match=r"<text>, hand 4000000002, " + message):
+        parse_bovada(bad)
+
+
+def test_games_and_limits():
+    text = (FIXTURES / "cash_holdem.txt").read_text()
+    with pytest.raises(HistoryParseError, match=r"line 1: '7CARD' is not read yet"):
+        parse_bovada(text.replace("HOLDEM No Limit", "7CARD Fixed Limit", 1))
+    with pytest.raises(HistoryParseError, match=r"line 2: seat 1: 'Seat\+1' is not a position"):
+        parse_bovada(text.replace("Seat 1: Dealer ($50 in chips)", "Seat 1: Seat+1 ($50 in chips)", 1))
+    line = text.split("\n", 1)[0] + "\n" + "x" * (MAX_LINE_CHARS + 1)
+    with pytest.raises(HistoryParseError, match="line 2: line of 2,001 characters"):
+        parse_bovada(line)
+    for bad in ("", "Dear diary", 12, b"Bovada Hand #1"):
+        with pytest.raises(HistoryParseError):
+            parse_bovada(bad)  # type: ignore[arg-type]
+    assert [position_rank(n) for n in ("Big Blind [ME]", "UTG+1", "UTG+12", "Button")] == [1, 3, 14, None]
+
+
+def test_sniff_claims_bovada_and_nothing_else():
+    for p in ALL:
+        assert detect(read_text(str(p))) == "bovada", p
+    others = [p for p in OTHER_SITES.rglob("*") if p.is_file()] if OTHER_SITES.is_dir() else []
+    others += [p for p in FPDB.rglob("*.txt") if "Bovada" not in str(p)] if FPDB.is_dir() else []
+    claimed = [p for p in others if detect(read_text(str(p))) == "bovada"]
+    assert claimed == [] and (not FPDB.is_dir() or len(others) > 500)
+
+
+def test_every_bundled_hand_converts_to_phh_and_ohh_with_the_same_verdict():
+    seen = 0
+    for path in WHOLE + [FIXTURES / "known_mismatches.txt"]:
+        text = read_text(str(path))
+        for to in ("phh", "ohh"):
+            converted = convert_hands(text, to, source=str(path))
+            assert converted.errors == () and converted.hands == len(parse_bovada(text))
+        for hand in read_bovada(str(path)):
+            status = check(hand).status
+            record = loads(dumps(site_to_phh(hand)), source=hand.source)
+            assert report(record).status == status, hand.where
+            (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
+            assert check(back).status == status, hand.where
+            seen += 1
+    assert seen == 34
+
+
+@pytest.mark.skipif(not FPDB.is_dir(), reason="fpdb-3's regression files are not on this machine")
+def test_fpdb_real_hands():
+    statuses: dict[str, int] = {}
+    unread = []
+    for p in sorted(FPDB.glob("*/Bovada/**/*.txt")):
+        try:
+            for h in site_hands(read_text(str(p)), "bovada", source=str(p)):
+                try:
+                    status = check(h).status
+                except PokerEngineError:
+                    status = "error"
+                statuses[status] = statuses.get(status, 0) + 1
+        except HistoryParseError as exc:
+            unread.append(str(exc))
+    assert sum(statuses.values()) >= 1766 and statuses["matched"] >= 1755
+    # the files not read to their end: stud (4), a hand cut by the next one on its line, and a file whose
+    # second hand has lost its first lines
+    assert len(unread) == 6 and sum("'7CARD" in u for u in unread) == 4
+
+
+# -- properties ----------------------------------------------------------------------------------
+
+
+def _bovada_amount(cents: int) -> str:
+    """An amount as Bovada writes it: $, thousands separators, cents only when there are some."""
+    whole, frac = divmod(cents, 100)
+    return f"${whole:,}" + (f".{frac:02d}" if frac else "")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 10_000_000), st.integers(2, 2_000_000), st.booleans())
+def test_amounts_written_as_bovada_writes_them_read_back(stack, raise_by, old):
+    bb, sb = 2, 1
+    stack = max(stack, 3 * bb + raise_by)
+    to = bb + raise_by
+    a = _bovada_amount
+    raises = f"Raises {a(to)}" if old else f"Raises {a(to - sb)} to {a(to)}"
+    text = f"""Bovada Hand #9 TBL#1 HOLDEM No Limit - 2016-01-01 00:00:00
+Seat 1: Dealer [ME] ({a(stack)} in chips)
+Seat 2: Big Blind ({a(stack)} in chips)
+Dealer  [ME] : Set dealer [1]
+Dealer  [ME] : Small Blind {a(sb)}
+Big Blind : Big blind {a(bb)}
+*** HOLE CARDS ***
+Dealer  [ME] : Card dealt to a spot [Ah Kd]
+Big Blind : Card dealt to a spot [7c 2d]
+Dealer  [ME] : {raises}
+Big Blind : Folds
+Dealer  [ME] : Return uncalled portion of bet {a(to - bb)}
+Dealer  [ME] : Does not show [Ah Kd] (High Card)
+Dealer  [ME] : Hand result {a(2 * bb)}
+*** SUMMARY ***
+Total Pot({a(2 * bb)})
+Seat+1: Dealer {a(2 * bb)} [Does not show]
+Seat+2: Big Blind Folded before the FLOP"""
+    (hand,) = parse_bovada(text)
+    assert hand.history.starting_stacks == (stack, stack)
+    assert hand.history.actions[-2:] == (f"p2 cbr {to}", "p1 f")
+    assert hand.returned == (0, to - bb) and check(hand).status == "matched"
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_mutated_files_raise_only_history_parse_errors(data):
+    path = data.draw(st.sampled_from(ALL[:8]))
+    lines = read_text(str(path)).splitlines()
+    rnd = random.Random(data.draw(st.integers(0, 2**32)))
+    lines = mutate_lines(lines, rnd, data.draw(st.integers(1, 4)))
+    try:
+        hands = parse_bovada("\n".join(lines))
+    except HistoryParseError:
+        return
+    for h in hands:
+        try:
+            check(h)
+        except PokerEngineError:
+            pass
