@@ -195,6 +195,19 @@ def test_a_fixed_limit_raise_after_a_short_all_in_is_what_the_site_accepted():
         replay(known(hand.history), TDA)
 
 
+def test_a_big_blind_with_nothing_to_decide_draws_without_checking():
+    # badugi: p3 calls all in for less than the big blind, p1 folds; nobody can bet against p2, whom the
+    # file (as PokerStars writes it) sends to the draw without a check: the replay implies it.  p2's 20
+    # against p3's 15: 5 comes back, p2's badugi takes 10 + 15 + 15
+    acts = ("d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "p3 cc", "p1 f", "p2 sd", "p3 sd", "p2 sd",
+            "p3 sd", "p2 sd", "p3 sd", "p2 sm 2c3d4h5s", "p3 sm KcKdKhKs")
+    from pokerengine.history import HandHistory, replay_hand
+
+    h = HandHistory(variant="FB", antes=(0, 0, 0), blinds_or_straddles=(10, 20, 0), starting_stacks=(100, 100, 15),
+                    actions=acts, small_bet=20, big_bet=40)
+    assert replay_hand(h).finishing == (90, 125, 0)
+
+
 # -- 8. the odd lines ------------------------------------------------------------------------------------------
 
 def test_odd_lines_of_older_files():

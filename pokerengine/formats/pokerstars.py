@@ -313,7 +313,7 @@ def _header(h: Draft, rest: str) -> None:
             h.currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(sb[:1], "")
     _date(h, rest)
     game = game_of(name)
-    if game is None:
+    if game is None or "split hold'em" in name.lower():  # (Split Hold'em deals two boards: not read)
         raise h.fail(f"{shown(name)} is not read yet (the games read: docs/histories.md)")
     h.variant, h.hole, h.kind, h.fixed = game.code, game.hole, game.kind, game.fixed
     for mixed in MIXED_BETTINGS:  # pot limit pre-flop, no limit after: replayed as no limit (pokerstars_games)
