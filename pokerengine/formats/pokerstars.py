@@ -49,6 +49,12 @@ is the summary's "won" amount), chat, players joining, leaving, sitting out or t
 byte-order marks and Windows line ends.  A hand the site cancelled is skipped (see
 :func:`iter_pokerstars`).  Other games raise :class:`HistoryParseError` naming the game.
 
+Older files (``docs/histories.md``, PokerStars' older files): no "Uncalled bet" line (the returns are
+then not compared: ``returned`` is ``None``), the hand's date (:attr:`~.site.SiteHand.date`, which
+decides whether the rake rule of :data:`RAKE_PERCENT` is known: :data:`RAKE_DATES`), "Pot Limit
+Pre-Flop, No Limit Post-Flop" (read as no limit, user field ``_betting``), cap games (stacks counted up
+to the cap), an empty street filled from the summary's board, "folds (disconnect)", a one-card show.
+
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and
 :data:`MAX_HAND_LINES` lines a hand; amounts of at most 15 digits.  Time and memory are linear in
