@@ -158,7 +158,7 @@ def iter_bovada(text: str, *, source: str | None = None, cancelled: bool = False
         if len(line) > MAX_LINE_CHARS:
             raise fail(where_file, n, f"line of {len(line):,} characters, more than {MAX_LINE_CHARS:,}")
         line = line.lstrip("\ufeff").rstrip()
-        m = _HEADER_ANYWHERE.search(line)
+        m = _HEADER_ANYWHERE.search(line) if "Hand #" in line else None
         if m is not None and m.start() > 0 and block:  # a hand cut short by the next one, on the same line
             block.append(line[:m.start()])
             line = line[m.start():]
@@ -263,8 +263,7 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     _build(h, r)
     hand = h.finish(source, index, last_line=last)
     assert hand is not None  # (never cancelled)
-    seats = _site_seats(h, r, hand)
-    return attrs.evolve(hand, history=attrs.evolve(hand.history, seats=seats)) if seats else hand
+    return hand
 
 
 def _header(h: Draft, r: _Read, rest: str) -> None:
@@ -463,10 +462,11 @@ def _build(h: Draft, r: _Read) -> None:
     actions with the boards between the betting rounds, the showdown, and the summary's figures."""
     dealt = set(r.holes) | {name for name, *_ in r.posts} | {name for kind, name, *_ in r.ops if name}
     order = sorted(dealt, key=lambda name: position_rank(name) or 0)
-    for k, name in enumerate(order, 1):
+    seats = _site_seats(r, order) or list(range(1, len(order) + 1))
+    for seat, name in zip(seats, order):
         h.line = r.seats[name][2]
-        h.seat(k, name, r.seats[name][1])
-    h.button = len(order)
+        h.seat(seat, name, r.seats[name][1])
+    h.button = seats[-1]
     _posts(h, r, order)
     h.start_betting()
     for name, (cards, line) in r.holes.items():
@@ -636,16 +636,17 @@ def _posts(h: Draft, r: _Read, order: list[str]) -> None:
         h.post(name, kind, amount)
 
 
-def _site_seats(h: Draft, r: _Read, hand: SiteHand) -> tuple[int, ...] | None:
-    """The players' seats as the site numbers them (an MVS tournament's by its ``Seating Info``), or
-    ``None`` to keep the draft's (the positions' order) when the site's are no seats."""
-    players = hand.history.players or ()
-    seats = [r.seats[name][0] for name in players]
+def _site_seats(r: _Read, order: list[str]) -> list[int] | None:
+    """The seats of the players dealt in (``order``: the positions' order) as the site numbers them (an MVS
+    tournament's by its ``Seating Info``), or ``None`` when the site's numbers are no seats in that order
+    (then the draft numbers them 1, 2... in the positions' order)."""
+    seats = [r.seats[name][0] for name in order]
     if r.seating:
         seats = [r.seating.index(s) + 1 if s in r.seating else 0 for s in seats]
-    if len(set(seats)) != len(seats) or not all(0 < s <= 100 for s in seats):
+    if len(set(seats)) != len(seats) or not all(0 < s <= 10 for s in seats):
         return None
-    span = max(seats)  # clockwise from the dealer (last), the seats must come in the positions' order
-    if [(s - seats[-1] - 1) % span for s in seats] != sorted((s - seats[-1] - 1) % span for s in seats):
-        return None  # (tournament files of 2016 number the seats in no order)
-    return tuple(seats)
+    # clockwise from the dealer (last), the seats must come in the positions' order (tournament files of
+    # 2016 number the seats in no order)
+    if [(s - seats[-1] - 1) % 10 for s in seats] != sorted((s - seats[-1] - 1) % 10 for s in seats):
+        return None
+    return seats
