@@ -59,9 +59,13 @@ or nothing: the betting rounds are closed by the actions and the board taken fro
 uncalled bets, side pots (``Hand result-Side pot``: the collected amounts are compared per player),
 timeouts and disconnections, and every line that says nothing about the chips in play (players
 joining, leaving, sitting out, deposits, rebuys, add-ons, rankings and prizes, drawing for the
-dealer), byte-order marks and Windows line ends.  Seven-card stud (``NCARD``) raises
-:class:`HistoryParseError` naming the game.  Bovada's rake rule is not known: the file's rake is taken
-(no ``rake_rule``).
+dealer), byte-order marks and Windows line ends.  Seven-card stud hi and hi/lo (``7CARD``, ``7CARD
+HiLo``; seats named ``Seat+N``): antes, the bring-in (``Bring_in chip``, or ``Big blind/Bring in`` in
+2012), each street begun by its cards (``*** 4TH STREET ***`` is written from 2013 on, not before), the
+double bet of fourth street after an open pair (``Double bets``, ``D bets``); the headers give no stakes,
+so the small bet is the first completion or bet of third or fourth street and the big bet the first bet
+after.  Other games raise :class:`HistoryParseError` naming the game.  Bovada's rake rule is not known:
+the file's rake is taken (no ``rake_rule``).
 
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and
@@ -95,7 +99,8 @@ MAX_LINE_CHARS = 2_000
 MAX_HAND_LINES = 2_000
 
 #: Bovada's game names -> (the variant code's game part, hole cards).
-GAMES: dict[str, tuple[str, int]] = {"HOLDEM": ("T", 2), "OMAHA": ("O", 4), "OMAHA HiLo": ("O/8", 4)}
+GAMES: dict[str, tuple[str, int]] = {"HOLDEM": ("T", 2), "OMAHA": ("O", 4), "OMAHA HiLo": ("O/8", 4),
+                                     "7CARD": ("7S", 7), "7CARD HiLo": ("7S/8", 7)}
 _BETTINGS = {"No Limit": "N", "Pot Limit": "P", "Fixed Limit": "F"}
 
 _SITE = r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?)"
@@ -107,6 +112,9 @@ _CASH = re.compile(r"(?:TBL#([0-9]{1,20})|Zone Poker ID#([0-9]{1,20})) +([A-Za-z
 _TOURNAMENT = re.compile(r"([A-Za-z0-9][A-Za-z ]{0,40}?) Tournament #([A-Za-z0-9-]{1,40}) TBL#([0-9]{1,20}), "
                          r"(.{0,60}?)- ?Level ([0-9]{1,5}) \(([^()/ ]{1,30})/([^()/ ]{1,30})\)(?: \[MVS\])?" + _DATE)
 _SEAT = re.compile(r"Seat ([0-9]{1,4}): (.{1,60}?) \((\S{1,40}) in chips\)")
+_STUD_SEAT = re.compile(r"Seat\+([0-9]{1,2})( \[ME\])?: (\S{1,40}) in chips")
+_STUD_STREETS = re.compile(r"\*\*\* (?:(3RD)|4TH|5TH|6TH|7TH) STREET \*\*\*|\*\*\* RIVER \*\*\*")
+_BRING_IN = re.compile(r"(?:Bring_in chip|Big blind/Bring in)" + r"(?: ?\([^)]{0,40}\))? (\S{1,40})")
 _POSITION = re.compile(r"(Small Blind|Big Blind|UTG(?:\+[0-9]{1,2})?|Dealer)( \[ME\])?")
 _ACTOR = re.compile(r"(\S.{0,60}?) +: (.*)")
 _STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^]]{0,40}\] )?\[([^]]{0,40})\]")
@@ -130,7 +138,7 @@ _POST_KIND = {"Small Blind": "sb", "Small blind": "sb", "Ante/Small Blind": "sb"
 _FOLD = re.compile(r"Folds?" + _WHY + r"(?: & [Ss]hows \[[^]]{0,40}\](?: Show[0-9] \[[^]]{0,40}\])?)?")
 _CHECK = re.compile(r"Checks" + _WHY)
 _CALL = re.compile(r"Calls?" + _WHY + r" (\S{1,40})")
-_BET = re.compile(r"Bets(?: chip info)?" + _WHY + r" (\S{1,40})")
+_BET = re.compile(r"(Bets(?: chip info)?|Double bets|D bets)" + _WHY + r" (\S{1,40})")
 _RAISE = re.compile(r"Raises" + _WHY + r" (\S{1,40})(?: to (\S{1,40}))?")
 _ALLIN = re.compile(r"All-in(?:\((raise)[^)]{0,30}\)|\([^)]{0,30}\))? (\S{1,40})(?: to (\S{1,40}))?")
 _DEALT = re.compile(r"Card dealt to a spot \[([^]]{0,60})\]")
@@ -235,6 +243,8 @@ class _Read:
     board: str | None = None  # the summary's
     last: tuple[str, str] | None = None  # the last player's line read
     repeats: set[int] = attrs.Factory(set)  # the ops read from a line that repeats the one before
+    stud: dict[tuple[str, int], str] = attrs.Factory(dict)  # stud: (player, street) -> the cards dealt
+    street: int = -1  # stud: the last street dealt
 
 
 def _hand(block: list[str], start: int, where_file: str, source: str | None, index: int,
@@ -289,7 +299,7 @@ def _header(h: Draft, r: _Read, rest: str) -> None:
     game = GAMES.get(name)
     if game is None:
         raise h.fail(f"{shown(name)} is not read yet (the games read: docs/histories.md)")
-    h.game(_BETTINGS[betting] + game[0], game[1])
+    h.game(_BETTINGS[betting] + game[0], game[1], "stud" if game[1] == 7 else "board")
     try:
         h.date = datetime.date(int(date[0]), int(date[1]), int(date[2]))
     except ValueError:
@@ -305,10 +315,17 @@ def _line(h: Draft, r: _Read, line: str) -> None:
         if s is not None:
             name = " ".join(s.group(2).split())
             if position_rank(name) is None:
-                raise h.fail(f"seat {s.group(1)}: {shown(name)} is not a position (stud is not read yet)")
+                raise h.fail(f"seat {s.group(1)}: {shown(name)} is not a position")
             if name in r.seats:
                 raise h.fail(f"{shown(name)} seated twice")
             r.seats[name] = (int(s.group(1)), h.amount(s.group(3)), h.line)
+            return
+        t = _STUD_SEAT.fullmatch(line) if h.kind == "stud" else None
+        if t is not None:
+            name = f"Seat+{t.group(1)}" + (" [ME]" if t.group(2) else "")
+            if name in r.seats:
+                raise h.fail(f"{shown(name)} seated twice")
+            r.seats[name] = (int(t.group(1)), h.amount(t.group(3)), h.line)
             return
         if line.startswith("Seating Info: "):
             r.seating = [int(x) for x in re.findall(r"[0-9]{1,4}", line[14:])[:100]]
@@ -357,6 +374,11 @@ def _section(h: Draft, r: _Read, line: str) -> None:
             raise h.fail("a second '*** HOLE CARDS ***'")
         r.section = "action"
         return
+    t = _STUD_STREETS.fullmatch(line) if h.kind == "stud" else None
+    if t is not None:  # (the streets are those of the cards dealt)
+        if t.group(1):
+            r.section = "action"
+        return
     if line == "*** SUMMARY ***":
         if r.section != "action":
             raise h.fail("the summary before the cards are dealt")
@@ -395,6 +417,13 @@ def _verb(h: Draft, r: _Read, name: str, rest: str) -> None:
         r.posts.append((name, _POST_KIND[p.group(1)], h.amount(p.group(2)), h.line))
         return
     d = _DEALT.fullmatch(rest)
+    if d is not None and h.kind == "stud":
+        _stud_card(h, r, name, d.group(1))
+        return
+    b = _BRING_IN.fullmatch(rest) if h.kind == "stud" else None
+    if b is not None:
+        r.ops.append(("bring", name, h.amount(b.group(1)), h.line))
+        return
     if d is not None:
         if name in r.holes:
             raise h.fail(f"{shown(name)} is dealt cards twice")
@@ -409,8 +438,8 @@ def _verb(h: Draft, r: _Read, name: str, rest: str) -> None:
         r.ops.append(("x", name, None, h.line))
     elif (c := _CALL.fullmatch(rest)) is not None:
         r.ops.append(("c", name, h.amount(c.group(1)), h.line))
-    elif (b := _BET.fullmatch(rest)) is not None:
-        r.ops.append(("add", name, h.amount(b.group(1)), h.line))
+    elif (b := _BET.fullmatch(rest)) is not None:  # (stud: a double bet is the big bet on fourth street)
+        r.ops.append(("add" if b.group(1)[0] == "B" else "dbl", name, h.amount(b.group(2)), h.line))
     elif (x := _RAISE.fullmatch(rest)) is not None:
         h.amount(x.group(1))
         r.ops.append(("to", name, h.amount(x.group(2) or x.group(1)), h.line))
@@ -430,6 +459,19 @@ def _verb(h: Draft, r: _Read, name: str, rest: str) -> None:
         r.ops.append(("won", name, h.amount(u.group(2)), h.line))
     else:
         raise h.fail(f"cannot read {shown(name + ' : ' + rest)}")
+
+
+def _stud_card(h: Draft, r: _Read, name: str, text: str) -> None:
+    """A stud player's cards of a street (third street: two down, one up; then one): the next street begins
+    with its first card dealt."""
+    street = sum(1 for (who, _) in r.stud if who == name)
+    cards = h.cards_of(text)
+    if street > 4 or len(cards) != (6 if street == 0 else 2):
+        raise h.fail(f"{shown(name)} is dealt {len(cards) // 2} card(s) on street {street + 3}")
+    r.stud[(name, street)] = cards
+    if street > r.street:
+        r.street = street
+        r.ops.append(("street", "", street, h.line))
 
 
 def _summary_line(h: Draft, r: _Read, line: str) -> None:
@@ -461,13 +503,21 @@ def _build(h: Draft, r: _Read) -> None:
     """Tell the draft the hand: the players dealt in (in position order), the posts, the cards, the
     actions with the boards between the betting rounds, the showdown, and the summary's figures."""
     dealt = set(r.holes) | {name for name, *_ in r.posts} | {name for kind, name, *_ in r.ops if name}
-    order = sorted(dealt, key=lambda name: position_rank(name) or 0)
-    seats = _site_seats(r, order) or list(range(1, len(order) + 1))
+    dealt |= {name for name, _ in r.stud}
+    if h.kind == "stud":  # in seat order, no button
+        order = sorted(dealt, key=lambda name: r.seats[name][0])
+        seats = [r.seats[name][0] for name in order]
+    else:
+        order = sorted(dealt, key=lambda name: position_rank(name) or 0)
+        seats = _site_seats(r, order) or list(range(1, len(order) + 1))
     for seat, name in zip(seats, order):
         h.line = r.seats[name][2]
         h.seat(seat, name, r.seats[name][1])
-    h.button = seats[-1]
-    _posts(h, r, order)
+    if h.kind == "stud":
+        _stud(h, r)
+    else:
+        h.button = seats[-1]
+        _posts(h, r, order)
     h.start_betting()
     for name, (cards, line) in r.holes.items():
         h.line = line
@@ -503,10 +553,25 @@ def _build(h: Draft, r: _Read) -> None:
             dealt_board += len(value)
             acted.clear()
             continue
+        if kind == "street":
+            h.street = value
+            h.events.append(("street", "", value))
+            h.new_round()
+            acted.clear()
+            continue
+        if kind == "bring":
+            h.bring_in = value
+            h.events.append(("pb", name, None))
+            h.committed[name] = h.top = value
+            left[name] = max(0, left[name] - value)
+            continue
         if kind in ("show", "muck"):
             deal(10)
             h.showdown = True
-            if kind == "show" and name in r.holes:
+            seven = "".join(r.stud.get((name, k), "") for k in range(5))
+            if kind == "show" and h.kind == "stud" and len(seven) == 14:
+                h.show(name, seven)
+            elif kind == "show" and name in r.holes:
                 h.show(name, r.holes[name][0])
             elif kind == "show":  # (cards not written: unknown)
                 h.events.append(("show", name, ""))
@@ -522,7 +587,7 @@ def _build(h: Draft, r: _Read) -> None:
         if kind == "won":
             h.collect(name, value)
             continue
-        if not r.marked and _closed(h, order, folded, acted, left):
+        if not r.marked and h.kind != "stud" and _closed(h, order, folded, acted, left):
             deal(dealt_board + 1)
         elif i in r.repeats and kind not in ("won", "back"):  # (the same action again, on the same street)
             h.user["_repeated_lines"] = h.user.get("_repeated_lines", 0) + 1
@@ -536,7 +601,7 @@ def _build(h: Draft, r: _Read) -> None:
         elif kind == "c":  # a call of more than is owed (a big blind all in for less): the rest goes back
             excess[name] = excess.get(name, 0) + max(0, value - max(0, h.top - before))
             h.call(name)
-        elif kind == "add":
+        elif kind == "add" or kind == "dbl":
             h.put_in(name, value)
         else:
             h.raise_to(name, value)
@@ -565,6 +630,33 @@ def _unrepeated(h: Draft, r: _Read) -> set[int]:
     won = sum(value for kind, _, value, _ in r.ops if kind == "won")
     over = h.total is not None and won > h.total
     return {i for i in r.repeats if r.ops[i][0] == "won" and over or r.ops[i][0] != "won" and r.marked}
+
+
+def _stud(h: Draft, r: _Read) -> None:
+    """A stud hand's antes, cards and stakes (the headers give none: the small bet is the first completion
+    or bet of third or fourth street, the big bet the first bet after; else twice the other, or, with no bet
+    at all, what no action depends on)."""
+    for (name, street), cards in r.stud.items():
+        h.dealt[(name, street)] = cards
+    for name, kind, amount, line in r.posts:
+        h.line = line
+        if kind != "ante":
+            raise h.fail(f"{shown(name)} posts a blind in a stud game")
+        h.post(name, kind, amount)
+    small = big = None
+    street = 0
+    for kind, name, value, _ in r.ops:
+        if kind == "street":
+            street = value
+        elif kind in ("add", "to") and small is None and street <= 1:
+            small = value
+        elif (kind == "add" and street >= 2 or kind == "dbl") and big is None:
+            big = value
+    if small is None:
+        bring = next((v for k, _, v, _ in r.ops if k == "bring"), None)
+        small = big // 2 if big else 2 * bring if bring else 2
+    h.stakes(small, big or 2 * small)
+    h.start_betting()
 
 
 def _walk(h: Draft, r: _Read, order: list[str], folded: set[str]) -> None:
