@@ -222,7 +222,8 @@ def test_rake_drawn_pot_by_pot_conserves_chips(seed, percent):
     pots = pots_of(interpret(h))
     rake = int(percent * sum(pots) / 100)
     drawn = main_pot_first(rake, pots)
-    record = attrs.evolve(h, finishing_stacks=None, user_fields={"_rake": rake, "_pot_rakes": drawn})
+    record = attrs.evolve(h, finishing_stacks=None,  # (the live hand's own fields kept: _full_blind, a short blind)
+                          user_fields={**h.user_fields, "_rake": rake, "_pot_rakes": drawn})
     r = replay_hand(record)
     plain = replay_hand(attrs.evolve(h, finishing_stacks=None))
     assert [p.rake for p in r.settlement.pots] == drawn
