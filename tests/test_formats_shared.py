@@ -212,3 +212,63 @@ def test_hands_in_parts_of_a_chip_convert_to_ohh_and_back(path):
         assert again.history.user_fields["_chip_scale"] == hand.history.user_fields["_chip_scale"]
         assert again.history.starting_stacks == hand.history.starting_stacks
         assert check(again).status == check(hand).status == "matched"
+
+
+def _joined(a: int, b: int, raise_to: int, bet: int, stack: int | None) -> Draft:
+    """ann (seat 1) posts the small blind, new (seat 2; ``stack``: None, not known) the big one; bob raises to
+    ``raise_to``, ann folds, new calls, then bets ``bet`` on the flop and bob folds."""
+    d = Draft("test", "2", "<t>, hand 2", 1)
+    d.game("NT", 2)
+    d.stakes(1, 2)
+    d.button = 3
+    d.seat(1, "ann", a)
+    d.seat(3, "bob", b)
+    d.seat(2, "new", stack)
+    d.post("ann", "sb", 1)
+    d.post("new", "bb", 2)
+    d.start_betting()
+    d.put_in("bob", raise_to)
+    d.fold("ann")
+    d.put_in("new", raise_to - 2)
+    d.board("2c 3d 4h")
+    d.put_in("new", bet)
+    d.fold("bob")
+    d.uncalled("new", bet)
+    d.collect("new", 2 * raise_to + 1)
+    d.total, d.rake, d.summary = 2 * raise_to + 1, 0, True
+    return d
+
+
+@given(st.integers(2, 10**9), st.integers(5, 10**9), st.integers(2, 10**12), st.data())
+def test_a_stack_the_file_does_not_give_never_binds(a, b, bet, data):
+    """A player seated with no stack gets a stand-in above every other stack and all he puts in: the hand
+    settles as it would with any stack large enough, and the record names him."""
+    raise_to = data.draw(st.integers(4, b - 1))  # (bob not all in: there is a flop to bet on)
+    hand = _joined(a, b, raise_to, bet, None).finish(None, 0)
+    stacks = dict(zip(hand.history.players, hand.history.starting_stacks))
+    assert stacks["new"] > a + b and stacks["new"] > raise_to + bet
+    assert hand.history.user_fields["_unknown_stacks"] == ("new",)
+    known = _joined(a, b, raise_to, bet, 10**15).finish(None, 0)
+    assert "_unknown_stacks" not in known.history.user_fields
+    assert check(hand) == check(known) and check(hand).status == "matched"
+
+
+def test_stack_unknown_marks_a_seated_player():
+    d = _draft()
+    d.stack_unknown("c")
+    d.stack_unknown("c")  # (once)
+    d.put_in("c", 2)
+    d.fold("a")
+    d.check("b")
+    d.board("Qh Jd 2c")
+    d.check("b")
+    d.put_in("c", 500)  # more than c's written stack of 100: the stand-in does not bind
+    d.fold("b")
+    d.uncalled("c", 500)
+    d.collect("c", 5)
+    d.total, d.rake, d.summary = 5, 0, True
+    hand = d.finish(None, 0)
+    assert hand.history.user_fields["_unknown_stacks"] == ("c",) and hand.history.starting_stacks[2] > 700
+    assert check(hand).status == "matched"
+    with pytest.raises(HistoryParseError, match="'zed' is not seated"):
+        d.stack_unknown("zed")

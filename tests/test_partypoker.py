@@ -63,10 +63,17 @@ def bundled() -> list:
     return out
 
 
+#: Bundled real hands the check does not match, and why.
+KNOWN = {"199382505": "heads-up, a split pot's odd cent: PartyPoker gives it to the big blind (the seat left of the"
+                      " button), the check to the button (the small blind)"}
+
+
 def test_every_bundled_hand_matches(bundled):
-    real = [h for h in bundled if "hhsmithy" in h.source]
-    assert len(real) == 56 and len(bundled) == 56 + 28  # HHSmithy (3 of them filed under other sites), handwritten
-    assert [check(h).message for h in bundled if check(h).status != "matched"] == []
+    smithy = [h for h in bundled if "/partypoker/hhsmithy/" in h.source]
+    hhp = [h for h in bundled if "/partypoker/hhp/" in h.source]
+    # HHSmithy (3 of them filed under other sites), hhp's (2013-2018), handwritten
+    assert len(smithy) == 56 and len(hhp) == 236 and len(bundled) == 56 + 236 + 37
+    assert {h.hand_id: check(h).status for h in bundled if check(h).status != "matched"} == {"199382505": "mismatched"}
 
 
 @pytest.mark.parametrize("name", sorted(NOT_PARTY))
@@ -167,6 +174,103 @@ def test_oddities():
     assert split.history.players == ("flo", "gil", "ed") and split.history.min_bet == 2
 
 
+def test_players_who_join_as_the_hand_begins_sit_where_the_betting_order_puts_them():
+    hand = one("players.txt", "5001")
+    h = hand.history
+    # quinn joins and posts the big blind with no seat line: between kim (seat 1) and moe (seat 3), in the
+    # seat of lee, who has left with $0 and plays no part; his stack is a stand-in that cannot bind
+    assert h.players == ("kim", "quinn", "moe", "ned", "pat", "oli") and h.seats == (1, 2, 3, 4, 5, 6)
+    assert h.user_fields["_unknown_stacks"] == ("quinn",) and h.blinds_or_straddles == (5, 10, 0, 0, 0, 0)
+    assert h.starting_stacks[1] > sum(h.starting_stacks) - h.starting_stacks[1]
+    assert hand.collected == (Collected("quinn", 0, 338),) and hand.rake == 17
+    assert check(hand).status == "matched"
+    later = one("players.txt", "5002")
+    h = later.history
+    # rob posts a new player's big blind and acts first: after the big blind (seat 4), before ria (seat 6);
+    # ria's seat line says $0 (written before her chips came) and she posts: her stack is not known either
+    assert h.players == ("moe", "ned", "rob", "ria", "kim") and h.seats == (3, 4, 5, 6, 1)
+    assert h.user_fields["_unknown_stacks"] == ("rob", "ria") and h.user_fields["_posts"] == (0, 0, 25, 25, 0)
+    assert h.actions[5:7] == ("p3 cc", "p4 cbr 100")
+    # "does not show cards.ria wins $3.24 USD": two lines glued together; her $1 bet comes back
+    assert later.collected == (Collected("ria", None, 224),) and later.returned == (0, 0, 0, 100, 0)
+    assert later.rake == 11 and check(later).status == "matched"
+
+
+def test_a_player_with_no_seat_line_who_did_not_join_or_has_no_seat_is_refused():
+    base = (HAND / "players.txt").read_text(encoding="utf-8").split("***** Hand History for Game 5002")[0]
+    with pytest.raises(HistoryParseError, match=r"hand 5001, line 21: 'quinn' calls but has no seat line"):
+        parse_partypoker(base.replace("quinn has joined the table.\nquinn posts big blind [$0.10 USD].\n", ""))
+    full = base.replace("Seat 2: lee ( $0 USD )", "Seat 2: lee ( $5 USD )").replace("kim folds", "kim folds\nlee folds")
+    with pytest.raises(HistoryParseError, match=r"line 15: 'quinn' posts but has no seat line"):
+        parse_partypoker(full)  # every seat between kim and moe is someone's who plays: no seat for him
+
+
+def test_a_silent_post_and_a_longer_name_for_the_hands_owner():
+    hand = one("players.txt", "5003")
+    h = hand.history
+    # kim checks the big blind though no line says he posted: both blinds, the big one live, the small one dead
+    assert h.players == ("ned", "sue", "kim", "moe") and h.actions[4] == "p3 cc"
+    assert h.blinds_or_straddles == (5, 10, 10, 0) and h.antes == (0, 0, 5, 0) and h.user_fields["_posts"] == (0, 0, 10, 0)
+    assert hand.collected == (Collected("kim", None, 43),) and hand.returned == (0, 0, 30, 0) and hand.rake == 2
+    assert check(hand).status == "matched"
+    emailed = one("players.txt", "5004")
+    # "Dealt to tom lee" where the seat says "tom": the same player, in the actions and the summary too
+    assert emailed.history.players == ("vic", "tom", "uma") and emailed.history.actions[1] == "d dh p2 AcJc"
+    assert emailed.collected == (Collected("tom", None, 1380),) and emailed.total_pot == 1450 and emailed.rake == 70
+    assert check(emailed).status == "matched"
+
+
+def test_stud():
+    got = {h.hand_id: h for h in hands_of(HAND / "stud.txt")}
+    stud = got["6001"].history
+    assert stud.variant == "F7S" and (stud.bring_in, stud.small_bet, stud.big_bet) == (25, 50, 100)
+    assert stud.antes == (5, 5, 5, 5) and stud.players == ("ari", "bo", "cam", "dex")
+    # cam brings in, ari completes ("completes [$0.50 USD]": the chips it adds), bo's cards from his muck
+    assert stud.actions[:9] == ("d dh p1 KsKd9h", "d dh p2 QcQh5d", "d dh p3 ??????", "d dh p4 ??????", "p3 pb", "p4 f",
+                                "p1 cbr 50", "p2 cc", "p3 cc")
+    assert got["6001"].collected == (Collected("ari", 0, 1210),) and got["6001"].rake == 60
+    hilo = got["6002"]
+    assert hilo.history.variant == "F7S/8" and hilo.history.bring_in == 300
+    assert hilo.collected == (Collected("gus", 0, 9050), Collected("eve", 0, 9050)) and hilo.rake == 200
+    tour = got["6003"]
+    # "double bets [120]": the big bet on fourth street, jon's pair of twos showing
+    assert tour.history.actions[9] == "p3 cbr 120" and tour.history.currency is None and tour.rake == 0
+    assert tour.collected == (Collected("jon", 0, 1110),)
+    assert all(check(h).status == "matched" for h in got.values())
+    # the up cards the showdown reveals say who opens: gus's open pair of threes on fourth street, not eve
+    text = (HAND / "stud.txt").read_text(encoding="utf-8")
+    wrong = text.replace("gus opens\ngus bets [$10 USD]\neve raises [$20 USD]\ngus calls [$10 USD]",
+                         "eve opens\neve bets [$10 USD]\ngus raises [$20 USD]\neve calls [$10 USD]")
+    (hand,) = [h for h in parse_partypoker(wrong) if h.hand_id == "6002"]
+    with pytest.raises(PokerEngineError, match="out of turn"):
+        check(hand)
+
+
+def test_short_deck_ranks_a_flush_above_a_full_house_and_a_straight_above_trips():
+    flush, straight = hands_of(HAND / "short-deck.txt")
+    h = flush.history
+    assert h.variant == "NS" and h.antes == (100, 100, 100) and h.blinds_or_straddles == (0, 0, 100) and h.min_bet == 100
+    assert flush.collected == (Collected("kai", 0, 25900),) and flush.rake == 300
+    assert straight.collected == (Collected("kai", 0, 3990),) and straight.rake == 210
+    assert check(flush).status == check(straight).status == "matched"
+    text = (HAND / "short-deck.txt").read_text(encoding="utf-8")
+    for hand_id, old, new in (("7001", "kai wins $259 USD", "max wins $259 USD"),
+                              ("7002", "kai wins $39.90 USD", "max wins $39.90 USD")):
+        (hand,) = [x for x in parse_partypoker(text.replace(old, new)) if x.hand_id == hand_id]
+        assert check(hand).status == "mismatched"  # the full house, the trips: they lose
+
+
+def test_a_big_blind_all_in_for_less_is_owed_in_full_by_the_others():
+    (hand,) = [h for h in hands_of(FIXTURES / "hhp" / "cash.hhsmithy.usd.NLHE.9max.txt") if h.hand_id == "198586505"]
+    h = hand.history
+    # papou1 posts a big blind of $0.03, all he has; Ritch_Razor "calls [$0.25 USD]": the whole blind
+    assert h.players[:3] == ("FunkDrSpock", "papou1", "Ritch_Razor") and h.starting_stacks[1] == 3
+    assert h.blinds_or_straddles[:2] == (10, 25) and h.user_fields["_full_blind"] is True
+    assert h.actions[7] == "p3 cc" and hand.returned[2] == 348
+    assert hand.collected == (Collected("Ritch_Razor", 1, 360), Collected("Ritch_Razor", 0, 12)) and hand.pot_rakes == (0, 21)
+    assert check(hand).status == "matched"
+
+
 def test_encodings_and_line_ends_read_alike():
     for copy, original in (("cash-games-utf16.txt", "cash-games.txt"),
                            ("euro-decimal-comma-cp1252.txt", "euro-decimal-comma.txt")):
@@ -187,10 +291,11 @@ BASE = (HAND / "cash-games.txt").read_text(encoding="utf-8").split("***** Hand H
     ("dee calls [$0.90 USD]", "dee calls [$0.9O USD]", 24, "bad amount '$0.9O'"),
     ("ann bets [$0.90 USD]", "ann bets lots", 22, "bad amount 'lots'"),
     ("Seat 2: bob ( $12.50 USD )", "Seat 2: ann ( $12.50 USD )", 7, "seat 2 or player 'ann' twice"),
-    ("cy posts big blind [$0.10 USD].", "zed posts big blind [$0.10 USD].", 11, "'zed' posts but has no seat line"),
+    ("dee calls [$0.10 USD]", "zed calls [$0.10 USD]", 14, "'zed' calls but has no seat line"),  # (no join line)
     ("** Dealing Flop ** [ Ks, 7d, 2c ]", "** Dealing Flop ** [ Ks, 7d ]", 19, "the flop has 2 cards"),
     ("** Dealing Flop ** [ Ks, 7d, 2c ]", "** Dealing Flop ** [ Ks, 7d, 2x ]", 19, "bad cards"),
-    ("NL Texas Hold'em", "7 Card Stud", 2, "is not read (hold'em and Omaha are)"),
+    ("NL Texas Hold'em", "NL Double Hold'em", 2, "is not read (hold'em, Omaha, stud and short deck are)"),
+    ("NL Texas Hold'em", "NL 7 Card Stud", 2, "stud in no limit or pot limit is not read"),
     ("** Dealing down cards **", "", 14, "'dee' acts before the cards are dealt"),
     ("ann wins $4.90 USD", "ann wins big", 30, "cannot read 'ann wins big'"),
     ("dee checks\nann bets [$2 USD]", "dee checks\nann juggles", 27, "cannot read 'ann juggles'"),
@@ -276,17 +381,17 @@ def test_fpdb_real_hands():
             except HistoryParseError as exc:
                 refused.append(str(exc))
     matched = sum(r.status == "matched" for r in results)
-    assert len(results) + len(refused) + len(unplayable) == 102 and matched == 78
-    # not read: stud (4 hands), short deck, Double Hold'em
-    assert sum("is not read" in m for m in refused) == 6
-    # a player acting with no seat line: one who joined as the hand began (PartyPoker writes neither his seat
-    # nor his stack: 7), names the anonymiser changed in one line but not another (3); "Dealt to Hero Name"
-    # where the seat says "Hero" (1)
-    assert sum("but has no seat line" in m for m in refused) == 10 and len(refused) == 6 + 10 + 1
-    # the rest are the files' own: a silent post (a player checks a bet he never matched), anonymised chip
-    # counts a chip or two apart (3), the players' order changed by the anonymiser, a $0 stack that posts,
-    # a showdown where nobody shows the winning hand (undeterminable)
-    assert len(unplayable) == 3 and sum(r.status == "mismatched" for r in results) == 3
+    assert len(results) + len(refused) + len(unplayable) == 102 and matched == 93  # 91% (78 before issue 19's part 2)
+    # read now: stud (4 hands: hi and hi/lo, cash and tournament), short deck, the 7 players who join as the
+    # hand begins with no seat line, a $0 seat line that posts, a silent post, "Dealt to Hero Name"
+    # not read: Double Hold'em
+    assert sum("Double Hold'em" in m and "is not read" in m for m in refused) == 1
+    # the anonymiser's damage: a name changed on its action lines but not in the seats (3; no join line for
+    # them: refused); chip counts a chip or two apart from their own actions (3); the players' order changed
+    # (an action out of turn); and one showdown where nobody shows the winning hand (undeterminable)
+    assert sum("but has no seat line" in m for m in refused) == 3 and len(refused) == 1 + 3
+    assert len(unplayable) == 2 and sum(r.status == "mismatched" for r in results) == 2
+    assert any("out of turn" in m for m in unplayable) and any("no board cards are dealt now" in m for m in unplayable)
     assert [r.status for r in results if r.status not in ("matched", "mismatched")] == ["undeterminable"]
 
 

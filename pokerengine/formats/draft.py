@@ -27,6 +27,25 @@ paid, for :func:`pokerengine.history.site.check`.
 >>> check(hand).status
 'matched'
 
+A player the file gives no stack (one who joins as the hand begins: some sites write no seat line for
+him, or the stack he had before his chips came) is seated with ``None``: he gets a stand-in stack that
+cannot bind (more than all the other stacks and every amount the hand's lines name), which changes
+nothing the check compares (the pots follow from what is put in, who may win them and the cards), and
+the record's user field ``_unknown_stacks`` names him.
+
+>>> d = Draft("example", "8", "<text>, hand 8", 1)
+>>> d.game("NT", 2); d.stakes(1, 2); d.button = 3
+>>> d.seat(1, "ann", 100); d.seat(3, "cy", 50); d.seat(2, "new", None)
+>>> d.post("ann", "sb", 1); d.post("new", "bb", 2); d.start_betting()
+>>> d.put_in("cy", 6); d.fold("ann"); d.put_in("new", 4)
+>>> d.board("2c 3d 4h"); d.put_in("new", 44); d.fold("cy")
+>>> d.uncalled("new", 44); d.collect("new", 13); d.total, d.rake, d.summary = 13, 0, True
+>>> hand = d.finish(None, 1)
+>>> hand.history.starting_stacks, hand.history.user_fields["_unknown_stacks"]
+((100, 204, 50), ('new',))
+>>> check(hand).status
+'matched'
+
 Every error is a :class:`HistoryParseError` naming the file, the hand and the line (:attr:`Draft.line`,
 which the reader keeps up to date).  Limits: a draft holds what its reader gives it; the reader bounds
 the lines and the hands (each site module states its limits); :meth:`finish` is linear in the events.
@@ -99,7 +118,7 @@ class Draft:
                  "bring_in", "street", "dealt", "cancelled", "button", "table", "max_seats", "seats", "posts",
                  "events", "runs", "cards", "collected", "returned", "cashed", "cashed_won", "summary_seats", "total",
                  "rake", "currency", "section", "showdown", "summary", "needs_total", "needs_summary", "out",
-                 "committed", "top", "user", "date")
+                 "committed", "top", "user", "date", "unknown")
 
     def __init__(self, fmt: str, hand_id: str, where: str, first_line: int) -> None:
         self.format = fmt
@@ -140,6 +159,7 @@ class Draft:
         self.top = 0  # the most anyone has committed this round
         self.user: dict[str, Any] = {}  # more user fields of the record
         self.date: datetime.date | None = None  # the day the hand was played, when the file says (the site's clock)
+        self.unknown: list[str] = []  # seated players whose stack the file does not give (see seat)
 
     # --- reading helpers -------------------------------------------------------------------
     def fail(self, message: str) -> HistoryParseError:
@@ -188,17 +208,28 @@ class Draft:
             raise self.fail("the big blind is 0" if not self.fixed else "the big bet is 0")
         self.sb, self.bb = small, big
 
-    def seat(self, seat: int, name: str, stack: int, *, out: bool = False) -> None:
-        """Player ``name`` in seat ``seat`` with ``stack`` (minor units); ``out``: sitting out, not dealt in."""
+    def seat(self, seat: int, name: str, stack: int | None, *, out: bool = False) -> None:
+        """Player ``name`` in seat ``seat`` with ``stack`` (minor units); ``out``: sitting out, not dealt in.
+        ``stack`` ``None``: the file does not say (:meth:`stack_unknown`)."""
         if not 0 < seat <= 100:
             raise self.fail(f"seat {seat} is not a seat")
         if name in self.seats or any(seat == x for x, _ in self.seats.values()):
             raise self.fail(f"seat {seat} or player {shown(name)} twice")
-        if stack < 0:
+        if stack is not None and stack < 0:
             raise self.fail(f"{shown(name)} has a negative stack")
-        self.seats[name] = (seat, stack)
+        self.seats[name] = (seat, 0 if stack is None else stack)
+        if stack is None:
+            self.unknown.append(name)
         if out:
             self.out.add(name)
+
+    def stack_unknown(self, name: str) -> None:
+        """The file does not give seated ``name``'s stack (a stack written before his chips came): the record
+        gives him a stand-in that cannot bind, more than all the other stacks and every amount the hand's
+        lines name, and names him in its user field ``_unknown_stacks``."""
+        self._known(name)
+        if name not in self.unknown:
+            self.unknown.append(name)
 
     def sit_out(self, name: str) -> None:
         """A seated player is not dealt in (sitting out, or waiting)."""
@@ -437,8 +468,14 @@ def history_of(h: Draft, source: str | None, index: int) -> HandHistory:
         bets = {"blinds_or_straddles": tuple(blinds), "small_bet": h.sb, "big_bet": h.bb}
     else:
         bets = {"blinds_or_straddles": tuple(blinds), "min_bet": h.bb}
+    stacks = [h.seats[name][1] for name in names]
+    if h.unknown:  # a stand-in that cannot bind: more than all the other chips and every amount written
+        stand_in = 1 + sum(stack for name, (_, stack) in h.seats.items() if name not in h.unknown) \
+            + sum(amount for _, _, amount in h.posts) + sum(v for kind, _, v in h.events if kind == "cbr")
+        stacks = [stand_in if name in h.unknown else stack for name, stack in zip(names, stacks)]
+        user["_unknown_stacks"] = tuple(name for name in names if name in h.unknown)
     return HandHistory(
-        variant=h.variant, starting_stacks=tuple(h.seats[name][1] for name in names), actions=tuple(actions),
+        variant=h.variant, starting_stacks=tuple(stacks), actions=tuple(actions),
         antes=tuple(antes), **bets, hand=h.id, table=h.table,
         seats=tuple(order), seat_count=h.max_seats or None, players=tuple(names), currency=h.currency,
         user_fields=user, source=source, key=str(index))

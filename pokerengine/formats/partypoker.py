@@ -45,22 +45,34 @@ Traceback (most recent call last):
 ...
 pokerengine.errors.HistoryParseError: <text>, hand 42, line 15: bad amount 'lots'
 
-Read: hold'em and Omaha (hi and hi/lo) in no limit, pot limit and fixed limit, cash (dollars, euros,
-pounds; stakes written ``$0.05/$0.10`` or as the table's buy-in ``$10 USD NL``, then the blinds are the
-posts) and tournament hands (``Trny:`` / ``Blinds(50/100)`` / ``Blinds-Antes(...)`` headers, chips with
-thousands separators; the oldest files write no blind posts: the blinds are posted by the seats after the
-button), antes, a big blind posted with a dead small one, a new player's big blind out of position,
-``is all-In``, main and side pots (each raked on its own: the pot less what its ``wins`` lines paid), hi
-and lo halves, Windows line ends, leading spaces and NUL characters, chat, players joining, leaving,
-sitting out or timing out, a button beside a player who came in behind it, the e-mailed format with its
-summary (a cash-out there is paid by the site, not from the pot).  Not read (an error naming the game):
-stud, short deck, Double Hold'em; a player who acts with no seat line (one who joined as the hand began:
-PartyPoker writes neither his seat nor his stack) is an error naming him.  A seat nobody plays from (no
-post, no action) is not dealt in.
+Read: hold'em and Omaha (hi and hi/lo) in no limit, pot limit and fixed limit, seven card stud hi and
+hi/lo (:mod:`.partypoker_games`; ``bring-ins``, ``completes``, ``double bets`` on fourth street, each
+street's ``Dealt to`` line of the hand's owner; the others' cards as they show or muck them at the end),
+short deck (antes and a ``button blind``; the engine's short-deck ranks, as PartyPoker's), cash (dollars,
+euros, pounds; stakes written ``$0.05/$0.10`` or as the table's buy-in ``$10 USD NL``, then the blinds
+are the posts) and tournament hands (``Trny:`` / ``Blinds(50/100)`` / ``Blinds-Antes(...)`` headers, chips
+with thousands separators; the oldest files write no blind posts: the blinds are posted by the seats
+after the button), antes, a big blind posted with a dead small one, a new player's big blind out of
+position, ``is all-In``, main and side pots (each raked on its own: the pot less what its ``wins`` lines
+paid), hi and lo halves, Windows line ends, leading spaces and NUL characters, chat, players joining,
+leaving, sitting out or timing out, a button beside a player who came in behind it, the e-mailed format
+with its summary (a cash-out there is paid by the site, not from the pot).  Not read (an error naming the
+game): Double Hold'em, draw games, five- and six-card Omaha.
+
+Players the file gives no stack: one who joins as the hand begins has no seat line (``Player8 has joined
+the table.``, then ``Player8 posts big blind``); he sits where the first round's order of play puts him
+(:func:`.partypoker_games.join_seat`) with a stack that cannot bind (:meth:`.Draft.seat` with ``None``;
+the record's ``_unknown_stacks`` names him).  A seat line of $0 whose player posts or acts was written
+before his chips came: his stack is not known either.  A player with no seat line who did not join (the
+anonymiser renamed him) is an error naming him.  A player who checks the big blind though he posted
+nothing posted both blinds without a line for it (the big one live, the small one dead).  A ``Dealt to``
+name that is a seated name and more words (``Dealt to Hero Name``, the seat ``Hero``) is that player
+throughout the hand.  A seat nobody plays from (no post, no action) is not dealt in.
 
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and :data:`MAX_HAND_LINES`
-lines a hand; amounts of at most 15 digits.  Time and memory are linear in the size of the text.
+lines a hand; amounts of at most 15 digits.  Time and memory are linear in the size of the text (a
+player seated with no seat line costs a pass over his hand's lines; at most 100 seats).
 Every error is a :class:`HistoryParseError` naming the file, the hand id and the line (1-based).
 """
 
@@ -75,6 +87,8 @@ from .._checks import shown
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
 from .draft import Draft, fail
+from .partypoker_games import actor as _actor, game_of, join_seat
+from .pokerstars_games import dealt_cards
 
 #: The most characters a file may hold (about 50 MB: some 60,000 hands).
 MAX_TEXT_CHARS = 50_000_000
@@ -87,10 +101,6 @@ MAX_HAND_LINES = 2_000
 
 _HEADER = re.compile(r"\*{5} Hand History [Ff]or Game (\w{1,40}) \*{5}(?: \([^()]{0,40}\))?")
 _PREAMBLE = re.compile(r"Game #\w{1,40} starts\.|#Game No ?: ?\w{1,40}")
-_NOT_READ = re.compile(r"short deck|double hold|stud|razz|draw|badugi|courchevel|[56] card", re.IGNORECASE)
-_HILO = re.compile(r"hi-?lo|hi/lo|h/l|8 or better", re.IGNORECASE)
-_HOLDEM = re.compile(r"hold'?em", re.IGNORECASE)
-_BETTING = re.compile(r"(?<![A-Za-z])\(?(NL|PL|FL)\)?(?![A-Za-z])|(no limit|pot limit|fixed limit)", re.IGNORECASE)
 _TOURNEY = re.compile(r"Trny|Tourney|Tournament|Buy-?in", re.IGNORECASE)
 _NUMBER = r"[$€£]?\s?[0-9](?:[0-9.,]{0,24}[0-9])?"
 _STAKES = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\(\s*(" + _NUMBER + r")\s*/\s*(" + _NUMBER + r")(?:\s*-\s*("
@@ -103,16 +113,18 @@ _BUTTON = re.compile(r"Seat ([0-9]{1,2}) is the button")
 _PLAYERS = re.compile(r"Total number of players\s*:\s*[0-9]{1,2}(?:\s*/\s*([0-9]{1,2}))?")
 _SEAT = re.compile(r"[Ss]eat ?([0-9]{1,2}): (.+?) \(\s*(" + _NUMBER + r")(?:\s+([A-Z]{3}))?\s*\)(?:\s.*)?")
 _BRACKET = re.compile(r"[\[(]\s*([^\[\]()]{1,40}?)\s*[\])]\.?")
-_POST = re.compile(r"posts (small blind|big blind \+ dead|big blind|ante of|ante|dead blind|dead)\s*(.*)")
+_POST = re.compile(r"posts (small blind|big blind \+ dead|big blind|button blind|ante of|ante|dead blind|dead)\s*(.*)")
 _RAISE_TO = re.compile(r"raises (" + _NUMBER + r") to (" + _NUMBER + r")")
 _STREET = re.compile(r"\*\* Dealing (Flop|Turn|River) \*\*\s*:?\s*\[([^\]]{0,80})\]")
+_STUD_STREETS = {"** Dealing **": 0, "** Dealing Fourth street **": 1, "** Dealing Fifth street **": 2,
+                 "** Dealing Sixth street **": 3, "** Dealing River **": 4}
 _WINS = re.compile(r"wins (?:Lo \(\s*)?(" + _NUMBER + r")(?:\s*(?:USD|EUR|GBP|CAD|chips))?\s*\)?(.*)")
 _POT = re.compile(r"\s*from\s+(?:the\s+)?(main pot|side pot\s*#?\s*([0-9]{1,2}))", re.IGNORECASE)
 _AND_WINS = re.compile(r".*?\.(\S.*? wins .*)")
 _WORD = re.compile(r"[a-z]*")
 _STRANGER = re.compile(r"(.{1,60}?) (posts|folds|checks|calls|bets|raises|is all-In|wins|shows)\b")
 _ABSENT = ("is sitting out", "has joined", "has left", "sits out")
-_ACTS = frozenset(("folds", "checks", "calls", "bets", "raises", "is"))
+_ACTS = frozenset(("folds", "checks", "calls", "bets", "raises", "is", "completes", "double", "bring"))
 _SHOWS = re.compile(r"(shows|doesn't show)\s*\[([^\]]{0,80})\].*")
 _MAIN_POT = re.compile(r"Main Pot: (" + _NUMBER + r")((?:\s*Side Pot [0-9]{1,2}: " + _NUMBER + r")*)"
                        r"(?:\s*Rake: (" + _NUMBER + r"))?\s*(?:\|.*)?")
@@ -124,10 +136,10 @@ _NOTICE = re.compile(
     r"(?:has joined the table|has left the table|is sitting out|sits out|will be using (?:their|his|her) time bank"
     r"|time bank will be activated|could not respond in time|did not respond in time|is disconnected"
     r"|has been disconnected|is connected|has (?:been )?reconnected|finished in|- Selects point card"
-    r"|Forward Folds|shows\s*[^\[\s].{0,60} for low\.?|is all-In\.?$|has timed out|is being treated as all-In).*", re.IGNORECASE)
+    r"|Forward Folds|opens$|shows\s*[^\[\s].{0,60} for low\.?|is all-In\.?$|has timed out|is being treated as all-In).*", re.IGNORECASE)
 #: Lines that are no one's action.
 _INFO = re.compile(
-    r">.*|Your time bank .*|Player .{1,60} finished in .*|Congratulations to .*|Creating (?:Main|Side) Pot.*|There was no qualifying"
+    r">.*|Your time bank .*|Due to current high memory use .*|Player .{1,60} finished in .*|Congratulations to .*|Creating (?:Main|Side) Pot.*|There was no qualifying"
     r" low hand|Trny: ?\w+ Level: ?\w+|(?:Blinds|Stakes)(?:-Antes)?\(.*|.{1,60} has (?:joined|left) the table\.?"
     r"|.{1,60} is sitting out|Board: .*|\*\* Dealing down cards \*\*|.{1,60} Cashout Amount is .*"
     r"|.{1,60} (?:Cash-out Premium % is .*|opted for cash-out|probabi?li?ty is .*)")
@@ -154,6 +166,7 @@ class _State:
     hidden: list[tuple[str, str]] = attrs.field(factory=list)
     live: dict[str, int] = attrs.field(factory=dict)
     dead: int = 0
+    alias: dict[str, str] = attrs.field(factory=dict)
 
 
 def iter_partypoker(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
@@ -264,18 +277,10 @@ def _button(h: Draft) -> None:
 
 def _game(h: Draft, st: _State, line: str) -> None:
     """The game line: the game, its betting, the stakes (or the buy-in), cash or tournament."""
-    if _NOT_READ.search(line):
-        raise h.fail(f"the game of {shown(line)} is not read (hold'em and Omaha are)")
-    if "omaha" in line.lower():
-        game, hole = "O/8" if _HILO.search(line) else "O", 4
-    elif _HOLDEM.search(line) or "holdem" in line.lower():
-        game, hole = "T", 2
-    else:
-        raise h.fail(f"cannot read the game in {shown(line)}")
-    b = _BETTING.search(line)
-    word = (b.group(1) or b.group(2)).lower() if b is not None else "fl"
-    betting = {"nl": "N", "no limit": "N", "pl": "P", "pot limit": "P"}.get(word, "F")
-    h.game(betting + game, hole)
+    game = game_of(line)
+    if isinstance(game, str):
+        raise h.fail(f"the game of {shown(line)}: {game} (hold'em, Omaha, stud and short deck are)")
+    h.game(*game)
     h.money = _TOURNEY.search(line) is None
     code = _CODE.search(line)
     if h.money and code is not None:
@@ -318,9 +323,18 @@ def _line(h: Draft, st: _State, line: str) -> None:
         rest = line[9:]
         at = rest.rfind(" [")
         name = rest[:at].strip() if at > 0 else ""
+        if name not in h.seats:
+            name = _alias(h, st, name)
         if name in h.seats:
-            h.holds(name, rest[at + 1:])
+            if h.kind == "stud":
+                dealt_cards(h, name, rest[at + 1:].strip(" []"), None)
+            else:
+                h.holds(name, rest[at + 1:])
         return
+    for long, short in st.alias.items():
+        if line.startswith(long + " "):
+            line = short + line[len(long):]
+            break
     found = _actor(h, line, " ")
     if found is not None:
         _verb(h, st, *found)
@@ -329,8 +343,28 @@ def _line(h: Draft, st: _State, line: str) -> None:
         return
     stranger = _STRANGER.match(line)
     if stranger is not None:  # (PartyPoker writes no seat line for a player who joins as the hand starts)
-        raise h.fail(f"{shown(stranger.group(1))} {stranger.group(2)} but has no seat line: {shown(line)}")
+        name = stranger.group(1)
+        joined = any(text.startswith(name + " has joined the table") for k, text in st.block if k < h.line)
+        if joined and stranger.group(2) in ("posts", "folds", "checks", "calls", "bets", "raises", "is all-In") \
+                or line.startswith(name + " posts big blind "):
+            seat = join_seat(h, st.block, name)
+            if seat is not None:
+                h.seat(seat, name, None)
+                _line(h, st, line)
+                return
+        raise h.fail(f"{shown(name)} {stranger.group(2)} but has no seat line: {shown(line)}")
     raise h.fail(f"cannot read {shown(line)}")
+
+
+def _alias(h: Draft, st: _State, name: str) -> str:
+    """A name the hand's owner is dealt to that is a seated player's name and more words (``Dealt to Hero Name``
+    where the seat says ``Hero``, fpdb-3's file of 2013: whether the site or the anonymiser shortened it is
+    not known): that player's, used for the longer name from then on; else the name as it is."""
+    seated = [who for who in h.seats if name.startswith(who + " ")]
+    if len(seated) != 1 or st.alias:  # (one a hand: the hand's owner)
+        return name
+    st.alias[name] = seated[0]
+    return seated[0]
 
 
 def _seat_line(h: Draft, st: _State, line: str) -> bool:
@@ -364,10 +398,17 @@ def _seat_line(h: Draft, st: _State, line: str) -> bool:
 
 
 def _section(h: Draft, st: _State, line: str) -> None:
-    if line == "** Dealing down cards **":
+    if line == "** Dealing down cards **" and h.kind != "stud" or line == "** Dealing **" and h.kind == "stud":
         if h.section == "action":
             raise h.fail("the cards are dealt twice")
         _deal(h, st)
+        if h.kind == "stud":
+            _stud_street(h, st, 0)
+        return
+    if h.kind == "stud" and line in _STUD_STREETS:
+        if h.section != "action" or _STUD_STREETS[line] != h.street + 1:
+            raise h.fail(f"{shown(line)} out of order")
+        _stud_street(h, st, _STUD_STREETS[line])
         return
     if line == "** Summary **":
         if h.section != "action":
@@ -376,7 +417,7 @@ def _section(h: Draft, st: _State, line: str) -> None:
         h.summary = True
         return
     s = _STREET.fullmatch(line)
-    if s is None or h.section != "action":
+    if s is None or h.section != "action" or h.kind == "stud":
         raise h.fail(f"cannot read {shown(line)}")
     cards = h.cards_of(s.group(2))
     size = {"Flop": 6, "Turn": 2, "River": 2}[s.group(1)]
@@ -386,10 +427,24 @@ def _section(h: Draft, st: _State, line: str) -> None:
     h.board(cards)
 
 
+def _stud_street(h: Draft, st: _State, street: int) -> None:
+    """A stud street is dealt (0: third street): the betting round before it ends."""
+    _close_round(h, st)
+    h.street = street
+    h.new_round()
+    h.events.append(("street", "", street))
+
+
 def _deal(h: Draft, st: _State) -> None:
     """The cards are dealt: the stakes from the posts when the header gave a buy-in, the blinds of the
-    oldest files (which write no posts) posted by the seats after the button."""
-    if not any(kind != "ante" for _, kind, _ in h.posts) and st.stakes_known:
+    oldest files (which write no posts) posted by the seats after the button; short deck: the button
+    blind is the smallest bet."""
+    button = next((amount for _, kind, amount in h.posts if kind == "button"), 0)
+    if button and h.variant[1:] == "S":
+        st.sb = st.bb = button
+        h.stakes(button, button)
+        st.stakes_known = True
+    if not any(kind != "ante" for _, kind, _ in h.posts) and st.stakes_known and h.kind != "stud":
         playing = _playing(h, st.block)
         by_seat = sorted((seat, name) for name, (seat, stack) in h.seats.items() if stack > 0 and name in playing)
         if len(by_seat) >= 2:
@@ -415,17 +470,6 @@ def _deal(h: Draft, st: _State) -> None:
     h.start_betting()
 
 
-def _actor(h: Draft, line: str, sep: str = " ") -> tuple[str, str] | None:
-    """The seated player who starts ``line`` then ``sep``, the longest such name first (names hold spaces:
-    "a b" before "a"), and the rest."""
-    at = line.rfind(sep, 0, 80)
-    while at > 0:
-        if line[:at] in h.seats:
-            return line[:at], line[at + len(sep):]
-        at = line.rfind(sep, 0, at)
-    return None
-
-
 def _playing(h: Draft, block: list[tuple[int, str]]) -> set[str]:
     """The seated players who act in a hand's lines (the oldest files write no posts: the blinds are
     those of the first players dealt in after the button)."""
@@ -437,16 +481,40 @@ def _playing(h: Draft, block: list[tuple[int, str]]) -> set[str]:
     return found
 
 
+def _arrives(h: Draft, st: _State, name: str) -> None:
+    """``name`` posts or acts: he plays the hand.  A seat line of $0 was written before his chips came (a
+    player who has just sat down): his stack is not known."""
+    st.active.add(name)
+    if h.seats[name][1] == 0 and name not in h.unknown:
+        h.stack_unknown(name)
+
+
+def _silent_post(h: Draft, st: _State, name: str) -> None:
+    """A player who checks the first round's big blind though he posted nothing posted both blinds (the big one
+    live, the small one dead) without a line for it: PartyPoker's files sometimes leave that post out."""
+    big = h.sb if h.fixed else h.bb
+    if h.top - h.committed.get(name, 0) != big or h.runs[0] or h.kind != "board" \
+            or any(who == name for who, _, _ in h.posts):
+        return
+    small = next((amount for _, kind, amount in h.posts if kind == "sb"), big // 2)
+    _post(h, st, name, "sbbb", big + small)
+
+
 def _post(h: Draft, st: _State, name: str, kind: str, amount: int) -> None:
     if kind == "sbbb" and not st.stakes_known and h.bb == 0:
         h.bb = amount * 2 // 3 or 1  # a big blind with a dead small one (half its size): what is live
     before = h.committed.get(name, 0)
-    h.post(name, kind, amount)
+    _arrives(h, st, name)
+    big = h.sb if h.fixed else h.bb
+    short = kind == "bb" and st.stakes_known and amount < big and amount == h.seats[name][1] and name not in h.unknown
+    h.post(name, kind, big if short else amount)  # (the record writes a short blind as due: the stack posts less)
+    if short:  # a big blind all in for less: the others owe the whole blind ("calls [$0.25 USD]" after $0.03)
+        h.user["_full_blind"] = True
+        h.committed[name] = before + amount
     st.put += amount
     live = h.committed.get(name, 0) - before
     st.dead += amount - live
     st.live[name] = st.live.get(name, 0) + live
-    st.active.add(name)
     if kind == "bb" and not st.stakes_known and not h.bb:
         h.bb = amount
 
@@ -457,7 +525,7 @@ def _verb(h: Draft, st: _State, name: str, rest: str) -> None:
         if h.section != "seats":
             raise h.fail(f"{shown(name)} posts after the cards are dealt")
         kind = {"small blind": "sb", "big blind": "bb", "big blind + dead": "sbbb", "ante": "ante",
-                "ante of": "ante", "dead": "dead", "dead blind": "dead"}[p.group(1)]
+                "ante of": "ante", "dead": "dead", "dead blind": "dead", "button blind": "button"}[p.group(1)]
         if kind == "sb" and any(k == "sb" for _, k, _ in h.posts):
             kind = "bb"  # a second small blind (a player coming back) is live: it counts toward a call
         _post(h, st, name, kind, _money(h, p.group(2)))
@@ -469,7 +537,7 @@ def _verb(h: Draft, st: _State, name: str, rest: str) -> None:
     if word in _ACTS and not _NOTICE.fullmatch(rest):
         if h.section != "action":
             raise h.fail(f"{shown(name)} acts before the cards are dealt")
-        st.active.add(name)
+        _arrives(h, st, name)
         tail = rest[len(word):].strip(" .")
         if word == "folds" or word == "checks":
             if tail:
@@ -478,12 +546,23 @@ def _verb(h: Draft, st: _State, name: str, rest: str) -> None:
                 st.folded.add(name)
                 h.fold(name)
             else:
+                _silent_post(h, st, name)
                 h.check(name)
             return
-        if word == "is":
-            if not tail.startswith("all-In"):
+        if word in ("is", "double", "bring"):
+            lead = {"is": "all-In", "double": "bets", "bring": "-ins"}[word]
+            if not tail.startswith(lead):
                 raise h.fail(f"cannot read {shown(rest)}")
-            tail = tail[6:]
+            tail = tail[len(lead):]
+        if word == "bring":  # stud's bring-in (the lowest up card's forced bet)
+            if h.kind != "stud" or h.street != 0 or h.bring_in is not None or h.committed:
+                raise h.fail(f"cannot read {shown(name + ' ' + rest)}")
+            h.bring_in = chips = _money(h, tail)
+            st.put += chips
+            st.live[name] = st.live.get(name, 0) + chips
+            h.events.append(("pb", name, None))
+            h.committed[name] = h.top = chips
+            return
         r = _RAISE_TO.fullmatch(rest) if word == "raises" else None
         if r is not None:  # the e-mailed format: "raises 2.40 to 2.65"
             to = h.amount(r.group(2))
@@ -514,6 +593,8 @@ def _verb(h: Draft, st: _State, name: str, rest: str) -> None:
         return
     if rest.startswith("does not show cards"):  # the winner without a showdown, or a muck at one
         st.noshow.append(name)
+        if len(rest) > 20 and rest[19] == ".":  # (a line glued on: "does not show cards.Player2 wins $1,10 USD")
+            _line(h, st, rest[20:].lstrip())
         return
     if rest.startswith("is sitting out") and len(rest) > 14:  # (Mac clients glue the next line on)
         _line(h, st, rest[14:].lstrip())
@@ -544,6 +625,10 @@ def _wins(h: Draft, st: _State, name: str, rest: str) -> None:
 
 def _summary_line(h: Draft, st: _State, line: str) -> None:
     """A line of the e-mailed format's summary: the pots and rake, each player's balance and collected."""
+    for long, short in st.alias.items():
+        if line.startswith(long + " "):
+            line = short + line[len(long):]
+            break
     m = _MAIN_POT.fullmatch(line)
     if m is not None:
         total = h.amount(m.group(1)) + sum(h.amount(x) for x in _SIDE_POT.findall(m.group(2)))
