@@ -54,6 +54,7 @@ from ..history.variants import Variant
 from ..runs import RunsSettlement
 from ..settlement import Settlement
 from . import dealing as _dealing
+from . import limits as _limits_of
 from . import playing as _playing
 from . import records as _records
 from . import rules
@@ -77,7 +78,6 @@ __all__ = ["GAMES", "MAX_PLAYERS", "MAX_SEAT", "Hand", "Rescale"]
 
 STREET_NAMES = ("pre-flop", "flop", "turn", "river")
 #: Why a raise is refused when nobody could call it (a replay accepts one: :meth:`Hand._raise`).
-_NOBODY_TO_CALL = "nobody is left to call a raise (the others have folded or are all-in)"
 _NAMES = {"board": STREET_NAMES, "stud": stud.STREET_NAMES,
           "draw": ("pre-draw", "first draw", "second draw", "third draw")}
 
@@ -543,48 +543,10 @@ class Hand:
         else:  # a short blind's full amount is owed while somebody else could still bet it
             self._top = rules.owed_top(top, pending[0], bets, stacks, self._folded)
 
-    def _limits(self, p: int) -> tuple[int, int, int] | str:
-        """``(least, min_to, max_to)`` for a bet or raise by position ``p`` (``least``: the full
-        minimum), or the reason none is allowed, naming the rule."""
-        fixed = self.fixed
-        if fixed and self._raises >= self.options.raise_cap and (self.options.cap_heads_up or self._live > 2):
-            return rules.capped(self.options.raise_cap)
-        top, bets, stacks = self._top, self._bets, self._stacks
-        faced = self._faced[p]
-        if faced >= 0:
-            t = rules.reopen_threshold(fixed, self._full, self._step, self._rep_full if self.replay else None)
-            if top - faced < t:
-                return rules.not_reopened(f"seat {self.seats[p]}", top - faced, t, fixed)
-        bet, stack = bets[p], stacks[p]
-        if stack <= top - bet:
-            return "calling puts the player all-in: call or fold"
-        folded = self._folded
-        for j in AFTER[self.n][p]:  # is anyone left to call?
-            if not folded[j] and stacks[j] + bets[j] > top:
-                break
-        else:
-            return _NOBODY_TO_CALL
-        most = stack + bet
-        if self._completion:
-            least = self._step  # stud: the bring-in is completed to the small bet
-        elif self.replay:
-            r = self._rep_full
-            least = top + (r if r > self._step else self._step)
-        else:
-            least = top + self._full
-        low = least if most >= least else most
-        if fixed:
-            return least, low, low
-        if self.pot_limit:
-            cap = rules.pot_limit_max(top, bet, sum(self._put) + sum(bets))
-            high = most if most <= cap else (cap if cap > least else least)
-            return least, low, high if high <= most else most  # never more than the stack (a short stack's all-in)
-        return least, low, most
-
     def _raise(self, p: int, to: int) -> None:
         lim = self._limits(p)
         if isinstance(lim, str):
-            if not (lim is _NOBODY_TO_CALL and self.replay and self._top < to <= self._stacks[p] + self._bets[p]):
+            if not (lim is _limits_of.NOBODY_TO_CALL and self.replay and self._top < to <= self._stacks[p] + self._bets[p]):
                 raise self._illegal(p, lim)
             lim = (to, to, to)  # a replay accepts it, as the sites do: the raise comes back uncalled
         least, low, high = lim
@@ -629,18 +591,9 @@ class Hand:
         if not self._pending:  # replay: a raise when everyone else is all in (it comes back uncalled)
             self._end_betting()
 
-    def _open_pair_double(self) -> bool:
-        """Seven card stud high, fourth street, a live player's up cards paired, the small bet still the
-        step, and the option on (:attr:`Options.open_pair_double`, on in replay mode): the big bet is allowed."""
-        if not self.options.open_pair_double or self.variant.game != "stud" or self._street != 1:
-            return False
-        if self._step != self.steps[0] or self._completion:
-            return False
-        for p, up in enumerate(self._up):
-            if not self._folded[p] and len({rank(c) for c in up}) < len(up):
-                return True
-        return False
-
+    # the bounds of a bet or raise (limits.py)
+    _limits = _limits_of.limits
+    _open_pair_double = _limits_of.open_pair_double
     # what a replay accepts of the records that live play refuses (records.py)
     _replay_accepts = _records.replay_accepts
     _fold_all_in = _records.fold_all_in
