@@ -5,9 +5,18 @@ Each format is one entry of :data:`FORMATS` (a :class:`Format`): its name, how i
 dropped), the function that reads its hands into :class:`~pokerengine.history.site.SiteHand`
 values, and its rake rule when the site's rule is known.  A new site is one new module here and one
 line in :data:`FORMATS`; the shared parts are written once: :mod:`.encodings` (bytes to text),
-:mod:`.amounts` (amounts in every form the sites write them), :mod:`.draft` (a hand while its
+:mod:`.amounts` (amounts in every form the sites write them), :mod:`.blocks` (a text file cut into
+hands, its limits, and a bad hand that does not end its file), :mod:`.draft` (a hand while its
 lines are read, then its PHH record), and the check of what a site paid,
 :func:`pokerengine.history.site.check`.
+
+The reader's protocol: each format's module has ``iter_hands(text, *, source=None, cancelled=False,
+errors=False)``, which yields the file's :class:`~pokerengine.history.site.SiteHand` values in order;
+a hand that cannot be read raises :class:`~pokerengine.errors.HistoryParseError`, or, with
+``errors=True``, is yielded in its place as a :class:`~.blocks.HandError` (its message, naming the
+file, the hand and the line, and its ``index``) and the next hand is read.  A file that cannot be
+read at all (too large, not the format, more hands than the limit) raises either way.
+:func:`site_hands` calls the reader of a format by its name.
 
 ``pokerengine replay`` and ``pokerengine convert`` take a folder of mixed files: a ``.phh``/``.phhs``
 file is PHH, any other file is read and its first characters decide (:func:`detect`).
@@ -31,11 +40,13 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterator
+from typing import Literal, overload
 
 import attrs
 
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
+from .blocks import HandError, only_hands
 from .pokerstars_lang import HEADER_STARTS
 
 #: The most characters of a file's start that :func:`detect` looks at.
@@ -48,8 +59,9 @@ _PHH = re.compile(r"^\s*(\[[^\]\n]*\]\s*)?(variant|starting_stacks|actions)\s*="
 class Format:
     """One site's format: ``name`` (the ``SiteHand.format`` of its hands), ``sniff`` (``True`` when a
     file's first characters are this format's), and ``module``, the module whose ``iter_hands(text, *,
-    source=None, cancelled=False)`` reads its hands and whose ``rake_rule`` (or ``None``) is the site's
-    rake rule (see :func:`pokerengine.history.site.check`); imported when first needed."""
+    source=None, cancelled=False, errors=False)`` reads its hands (the reader's protocol: see
+    :func:`site_hands`) and whose ``rake_rule`` (or ``None``) is the site's rake rule (see
+    :func:`pokerengine.history.site.check`); imported when first needed."""
 
     name: str
     sniff: Callable[[str], bool]
@@ -167,14 +179,27 @@ def format_of(name: str) -> Format:
     raise HistoryParseError(f"not a site's format: {name!r} (the formats: {', '.join(names())})")
 
 
-def site_hands(text: str | bytes, fmt: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
+@overload
+def site_hands(text: str | bytes, fmt: str, *, source: str | None = None, cancelled: bool = False,
+               errors: Literal[False] = False) -> Iterator[SiteHand]: ...
+@overload
+def site_hands(text: str | bytes, fmt: str, *, source: str | None = None, cancelled: bool = False,
+               errors: bool) -> Iterator[SiteHand | HandError]: ...
+def site_hands(text: str | bytes, fmt: str, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand] | Iterator[SiteHand | HandError]:
     """The hands of a site's file, read lazily (``fmt``: a name of :data:`FORMATS`); hands the site
-    cancelled only with ``cancelled=True`` (user field ``_cancelled``: replay counts them)."""
+    cancelled only with ``cancelled=True`` (user field ``_cancelled``: replay counts them).
+
+    A hand that cannot be read raises :class:`HistoryParseError` and ends the file; with ``errors=True``
+    it is given in its place as a :class:`~.blocks.HandError` (a ``HistoryParseError`` naming the file,
+    the hand and the line, with the hand's ``index``) and the hands after it are read.  What makes the
+    whole file unreadable (not the format, too large, too many hands) raises either way."""
     if fmt not in names():
         raise HistoryParseError(f"{source or '<text>'}: not a site's format: {fmt!r}")
     module = importlib.import_module(__name__ + format_of(fmt).module)
-    reader: Callable[..., Iterator[SiteHand]] = module.iter_hands
-    return reader(text, source=source, cancelled=cancelled)
+    reader: Callable[..., Iterator[SiteHand | HandError]] = module.iter_hands
+    items = reader(text, source=source, cancelled=cancelled, errors=errors)
+    return items if errors else only_hands(items)
 
 
 def rake_rule(fmt: str) -> Callable[..., list[int]] | None:

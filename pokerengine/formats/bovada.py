@@ -78,23 +78,18 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .._checks import shown
 from .. import _json
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, Block, HandError, checked_text, hand_blocks, only_hands
+from .blocks import read_blocks
 from .bovada_hand import BOARD_SIZES, Read, build, position_rank
 from .draft import Draft, fail
 
-#: The most characters a file may hold (about 50 MB: some 40,000 hands).
-MAX_TEXT_CHARS = 50_000_000
-#: The most hands read from one file.
-MAX_HANDS = 100_000
-#: The longest line (real lines have under 400 characters; an MVS file's "Player Info" is the longest).
-MAX_LINE_CHARS = 2_000
-#: The most lines one hand may have (the longest real hands have about 90).
-MAX_HAND_LINES = 2_000
 
 #: Bovada's game names -> (the variant code's game part, hole cards).
 GAMES: dict[str, tuple[str, int]] = {"HOLDEM": ("T", 2), "OMAHA": ("O", 4), "OMAHA HiLo": ("O/8", 4),
@@ -149,48 +144,47 @@ _UNCALLED = re.compile(r"Return uncalled portion of bet (\S{1,40})")
 def iter_bovada(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
     """Each hand of a Bovada text (one file's contents), in order; see :func:`parse_bovada`.
     ``cancelled`` is the registry's argument: Bovada writes no cancelled hands."""
+    return only_hands(iter_hands(text, source=source, cancelled=cancelled))
+
+
+def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand | HandError]:
+    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_bovada`, and with ``errors=True``
+    a hand that cannot be read given as a :class:`~.blocks.HandError` in its place (:func:`.blocks.read_blocks`).
+
+    A hand cut short by the next one on the same line ends there; a seat line after a hand's summary
+    begins a hand whose first lines are lost (an error of that hand)."""
     where_file = source if source is not None else "<text>"
-    if type(text) is not str:
-        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
-    if len(text) > MAX_TEXT_CHARS:
-        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
-    block: list[str] = []
-    start = 0
-    count = 0
+    text = checked_text(text, where_file)
+    blocks = hand_blocks(text, where=where_file, starts=_starts(), name="Bovada", expected="'Bovada Hand #...'",
+                         clean=lambda line: line.lstrip("\ufeff").rstrip(), cut=_cut)
+    yield from read_blocks(blocks, lambda b: _block(b, where_file, source), errors=errors)
+
+
+def _cut(line: str) -> int:
+    m = _HEADER_ANYWHERE.search(line) if "Hand #" in line else None
+    return m.start() if m is not None else 0
+
+
+def _starts() -> Callable[[str], bool]:
+    """Whether a line begins a hand: a header, or a seat line after the summary of the hand before."""
     summary = False
-    for n, line in enumerate(text.splitlines(), 1):
-        if len(line) > MAX_LINE_CHARS:
-            raise fail(where_file, n, f"line of {len(line):,} characters, more than {MAX_LINE_CHARS:,}")
-        line = line.lstrip("\ufeff").rstrip()
-        m = _HEADER_ANYWHERE.search(line) if "Hand #" in line else None
-        if m is not None and m.start() > 0 and block:  # a hand cut short by the next one, on the same line
-            block.append(line[:m.start()])
-            line = line[m.start():]
-        if m is not None and _HEADER.fullmatch(line):
-            if block:
-                yield _hand(block, start, where_file, source, count)
-                count += 1
-            if count >= MAX_HANDS:
-                raise fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
-            block, start, summary = [line], n, False
-        elif block:
-            if summary and _SEAT.fullmatch(line):  # a seat line after the summary: a hand whose first lines are lost
-                yield _hand(block, start, where_file, source, count)
-                raise fail(where_file, n, f"a hand without its first line, at {shown(line)}")
-            if len(block) >= MAX_HAND_LINES:
-                raise fail(where_file, n, f"a hand of more than {MAX_HAND_LINES:,} lines")
-            block.append(line)
-            summary = summary or line == "*** SUMMARY ***"
-        elif line.strip():
-            raise fail(where_file, n, f"expected a hand ('Bovada Hand #...'), got {shown(line)}")
-    if block:
-        yield _hand(block, start, where_file, source, count, final=True)
-    elif count == 0:
-        raise HistoryParseError(f"{where_file}: no Bovada hand in the text")
+
+    def starts(line: str) -> bool:
+        nonlocal summary
+        if "Hand #" in line and _HEADER.fullmatch(line) or summary and _SEAT.fullmatch(line):
+            summary = False
+            return True
+        summary = summary or line == "*** SUMMARY ***"
+        return False
+
+    return starts
 
 
-#: The registry's reader (:mod:`pokerengine.formats`).
-iter_hands = iter_bovada
+def _block(b: Block, where_file: str, source: str | None) -> SiteHand:
+    if _SEAT.fullmatch(b.lines[0]):
+        raise fail(where_file, b.first, f"a hand without its first line, at {shown(b.lines[0])}")
+    return _hand(list(b.lines), b.first, where_file, source, b.index, final=b.last)
 
 
 def parse_bovada(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:

@@ -78,18 +78,13 @@ import attrs
 from .._checks import shown
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, Block, HandError, checked_text, hand_blocks, only_hands
+from .blocks import read_blocks
 from .draft import Draft, fail
 from .encodings import decode
 from .pokerstars_games import dealt_cards, draw_line
 
-#: The most characters a file may hold (about 50 MB).
-MAX_TEXT_CHARS = 50_000_000
-#: The most hands read from one file.
-MAX_HANDS = 100_000
-#: The longest line (real lines have well under 200 characters; chat is the longest).
-MAX_LINE_CHARS = 2_000
-#: The most non-blank lines one hand may have (the longest real hands have about 90).
-MAX_HAND_LINES = 2_000
 
 #: Full Tilt's game names: name -> (the game part of the PHH variant code, cards a player holds, kind).
 GAMES: dict[str, tuple[str, int, str]] = {
@@ -155,57 +150,41 @@ def iter_fulltilt(text: str | bytes, *, source: str | None = None, cancelled: bo
     A hand the site dealt to fewer than two players (everyone else sitting out) is skipped, its index kept
     by the hands after it; with ``cancelled=True`` it is given too (user field ``_cancelled``) when two
     or more players were seated."""
+    return only_hands(iter_hands(text, source=source, cancelled=cancelled))
+
+
+def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand | HandError]:
+    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_fulltilt`, and with ``errors=True``
+    a hand that cannot be read given as a :class:`~.blocks.HandError` in its place (:func:`.blocks.read_blocks`).
+
+    An archive's separators (``BEGIN``, ``***** # 1 *****``) and blank lines stand between hands; a
+    tournament summary ends the hand before it and is passed over up to the next hand."""
     where_file = source if source is not None else "<text>"
-    if isinstance(text, (bytes, bytearray)):
-        text = decode(text, what=where_file, max_bytes=MAX_TEXT_CHARS)
-    if type(text) is not str:
-        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
-    if len(text) > MAX_TEXT_CHARS:
-        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    block: list[tuple[int, str]] = []
-    count = 0
-    skipping = False  # inside a tournament summary
-    for n, line in enumerate(text.splitlines(), 1):
-        if len(line) > MAX_LINE_CHARS:
-            raise fail(where_file, n, f"line of {len(line):,} characters, more than {MAX_LINE_CHARS:,}")
+    text = checked_text(text, where_file, decode_bytes=True)
+    summary = skipping = False
+
+    def skip(line: str) -> bool:  # (blank lines, and a tournament summary's)
+        nonlocal summary, skipping
         if _START.match(line):
-            if block:
-                hand = _hand(block, where_file, source, count, cancelled)
-                if hand is not None:
-                    yield hand
-                count += 1
-            if count >= MAX_HANDS:
-                raise fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
-            block, skipping = [(n, line)], False
-        elif line.startswith(_SUMMARY_FILE):
-            if block:
-                hand = _hand(block, where_file, source, count, cancelled)
-                if hand is not None:
-                    yield hand
-                count += 1
-            block, skipping = [], True
-        elif skipping:
-            continue
-        elif block:
-            if line.strip() and line.strip("\ufffd\x00"):
-                if len(block) >= MAX_HAND_LINES:
-                    raise fail(where_file, n, f"a hand of more than {MAX_HAND_LINES:,} lines")
-                block.append((n, line.rstrip(" ")))
-        elif not _OUTSIDE.fullmatch(line):
-            raise fail(where_file, n, f"expected a hand ('Full Tilt Poker Game #...'), got {shown(line)}")
-    if block:
-        hand = _hand(block, where_file, source, count, cancelled)
-        if hand is not None:
-            yield hand
-    elif count == 0:
-        what = "a tournament summary, not a hand history" if skipping else "no Full Tilt hand in the text"
-        raise HistoryParseError(f"{where_file}: {what}")
+            skipping = False
+            return False
+        if line.startswith(_SUMMARY_FILE):
+            summary = skipping = True
+            return True
+        return skipping or not (line.strip() and line.strip("\ufffd\x00"))
+
+    def empty() -> str:
+        return "a tournament summary, not a hand history" if summary else "no Full Tilt hand in the text"
+
+    blocks = hand_blocks(text, where=where_file, starts=_START.match, name="Full Tilt",
+                         expected="'Full Tilt Poker Game #...'", skip=skip, outside=_OUTSIDE.fullmatch, empty=empty)
+    yield from read_blocks(blocks, lambda b: _hand(_lines(b), where_file, source, b.index, cancelled), errors=errors)
 
 
-#: The registry's reader (:mod:`pokerengine.formats`).
-iter_hands = iter_fulltilt
+def _lines(b: Block) -> list[tuple[int, str]]:
+    """A block's numbered lines, the hand's first as written, the others without trailing spaces."""
+    return [(b.first, b.lines[0]), *((k, line.rstrip(" ")) for k, line in zip(b.numbers[1:], b.lines[1:]))]
 
 
 def parse_fulltilt(text: str | bytes, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:

@@ -74,16 +74,10 @@ from .._checks import shown
 from .. import _json
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
 
-#: The most characters a file may hold (about 50 MB: some 40,000 hands).
-MAX_TEXT_CHARS = 50_000_000
-#: The most hands read from one file.
-MAX_HANDS = 100_000
-#: The longest line (real lines have well under 300 characters; a tournament's header is the longest).
-MAX_LINE_CHARS = 2_000
-#: The most lines one hand may have (the longest real hands have about 80).
-MAX_HAND_LINES = 2_000
 
 #: The user field a hand with a Rush & Cash cash drop carries: the money the site added to the pot
 #: (minor units).  The engine settles what the players put in, so such a hand is a mismatch by it.
@@ -139,40 +133,17 @@ _RUN = {"": 0, "FIRST ": 0, "SECOND ": 1, "THIRD ": 2}
 def iter_ggpoker(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
     """Each hand of a GGPoker text (one file's contents), in order; see :func:`parse_ggpoker`.
     ``cancelled`` is the registry's argument: GGPoker writes no cancelled hands."""
+    return only_hands(iter_hands(text, source=source, cancelled=cancelled))
+
+
+def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand | HandError]:
+    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_ggpoker`, and with ``errors=True``
+    a hand that cannot be read given as a :class:`~.blocks.HandError` in its place (:func:`.blocks.read_blocks`)."""
     where_file = source if source is not None else "<text>"
-    if type(text) is not str:
-        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
-    if len(text) > MAX_TEXT_CHARS:
-        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    block: list[str] = []
-    start = 0
-    count = 0
-    for n, line in enumerate(text.splitlines(), 1):
-        if len(line) > MAX_LINE_CHARS:
-            raise fail(where_file, n, f"line of {len(line):,} characters, more than {MAX_LINE_CHARS:,}")
-        if line.startswith("Poker Hand #"):
-            if block:
-                yield _hand(block, start, where_file, source, count)
-                count += 1
-            if count >= MAX_HANDS:
-                raise fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
-            block, start = [line], n
-        elif block:
-            if len(block) >= MAX_HAND_LINES:
-                raise fail(where_file, n, f"a hand of more than {MAX_HAND_LINES:,} lines")
-            block.append(line)
-        elif line.strip():
-            raise fail(where_file, n, f"expected a hand ('Poker Hand #...'), got {shown(line)}")
-    if block:
-        yield _hand(block, start, where_file, source, count)
-    elif count == 0:
-        raise HistoryParseError(f"{where_file}: no GGPoker hand in the text")
-
-
-#: The registry's reader (:mod:`pokerengine.formats`).
-iter_hands = iter_ggpoker
+    text = checked_text(text, where_file)
+    blocks = hand_blocks(text, where=where_file, starts="Poker Hand #", name="GGPoker", expected="'Poker Hand #...'")
+    yield from read_blocks(blocks, lambda b: _hand(list(b.lines), b.first, where_file, source, b.index), errors=errors)
 
 
 def parse_ggpoker(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:

@@ -82,8 +82,8 @@ from .._checks import shown
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
 from .amounts import CURRENCIES, parse_amount
+from .blocks import HandError, Limits, checked_text, only_hands
 from .draft import Draft, fail
-from .encodings import decode
 
 #: The most characters a file may hold (about 50 MB: some 20,000 hands).
 MAX_TEXT_CHARS = 50_000_000
@@ -97,6 +97,7 @@ MAX_LINE_CHARS = MAX_HAND_CHARS
 MAX_HAND_LINES = 5_000
 #: The most XML elements one hand may have (real hands: under 200).
 MAX_ELEMENTS = 5_000
+_LIMITS = Limits(text_chars=MAX_TEXT_CHARS, hands=MAX_HANDS, line_chars=MAX_LINE_CHARS, hand_lines=MAX_HAND_LINES)
 
 #: The action types read (``type=``), by what they do.
 FOLD, SB, BB, CALL, CHECK, BET, RAISE_BY, ALL_IN, JOINED, SITS_OUT, ANTE, BRING_IN, RAISE_TO = (
@@ -142,15 +143,16 @@ def iter_ipoker(text: str | bytes, *, source: str | None = None, cancelled: bool
     in order.  A hand written without its play (its blinds only, no bets nor wins: some exports) is
     skipped as a cancelled one, its index kept; with ``cancelled=True`` it is given too, with the user
     field ``_cancelled`` set (:func:`~pokerengine.history.site.check` calls it cancelled)."""
+    return only_hands(iter_hands(text, source=source, cancelled=cancelled))
+
+
+def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand | HandError]:
+    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_ipoker`, and with ``errors=True`` a
+    hand that cannot be read (not well-formed, cut short before its ``</game>``: read from the next
+    ``<game>`` on) given as a :class:`~.blocks.HandError` in its place."""
     where_file = source if source is not None else "<text>"
-    if isinstance(text, (bytes, bytearray)):
-        text = decode(text, what=where_file, max_bytes=MAX_TEXT_CHARS)
-    if type(text) is not str:
-        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
-    if len(text) > MAX_TEXT_CHARS:
-        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = checked_text(text, where_file, decode_bytes=True, limits=_LIMITS)
     d = _DECL.search(text)
     if d is not None:
         raise fail(where_file, text.count("\n", 0, d.start()) + 1, "a document type or entity declaration (refused)")
@@ -172,6 +174,8 @@ def iter_ipoker(text: str | bytes, *, source: str | None = None, cancelled: bool
         end = text.find(_GAME_END, stop, stop + MAX_HAND_CHARS + 1)
         nxt = _GAME_START.search(text, stop + 5, end if end >= 0 else stop + MAX_HAND_CHARS + 1)
         closed = _CLOSED.fullmatch(text, stop + 5) if end < 0 and nxt is None else None
+        bad: HistoryParseError | None = None
+        chunk = ""
         if closed is not None:  # the last hand, its rounds complete, written without </game> (nor </session>)
             chunk = text[stop:closed.start(1)] + _GAME_END
             end = len(text)
@@ -179,26 +183,33 @@ def iter_ipoker(text: str | bytes, *, source: str | None = None, cancelled: bool
             code = re.match(r'<game\s+gamecode="([\w.-]{1,40})"', text[stop:stop + 100])
             where = f"{where_file}, hand {code.group(1) if code else '#' + str(count)}"
             if end < 0 and nxt is None and len(text) - stop > MAX_HAND_CHARS:
-                raise fail(where, line, f"a hand of more than {MAX_HAND_CHARS:,} characters")
-            raise fail(where, line + text.count("\n", stop, nxt.start() if nxt else len(text)),
-                       "the hand ends before its </game> (truncated?)")
+                bad = fail(where, line, f"a hand of more than {MAX_HAND_CHARS:,} characters")
+            else:
+                bad = fail(where, line + text.count("\n", stop, nxt.start() if nxt else len(text)),
+                           "the hand ends before its </game> (truncated?)")
+            resume = nxt or _GAME_START.search(text, stop + 5)  # (with errors=True: read on from the next hand)
+            end = resume.start() if resume is not None else len(text)
         else:
             end += len(_GAME_END)
             chunk = text[stop:end]
-        if session is None:
-            raise fail(where_file, line, "a hand before the session's <general> header")
-        hand = _hand(chunk, line, session, where_file, source, count, cancelled, memory)
-        if hand is not None:
-            yield hand
+        item: SiteHand | HandError | None
+        try:
+            if bad is not None:
+                raise bad
+            if session is None:
+                raise fail(where_file, line, "a hand before the session's <general> header")
+            item = _hand(chunk, line, session, where_file, source, count, cancelled, memory)
+        except HistoryParseError as exc:
+            if not errors:
+                raise
+            item = HandError(str(exc), count)
+        if item is not None:
+            yield item
         count += 1
         line += text.count("\n", stop, end)
         pos = end
     if count == 0:
         raise HistoryParseError(f"{where_file}: no iPoker hand in the text")
-
-
-#: The registry's reader (:mod:`pokerengine.formats`).
-iter_hands = iter_ipoker
 
 
 def parse_ipoker(text: str | bytes, *, source: str | None = None) -> list[SiteHand]:

@@ -88,13 +88,14 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .. import _json
 from .._checks import MAX_CHIPS, shown
 from ..errors import HistoryParseError
+from .blocks import HandError, only_hands
 from .ohh_games import VARIANT_FIELD, code_of, street_names
 from .ohh_write import _EXACT, _ISO, CHIP_SCALE_FIELD, FULL_BLIND_FIELD, UNKNOWN, dumps_ohh, dumps_ohh_lines, write_ohh
 from ..live.rules import owed_top
@@ -132,17 +133,17 @@ def _fail(where: str, message: str) -> HistoryParseError:
 # -- reading ---------------------------------------------------------------------------------------
 
 
-def _texts(data: bytes | str, source: str | None) -> Iterator[str]:
+def _texts(data: bytes | str, source: str | None, errors: bool = False) -> Iterator[str | HistoryParseError]:
     """The JSON text of each top-level value, in order (objects may follow one another: JSON lines,
-    or pretty-printed objects one after the other)."""
+    or pretty-printed objects one after the other).  With ``errors``, a value that is not valid JSON is
+    given as its error and the text read on from the next line that begins with ``{`` or ``[``."""
     name = source or "<text>"
     text = _json.text_of(data, what=name, error=HistoryParseError, max_bytes=MAX_BYTES)
     if text.count("{") + text.count("[") > MAX_CONTAINERS or text.count(",") > MAX_ITEMS:
         raise HistoryParseError(f"{name}: more than {MAX_CONTAINERS:,} objects and arrays or {MAX_ITEMS:,} values")
     # Boundaries only: numbers are not converted here (each value is read again, bounded, below).
     scanner = json.JSONDecoder(parse_int=_zero, parse_float=_zero, parse_constant=_zero)
-    ws = re.compile(r"\s*")
-    at = ws.match(text, 0).end()  # type: ignore[union-attr]
+    at = _WS.match(text, 0).end()  # type: ignore[union-attr]
     count = 0
     while at < len(text):
         count += 1
@@ -153,9 +154,21 @@ def _texts(data: bytes | str, source: str | None) -> Iterator[str]:
         except RecursionError:
             raise HistoryParseError(f"{name}: JSON nested deeper than {_json.MAX_DEPTH} levels") from None
         except ValueError as exc:
-            raise HistoryParseError(f"{name}: value {count}: not valid JSON: {_short(str(exc))}") from None
+            bad = HistoryParseError(f"{name}: value {count}: not valid JSON: {_short(str(exc))}")
+            if not errors:
+                raise bad from None
+            yield bad
+            # (from the line of the error on: each line start tried once, the text read at most twice)
+            err = getattr(exc, "pos", at)
+            nxt = _VALUE_LINE.search(text, max(text.rfind("\n", at, err) + 1, at + 1))
+            at = nxt.start() if nxt is not None else len(text)
+            continue
         yield text[at:end]
-        at = ws.match(text, end).end()  # type: ignore[union-attr]
+        at = _WS.match(text, end).end()  # type: ignore[union-attr]
+
+
+_WS = re.compile(r"\s*")
+_VALUE_LINE = re.compile(r"^[{\[]", re.MULTILINE)
 
 
 def _zero(_: str) -> int:
@@ -174,24 +187,46 @@ def _exact(text: str, what: str) -> Any:
 
 def iter_ohh(data: bytes | str, *, source: str | None = None) -> Iterator[SiteHand]:
     """The hands of an OHH text one by one (see :func:`read_ohh`)."""
-    yield from _hands(_texts(data, source), source)
+    return only_hands(_hands(_texts(data, source), source))
 
 
-def iter_hands(data: bytes | str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
-    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_ohh` (OHH has no cancelled hands)."""
-    return iter_ohh(data, source=source)
+def iter_hands(data: bytes | str, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand | HandError]:
+    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_ohh` (OHH has no cancelled hands),
+    and with ``errors=True`` a hand that cannot be read (or a value that is not JSON) given as a
+    :class:`~.blocks.HandError` in its place, the rest read on."""
+    return _hands(_texts(data, source, errors), source, errors)
 
 
-def _hands(texts: Iterator[str] | list[str], source: str | None) -> Iterator[SiteHand]:
+def _hands(texts: Iterable[str | HistoryParseError], source: str | None,
+           errors: bool = False) -> Iterator[SiteHand | HandError]:
     name = source or "<text>"
     index = 0
     for k, text in enumerate(texts):
-        value = _exact(text, f"{name}: value {k + 1}")
+        try:
+            if isinstance(text, HistoryParseError):
+                raise text
+            value = _exact(text, f"{name}: value {k + 1}")
+        except HistoryParseError as exc:
+            if not errors:
+                raise
+            if index >= MAX_HANDS:
+                raise HistoryParseError(f"{name}: more than {MAX_HANDS:,} hands") from None
+            yield HandError(str(exc), index)
+            index += 1
+            continue
         items = value if type(value) is list else [value]
         for item in items:
             if index >= MAX_HANDS:
                 raise HistoryParseError(f"{name}: more than {MAX_HANDS:,} hands")
-            yield _hand(item, index, source)
+            try:
+                hand = _hand(item, index, source)
+            except HistoryParseError as exc:
+                if not errors:
+                    raise
+                yield HandError(str(exc), index)
+            else:
+                yield hand
             index += 1
 
 
@@ -202,7 +237,7 @@ def read_ohh(data: bytes | str, *, source: str | None = None) -> list[SiteHand]:
     one after the other (JSON lines, or pretty-printed), or a JSON array of them; each may be the
     bare hand or ``{"ohh": {...}}``.  Limits: see the module docstring.
     """
-    return list(_hands(list(_texts(data, source)), source))  # (a text of too many values is refused first)
+    return list(only_hands(_hands(list(_texts(data, source)), source)))  # (a text of too many values is refused first)
 
 
 def _hand(value: Any, index: int, source: str | None) -> SiteHand:

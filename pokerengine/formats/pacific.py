@@ -68,23 +68,17 @@ Every error is a :class:`HistoryParseError` naming the file, the hand and the li
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 
 from .._checks import shown
 from ..errors import HistoryParseError, PokerEngineError
 from ..history.site import Collected, SiteHand
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
 
-#: The most characters a file may hold (about 50 MB: some 50,000 hands).
-MAX_TEXT_CHARS = 50_000_000
-#: The most hands read from one file.
-MAX_HANDS = 100_000
-#: The longest line (real lines have well under 120 characters).
-MAX_LINE_CHARS = 2_000
-#: The most lines one hand may have (ten players and four streets take about 80).
-MAX_HAND_LINES = 2_000
 #: The largest rake, in percent of the pot, taken from a file's figures (888 takes 5% in cash games).
 MAX_RAKE_PERCENT = 10
 
@@ -156,43 +150,35 @@ def iter_pacific(text: str, *, source: str | None = None, cancelled: bool = Fals
     A hand where everyone but one player sat out (they fold before the big blind is posted: nothing
     was played) is skipped, its index kept by the hands after it.  888 writes no "cancelled" line;
     ``cancelled`` is taken for the registry's signature only."""
+    return only_hands(iter_hands(text, source=source, cancelled=cancelled))
+
+
+def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand | HandError]:
+    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_pacific`, and with ``errors=True``
+    a hand that cannot be read given as a :class:`~.blocks.HandError` in its place (:func:`.blocks.read_blocks`)."""
     where_file = source if source is not None else "<text>"
-    if type(text) is not str:
-        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
-    if len(text) > MAX_TEXT_CHARS:
-        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
-    block: list[str] = []
-    start = 0
-    count = 0
-    for n, line in enumerate(text.splitlines(), 1):
-        if len(line) > MAX_LINE_CHARS:
-            raise _fail(where_file, n, f"line of {len(line):,} characters, more than {MAX_LINE_CHARS:,}")
-        line = line.lstrip("\ufeff").rstrip().replace("Â\xa0", "\xa0")  # (a no-break space written twice over)
-        if is_start(line) and not (block and len(block) == 1 and _GAME_NO.fullmatch(block[0]) and line[:1] == "*"):
-            if block:
-                hand = _hand(block, start, where_file, source, count)
-                if hand is not None:
-                    yield hand
-                count += 1
-            if count >= MAX_HANDS:
-                raise _fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
-            block, start = [line], n
-        elif block:
-            if len(block) >= MAX_HAND_LINES:
-                raise _fail(where_file, n, f"a hand of more than {MAX_HAND_LINES:,} lines")
-            block.append(line)
-        elif line:
-            raise _fail(where_file, n, f"expected a hand ('#Game No : ...'), got {shown(line)}")
-    if block:
-        hand = _hand(block, start, where_file, source, count)
-        if hand is not None:
-            yield hand
-    elif count == 0:
-        raise HistoryParseError(f"{where_file}: no 888poker hand in the text")
+    text = checked_text(text, where_file)
+    blocks = hand_blocks(text, where=where_file, starts=_starts(), name="888poker", expected="'#Game No : ...'",
+                         clean=_clean)
+    yield from read_blocks(blocks, lambda b: _hand(list(b.lines), b.first, where_file, source, b.index), errors=errors)
 
 
-#: The registry's reader (:mod:`pokerengine.formats`).
-iter_hands = iter_pacific
+def _clean(line: str) -> str:
+    return line.lstrip("\ufeff").rstrip().replace("Â\xa0", "\xa0")  # (a no-break space written twice over)
+
+
+def _starts() -> Callable[[str], bool]:
+    """:func:`is_start`, but the banner right after the ``#Game No`` line that began a hand goes on with it."""
+    game_no = False
+
+    def starts(line: str) -> bool:
+        nonlocal game_no
+        begins = is_start(line) and not (game_no and line[:1] == "*")
+        game_no = begins and _GAME_NO.fullmatch(line) is not None
+        return begins
+
+    return starts
 
 
 def parse_pacific(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:

@@ -86,18 +86,12 @@ import attrs
 from .._checks import shown
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
 from .partypoker_games import actor as _actor, game_of, join_seat
 from .pokerstars_games import dealt_cards
 
-#: The most characters a file may hold (about 50 MB: some 60,000 hands).
-MAX_TEXT_CHARS = 50_000_000
-#: The most hands read from one file.
-MAX_HANDS = 100_000
-#: The longest line (real lines have well under 200 characters; chat is the longest).
-MAX_LINE_CHARS = 2_000
-#: The most lines one hand may have (the longest real hands have about 80).
-MAX_HAND_LINES = 2_000
 
 _HEADER = re.compile(r"\*{5} Hand History [Ff]or Game (\w{1,40}) \*{5}(?: \([^()]{0,40}\))?")
 _PREAMBLE = re.compile(r"Game #\w{1,40} starts\.|#Game No ?: ?\w{1,40}")
@@ -172,40 +166,20 @@ class _State:
 def iter_partypoker(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
     """Each hand of a PartyPoker text (one file's contents), in order; see :func:`parse_partypoker`.
     PartyPoker writes no cancelled hands (``cancelled`` is accepted for the registry's signature)."""
+    return only_hands(iter_hands(text, source=source, cancelled=cancelled))
+
+
+def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand | HandError]:
+    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_partypoker`, and with ``errors=True``
+    a hand that cannot be read given as a :class:`~.blocks.HandError` in its place (:func:`.blocks.read_blocks`).
+    Blank lines and the preamble lines (``Game #1 starts.``, ``#Game No : 1``) are passed over."""
     where_file = source if source is not None else "<text>"
-    if type(text) is not str:
-        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
-    if len(text) > MAX_TEXT_CHARS:
-        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
-    block: list[tuple[int, str]] = []
-    count = 0
-    for n, raw in enumerate(text.splitlines(), 1):
-        if len(raw) > MAX_LINE_CHARS:
-            raise fail(where_file, n, f"line of {len(raw):,} characters, more than {MAX_LINE_CHARS:,}")
-        line = raw.strip(" \t\ufeff\xa0\x00")
-        if not line or _PREAMBLE.fullmatch(line):
-            continue
-        if line.startswith("***** Hand History"):
-            if block:
-                yield _hand(block, where_file, source, count)
-                count += 1
-            if count >= MAX_HANDS:
-                raise fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
-            block = [(n, line)]
-        elif block:
-            if len(block) >= MAX_HAND_LINES:
-                raise fail(where_file, n, f"a hand of more than {MAX_HAND_LINES:,} lines")
-            block.append((n, line))
-        else:
-            raise fail(where_file, n, f"expected a hand ('***** Hand History for Game ...'), got {shown(line)}")
-    if block:
-        yield _hand(block, where_file, source, count)
-    elif count == 0:
-        raise HistoryParseError(f"{where_file}: no PartyPoker hand in the text")
-
-
-#: The registry's reader (:mod:`pokerengine.formats`).
-iter_hands = iter_partypoker
+    text = checked_text(text, where_file)
+    blocks = hand_blocks(text, where=where_file, starts="***** Hand History", name="PartyPoker",
+                         expected="'***** Hand History for Game ...'", clean=lambda line: line.strip(" \t\ufeff\xa0\x00"),
+                         skip=lambda line: not line or _PREAMBLE.fullmatch(line), outside=lambda line: False)
+    yield from read_blocks(blocks, lambda b: _hand(b.numbered(), where_file, source, b.index), errors=errors)
 
 
 def parse_partypoker(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:

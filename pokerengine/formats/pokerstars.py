@@ -67,7 +67,7 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
 import attrs
@@ -77,17 +77,11 @@ from .. import _json
 from ..errors import HistoryParseError
 from .pokerstars_games import GAME_NAMES, MIXED_BETTINGS, dealt_cards, draw_line, game_of, kind_of
 from ..history.site import Collected, SiteHand, main_pot_first
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
 from .pokerstars_lang import to_english
 
-#: The most characters a file may hold (about 50 MB: some 40,000 hands).
-MAX_TEXT_CHARS = 50_000_000
-#: The most hands read from one file.
-MAX_HANDS = 100_000
-#: The longest line (real lines have well under 200 characters; chat is the longest).
-MAX_LINE_CHARS = 2_000
-#: The most lines one hand may have (the longest real hands have about 80).
-MAX_HAND_LINES = 2_000
 
 #: PokerStars' rake percent by (PHH variant, currency, big blind in minor units), as the data shows it: every one
 #: of the 995 hands of ``../shared/pokerstars`` that saw a flop at $0.01/$0.02 no-limit hold'em has
@@ -218,45 +212,20 @@ def iter_pokerstars(text: str, *, source: str | None = None, cancelled: bool = F
     kept by the hands after it; with ``cancelled=True`` it is given too (when two or more players
     were dealt in), as read so far, with the user field ``_cancelled`` set, no collected amounts and
     no total pot (its record ends unfinished, so :func:`~.site.check` cannot settle it)."""
+    return only_hands(iter_hands(text, source=source, cancelled=cancelled))
+
+
+def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand | HandError]:
+    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_pokerstars`, and with ``errors=True``
+    a hand that cannot be read given as a :class:`~.blocks.HandError` in its place (:func:`.blocks.read_blocks`)."""
     where_file = source if source is not None else "<text>"
-    if type(text) is not str:
-        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
-    if len(text) > MAX_TEXT_CHARS:
-        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    block: list[str] = []
-    start = 0
-    count = 0
+    text = checked_text(text, where_file)
     lines = to_english(text.splitlines())  # hands written in Spanish or Portuguese: docs/histories.md
-    for n, line in enumerate(lines, 1):
-        if len(line) > MAX_LINE_CHARS:
-            raise _fail(where_file, n, f"line of {len(line):,} characters, more than {MAX_LINE_CHARS:,}")
-        if line.startswith("PokerStars "):
-            if block:
-                hand = _hand(block, start, where_file, source, count, cancelled)
-                if hand is not None:
-                    yield hand
-                count += 1
-            if count >= MAX_HANDS:
-                raise _fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
-            block, start = [line], n
-        elif block:
-            if len(block) >= MAX_HAND_LINES:
-                raise _fail(where_file, n, f"a hand of more than {MAX_HAND_LINES:,} lines")
-            block.append(line)
-        elif line.strip():
-            raise _fail(where_file, n, f"expected a hand ('PokerStars Hand #...'), got {shown(line)}")
-    if block:
-        hand = _hand(block, start, where_file, source, count, cancelled)
-        if hand is not None:
-            yield hand
-    elif count == 0:
-        raise HistoryParseError(f"{where_file}: no PokerStars hand in the text")
-
-
-#: The registry's reader (:mod:`pokerengine.formats`).
-iter_hands = iter_pokerstars
+    blocks = hand_blocks(lines, where=where_file, starts="PokerStars ", name="PokerStars",
+                         expected="'PokerStars Hand #...'")
+    yield from read_blocks(blocks, lambda b: _hand(b.lines, b.first, where_file, source, b.index, cancelled),
+                           errors=errors)
 
 
 def parse_pokerstars(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
@@ -273,7 +242,7 @@ def read_pokerstars(path: str) -> list[SiteHand]:
     return parse_pokerstars(text, source=path)
 
 
-def _hand(block: list[str], start: int, where_file: str, source: str | None, index: int,
+def _hand(block: Sequence[str], start: int, where_file: str, source: str | None, index: int,
           cancelled: bool = False) -> SiteHand | None:
     """The hand of ``block`` (its lines; the first is line ``start`` of the file); ``None`` for a
     cancelled hand unless ``cancelled`` (and then too when fewer than two players were dealt in)."""

@@ -76,16 +76,10 @@ from ..errors import HistoryParseError
 from ..history.site import Collected, SiteHand
 from . import winamax_games as games
 from .amounts import parse_amount
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
 
-#: The most characters a file may hold (about 50 MB: some 40,000 hands).
-MAX_TEXT_CHARS = 50_000_000
-#: The most hands read from one file.
-MAX_HANDS = 100_000
-#: The longest line (real lines have well under 200 characters).
-MAX_LINE_CHARS = 2_000
-#: The most lines one hand may have (real hands have at most about 80).
-MAX_HAND_LINES = 2_000
 #: The longest player name looked for at the start of a line.
 MAX_NAME_CHARS = 100
 
@@ -120,48 +114,23 @@ def iter_winamax(text: str | bytes, *, source: str | None = None, cancelled: boo
     """Each hand of a Winamax text (one file's contents; bytes are decoded first), in order; see
     :func:`parse_winamax`.  (Winamax writes no cancelled hands that we know of: ``cancelled`` is taken
     for the registry's sake.)"""
+    return only_hands(iter_hands(text, source=source, cancelled=cancelled))
+
+
+def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand | HandError]:
+    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_winamax`, and with ``errors=True``
+    a hand that cannot be read given as a :class:`~.blocks.HandError` in its place (:func:`.blocks.read_blocks`)."""
     where_file = source if source is not None else "<text>"
-    if isinstance(text, (bytes, bytearray)):
-        from .encodings import decode
-
-        text = decode(text, what=where_file, max_bytes=MAX_TEXT_CHARS)
-    if type(text) is not str:
-        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
-    if len(text) > MAX_TEXT_CHARS:
-        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
-    block: list[str] = []
-    start = 0
-    count = 0
-    for n, line in enumerate(text.splitlines(), 1):
-        if len(line) > MAX_LINE_CHARS:
-            raise fail(where_file, n, f"line of {len(line):,} characters, more than {MAX_LINE_CHARS:,}")
-        if line[:1] == "\ufeff":
-            line = line.lstrip("\ufeff")
-        if line.startswith(_START):
-            if block:
-                hand = _hand(block, start, where_file, source, count, cancelled)
-                if hand is not None:
-                    yield hand
-                count += 1
-            if count >= MAX_HANDS:
-                raise fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
-            block, start = [line], n
-        elif block:
-            if len(block) >= MAX_HAND_LINES:
-                raise fail(where_file, n, f"a hand of more than {MAX_HAND_LINES:,} lines")
-            block.append(line)
-        elif line.strip():
-            raise fail(where_file, n, f"expected a hand ('Winamax Poker - ...'), got {shown(line)}")
-    if block:
-        hand = _hand(block, start, where_file, source, count, cancelled)
-        if hand is not None:
-            yield hand
-    elif count == 0:
-        raise HistoryParseError(f"{where_file}: no Winamax hand in the text")
+    text = checked_text(text, where_file, decode_bytes=True)
+    blocks = hand_blocks(text, where=where_file, starts=_START, name="Winamax", expected="'Winamax Poker - ...'",
+                         clean=_no_bom)
+    yield from read_blocks(blocks, lambda b: _hand(list(b.lines), b.first, where_file, source, b.index, cancelled),
+                           errors=errors)
 
 
-#: The registry's reader (:mod:`pokerengine.formats`).
-iter_hands = iter_winamax
+def _no_bom(line: str) -> str:
+    return line.lstrip("\ufeff") if line[:1] == "\ufeff" else line
 
 
 def parse_winamax(text: str | bytes, *, source: str | None = None) -> list[SiteHand]:

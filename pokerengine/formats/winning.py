@@ -91,16 +91,10 @@ import attrs
 from .._checks import shown
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
 
-#: The most characters a file may hold (about 50 MB: some 20,000 hands of the older format).
-MAX_TEXT_CHARS = 50_000_000
-#: The most hands read from one file.
-MAX_HANDS = 100_000
-#: The longest line (real lines have well under 300 characters).
-MAX_LINE_CHARS = 2_000
-#: The most lines one hand may have (real hands have at most about 150, blank ones included).
-MAX_HAND_LINES = 2_000
 #: The longest player name.
 MAX_NAME_CHARS = 100
 
@@ -148,47 +142,25 @@ def iter_winning(text: str | bytes, *, source: str | None = None, cancelled: boo
     """Each hand of a Winning Poker Network text (one file's contents; bytes are decoded first), in
     order; see :func:`parse_winning`.  (The network writes no cancelled hands that we know of:
     ``cancelled`` is taken for the registry's sake.)"""
+    return only_hands(iter_hands(text, source=source, cancelled=cancelled))
+
+
+def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand | HandError]:
+    """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_winning`, and with ``errors=True``
+    a hand that cannot be read given as a :class:`~.blocks.HandError` in its place (:func:`.blocks.read_blocks`)."""
     where_file = source if source is not None else "<text>"
-    if isinstance(text, (bytes, bytearray)):
-        from .encodings import decode
-
-        text = decode(text, what=where_file, max_bytes=MAX_TEXT_CHARS)
-    if type(text) is not str:
-        raise HistoryParseError(f"{where_file}: expected text, got {shown(text)}")
-    if len(text) > MAX_TEXT_CHARS:
-        raise HistoryParseError(f"{where_file}: {len(text):,} characters, more than the {MAX_TEXT_CHARS:,} a file may hold")
+    text = checked_text(text, where_file, decode_bytes=True)
     tournament_name = re.search(r"\bT[0-9]{1,12}-G[0-9]{1,15}\b", source or "") is not None
-    block: list[str] = []
-    start = count = 0
-    for n, line in enumerate(text.splitlines(), 1):
-        if len(line) > MAX_LINE_CHARS:
-            raise fail(where_file, n, f"line of {len(line):,} characters, more than {MAX_LINE_CHARS:,}")
-        line = line.strip("\ufeff\x00 \t")
-        if line.startswith(_OLD_START) or line[:30].startswith(("Hand #", "Game Hand #")) and _NEW_START.match(line):
-            if block:
-                hand = _hand(block, start, where_file, source, count, cancelled, tournament_name)
-                if hand is not None:
-                    yield hand
-                count += 1
-            if count >= MAX_HANDS:
-                raise fail(where_file, n, f"more than {MAX_HANDS:,} hands in one file")
-            block, start = [line], n
-        elif block:
-            if len(block) >= MAX_HAND_LINES:
-                raise fail(where_file, n, f"a hand of more than {MAX_HAND_LINES:,} lines")
-            block.append(line)
-        elif line.strip("\ufffd"):
-            raise fail(where_file, n, f"expected a hand ('Game started at:' or 'Hand #'), got {shown(line)}")
-    if block:
-        hand = _hand(block, start, where_file, source, count, cancelled, tournament_name)
-        if hand is not None:
-            yield hand
-    elif count == 0:
-        raise HistoryParseError(f"{where_file}: no Winning Poker Network hand in the text")
+    blocks = hand_blocks(text, where=where_file, starts=_starts, name="Winning Poker Network",
+                         expected="'Game started at:' or 'Hand #'", clean=lambda line: line.strip("\ufeff\x00 \t"),
+                         outside=lambda line: not line.strip("\ufffd"))
+    yield from read_blocks(blocks, lambda b: _hand(list(b.lines), b.first, where_file, source, b.index, cancelled,
+                                                   tournament_name), errors=errors)
 
 
-#: The registry's reader (:mod:`pokerengine.formats`).
-iter_hands = iter_winning
+def _starts(line: str) -> bool:
+    return line.startswith(_OLD_START) or line[:30].startswith(("Hand #", "Game Hand #")) and _NEW_START.match(line) is not None
 
 
 def parse_winning(text: str | bytes, *, source: str | None = None) -> list[SiteHand]:

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from operator import sub
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import attrs
 
@@ -61,6 +61,9 @@ from .interpreter import interpret
 from .record import HandHistory
 from .settling import FILE_RAKE, POT_RAKES, RAKE, replay_hand
 from .site import Collected, SiteHand, _seats, check
+
+if TYPE_CHECKING:
+    from ..formats.blocks import HandError
 
 #: The formats ``convert`` writes.
 TARGETS = ("phh", "ohh")
@@ -161,8 +164,9 @@ def convert_text(text: str, to: str, *, source: str | None = None, fmt: str | No
 class Converted:
     """One file's hands converted hand by hand: ``text`` holds every hand that converts (``""`` when
     none does), ``hands`` how many (``kept``: those hands, as read); ``errors`` one message per hand
-    left out (naming the file and the hand), and a last one when the file could not be read to its
-    end (the hands before it are kept)."""
+    left out (naming the file and the hand: one its reader cannot read, or one that does not convert;
+    the hands after it are read on), and a last one when the file could not be read to its end (the
+    hands before it are kept)."""
 
     text: str
     hands: int
@@ -171,9 +175,9 @@ class Converted:
 
 
 def convert_hands(text: str, to: str, *, source: str | None = None, fmt: str | None = None) -> Converted:
-    """Convert ``text``'s hands one by one (see :func:`convert_text`): a hand that cannot be played,
-    settled or written, or whose written form its reader would refuse, is left out with its error;
-    the rest are written.
+    """Convert ``text``'s hands one by one (see :func:`convert_text`): a hand that cannot be read,
+    played, settled or written, or whose written form its reader would refuse, is left out with its
+    error; the rest are written.
 
     >>> bad = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n' \\
     ...       'starting_stacks = [100, 100]\\nactions = ["d dh p1 ????", "d dh p2 ????", "p1 f", "p2 f"]'
@@ -181,13 +185,18 @@ def convert_hands(text: str, to: str, *, source: str | None = None, fmt: str | N
     >>> c.hands, c.text, len(c.errors)
     (0, '', 1)
     """
+    from ..formats.blocks import HandError
+
     if to not in TARGETS:
         raise HistoryParseError(f"cannot convert to {to!r}: the formats are {', '.join(TARGETS)}")
     good: list[SiteHand | HandHistory] = []
     errors: list[str] = []
     where = source or "<text>"
     try:
-        for hand in read_hands(text, source=source, fmt=fmt):
+        for hand in read_hands(text, source=source, fmt=fmt, errors=True):
+            if isinstance(hand, HandError):  # (a hand its reader cannot read: left out, the file goes on)
+                errors.append(str(hand))
+                continue
             try:
                 _round_trip(hand, to)
             except PokerEngineError as exc:
@@ -248,8 +257,18 @@ def _phh_for_ohh(history: HandHistory, k: int) -> SiteHand | HandHistory:
     return phh_to_site(history, k) if RAKE in user or POT_RAKES in user else history
 
 
-def read_hands(text: str, *, source: str | None = None, fmt: str | None = None) -> Iterator[SiteHand | HandHistory]:
-    """The hands of a file's text: PHH records, or a site's hands (detected by content unless ``fmt``)."""
+@overload
+def read_hands(text: str, *, source: str | None = None, fmt: str | None = None,
+               errors: Literal[False] = False) -> Iterator[SiteHand | HandHistory]: ...
+@overload
+def read_hands(text: str, *, source: str | None = None, fmt: str | None = None,
+               errors: bool) -> Iterator[SiteHand | HandHistory | HandError]: ...
+def read_hands(text: str, *, source: str | None = None, fmt: str | None = None,
+               errors: bool = False) -> Iterator[SiteHand | HandHistory | HandError]:
+    """The hands of a file's text: PHH records, or a site's hands (detected by content unless ``fmt``);
+    with ``errors=True`` a site's hand that cannot be read is given as its
+    :class:`~pokerengine.formats.blocks.HandError` and the hands after it are read
+    (:func:`pokerengine.formats.site_hands`)."""
     from ..formats import detect, site_hands
     from .reader import _hand, loads, tables
 
@@ -266,4 +285,4 @@ def read_hands(text: str, *, source: str | None = None, fmt: str | None = None) 
     elif fmt == "phh":
         yield loads(text, source=source)
     else:
-        yield from site_hands(text, fmt, source=source)
+        yield from site_hands(text, fmt, source=source, errors=errors)

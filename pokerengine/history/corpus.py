@@ -176,8 +176,8 @@ def _items(shard: Shard) -> Iterator[tuple[int, str | None, Any]]:
                     yield k, name, _hand(name, table, shard.path)
                 except PokerEngineError as exc:
                     yield k, name, exc
-        elif fmt is not None:
-            for hand in site_hands(text, fmt, source=shard.path, cancelled=True):
+        elif fmt is not None:  # (a hand that cannot be read is its error; the file goes on)
+            for hand in site_hands(text, fmt, source=shard.path, cancelled=True, errors=True):
                 yield hand.index, None, hand
     except (OSError, PokerEngineError) as exc:
         yield 0, None, exc

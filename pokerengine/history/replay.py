@@ -223,13 +223,18 @@ def site_report(hand: SiteHand, path: str) -> HandReport:
 
 
 def site_reports(path: str, text: str, fmt: str) -> list[HandReport]:
-    """Reports for every hand of a site's file (``fmt``: ``"pokerstars"`` or ``"ohh"``); a hand that
-    cannot be read ends the file with an error after the reports of the hands before it."""
+    """Reports for every hand of a site's file (``fmt``: a name of :data:`pokerengine.formats.FORMATS`):
+    a hand that cannot be read is one error report (its index kept) and the file goes on; a file that
+    cannot be read on (too large, too many hands...) ends with an error after the hands before it."""
     from ..formats import site_hands
+    from ..formats.blocks import HandError
 
     out: list[HandReport] = []
     try:
-        for hand in site_hands(text, fmt, source=path, cancelled=True):
+        for hand in site_hands(text, fmt, source=path, cancelled=True, errors=True):
+            if isinstance(hand, HandError):
+                out.append(HandReport(path, None, None, ERROR, message=_message(hand, path), index=hand.index, format=fmt))
+                continue
             out.append(site_report(hand, path))
     except Exception as exc:
         out.append(HandReport(path, None, None, ERROR, message=_message(exc, path), index=len(out), format=fmt))
