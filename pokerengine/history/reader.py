@@ -223,13 +223,13 @@ def load(path: str | os.PathLike[str]) -> list[HandHistory]:
     return [loads(text, source=name)]
 
 
-SITE_EXTENSIONS = (".txt", ".json", ".jsonl", ".ohh")
+SITE_EXTENSIONS = (".txt", ".xml", ".json", ".jsonl", ".ohh")
 """Extensions of the files a folder walk also takes with ``site=True`` (their content decides the format)."""
 
 
 def iter_files(paths: Iterable[str | os.PathLike[str]], *, site: bool = False) -> Iterator[str]:
     """The ``.phh``/``.phhs`` files under each path (directories recursively, sorted); files given are kept.
-    With ``site=True`` folders also give their ``.txt``, ``.json``, ``.jsonl`` and ``.ohh`` files (a
+    With ``site=True`` folders also give their ``.txt``, ``.xml`` (iPoker), ``.json``, ``.jsonl`` and ``.ohh`` files (a
     site's hand histories: :func:`pokerengine.formats.detect`).
 
     In a directory, each folder's files come first, then its sub-folders in name order.  Only regular
