@@ -150,7 +150,8 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
                errors: bool = False) -> Iterator[SiteHand | HandError]:
     """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_ipoker`, and with ``errors=True`` a
     hand that cannot be read (not well-formed, cut short before its ``</game>``: read from the next
-    ``<game>`` on) given as a :class:`~.blocks.HandError` in its place."""
+    ``<game>`` on; followed by what is no session's text) given as a :class:`~.blocks.HandError` in
+    its place."""
     where_file = source if source is not None else "<text>"
     text = checked_text(text, where_file, decode_bytes=True, limits=_LIMITS)
     d = _DECL.search(text)
@@ -160,10 +161,18 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
     memory: dict[str, tuple[int, int]] = {}
     pos, line = 0, 1
     count = 0
+    pending: SiteHand | HandError | None = None  # (with errors=True: the last hand, given once what follows it is read)
+    where = where_file
     while True:
         m = _GAME_START.search(text, pos)
         stop = m.start() if m is not None else len(text)
-        found = _between(text, pos, stop, line, where_file)
+        junk: list[HistoryParseError] | None = [] if errors and count else None
+        found = _between(text, pos, stop, line, where if junk is not None else where_file, junk)
+        if junk and not isinstance(pending, HandError):  # (what follows a hand cannot be read: that hand's error)
+            pending = HandError(str(junk[0]), count - 1)
+        if pending is not None:
+            yield pending
+            pending = None
         if found is not None:
             session = _session(found[0], where_file, found[1])
         line += text.count("\n", pos, stop)
@@ -176,12 +185,12 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
         closed = _CLOSED.fullmatch(text, stop + 5) if end < 0 and nxt is None else None
         bad: HistoryParseError | None = None
         chunk = ""
+        code = re.match(r'<game\s+gamecode="([\w.-]{1,40})"', text[stop:stop + 100])
+        where = f"{where_file}, hand {code.group(1) if code else '#' + str(count)}"
         if closed is not None:  # the last hand, its rounds complete, written without </game> (nor </session>)
             chunk = text[stop:closed.start(1)] + _GAME_END
             end = len(text)
         elif end < 0 or nxt is not None:
-            code = re.match(r'<game\s+gamecode="([\w.-]{1,40})"', text[stop:stop + 100])
-            where = f"{where_file}, hand {code.group(1) if code else '#' + str(count)}"
             if end < 0 and nxt is None and len(text) - stop > MAX_HAND_CHARS:
                 bad = fail(where, line, f"a hand of more than {MAX_HAND_CHARS:,} characters")
             else:
@@ -203,11 +212,15 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
             if not errors:
                 raise
             item = HandError(str(exc), count)
-        if item is not None:
+        if errors:
+            pending = item
+        elif item is not None:
             yield item
         count += 1
         line += text.count("\n", stop, end)
         pos = end
+    if pending is not None:
+        yield pending
     if count == 0:
         raise HistoryParseError(f"{where_file}: no iPoker hand in the text")
 
@@ -225,16 +238,25 @@ def read_ipoker(path: str) -> list[SiteHand]:
     return parse_ipoker(read_text(path), source=path)
 
 
-def _between(text: str, start: int, stop: int, line: int, where_file: str) -> tuple[str, int] | None:
+def _between(text: str, start: int, stop: int, line: int, where: str,
+             junk: list[HistoryParseError] | None = None) -> tuple[str, int] | None:
     """The session header (``<general>`` element's text and its line) between hands, if any; anything
-    but declarations, session tags, a header, comments and blank space there is an error."""
+    but declarations, session tags, a header, comments and blank space there is an error (raised, or
+    with ``junk`` the first kept there and the rest read from the next ``<`` on)."""
     pos = start
     header: tuple[str, int] | None = None
     while pos < stop:
         m = _BETWEEN.match(text, pos, stop)
         if m is None or m.end() == pos:
-            raise fail(where_file, line + text.count("\n", start, pos),
-                       f"cannot read {shown(text[pos:min(stop, pos + 60)].strip())}")
+            if junk is None or not junk:
+                bad = fail(where, line + text.count("\n", start, pos),
+                           f"cannot read {shown(text[pos:min(stop, pos + 60)].strip())}")
+                if junk is None:
+                    raise bad
+                junk.append(bad)
+            nxt = text.find("<", pos + 1, stop)
+            pos = nxt if nxt >= 0 else stop
+            continue
         g = _SESSION_GENERAL.search(m.group(0))
         if g is not None or "<session" in m.group(0):  # (a new session, its header: the line counted from here)
             line += text.count("\n", start, m.start())

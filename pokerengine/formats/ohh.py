@@ -136,7 +136,10 @@ def _fail(where: str, message: str) -> HistoryParseError:
 def _texts(data: bytes | str, source: str | None, errors: bool = False) -> Iterator[str | HistoryParseError]:
     """The JSON text of each top-level value, in order (objects may follow one another: JSON lines,
     or pretty-printed objects one after the other).  With ``errors``, a value that is not valid JSON is
-    given as its error and the text read on from the next line that begins with ``{`` or ``[``."""
+    given as its error and the text read on from the next line that begins with ``{`` or ``[`` (JSON
+    lines: the line after the bad one; once bad values have cost twice the text's length, from the
+    line of the error on, so that time stays linear); a value followed on its line by what begins no
+    value is bad with the rest of its line."""
     name = source or "<text>"
     text = _json.text_of(data, what=name, error=HistoryParseError, max_bytes=MAX_BYTES)
     if text.count("{") + text.count("[") > MAX_CONTAINERS or text.count(",") > MAX_ITEMS:
@@ -144,7 +147,7 @@ def _texts(data: bytes | str, source: str | None, errors: bool = False) -> Itera
     # Boundaries only: numbers are not converted here (each value is read again, bounded, below).
     scanner = json.JSONDecoder(parse_int=_zero, parse_float=_zero, parse_constant=_zero)
     at = _WS.match(text, 0).end()  # type: ignore[union-attr]
-    count = 0
+    count = spent = 0
     while at < len(text):
         count += 1
         if count > MAX_HANDS:
@@ -158,9 +161,14 @@ def _texts(data: bytes | str, source: str | None, errors: bool = False) -> Itera
             if not errors:
                 raise bad from None
             yield bad
-            # (from the line of the error on: each line start tried once, the text read at most twice)
-            err = getattr(exc, "pos", at)
-            nxt = _VALUE_LINE.search(text, max(text.rfind("\n", at, err) + 1, at + 1))
+            err = max(getattr(exc, "pos", at), at)
+            spent += err - at
+            nxt = _VALUE_LINE.search(text, at + 1 if spent <= 2 * len(text) else max(text.rfind("\n", at, err) + 1, at + 1))
+            at = nxt.start() if nxt is not None else len(text)
+            continue
+        if errors and _JUNK.match(text, end):  # (a line damaged after a value that ends early: one bad value)
+            yield HistoryParseError(f"{name}: value {count}: not valid JSON: something after the value on its line")
+            nxt = _VALUE_LINE.search(text, end)
             at = nxt.start() if nxt is not None else len(text)
             continue
         yield text[at:end]
@@ -169,6 +177,7 @@ def _texts(data: bytes | str, source: str | None, errors: bool = False) -> Itera
 
 _WS = re.compile(r"\s*")
 _VALUE_LINE = re.compile(r"^[{\[]", re.MULTILINE)
+_JUNK = re.compile(r"[ \t\r]*[^\s{\[]")
 
 
 def _zero(_: str) -> int:
