@@ -48,7 +48,8 @@ Traceback (most recent call last):
 pokerengine.errors.HistoryParseError: <text>, hand 261641952, line 15: cannot read 'Player bob raises lots'
 
 Read: hold'em, 6+ hold'em and Omaha (4 and 5 cards, hi and hi/lo) in no limit, pot limit and fixed
-limit, cash games (real and play money, capped tables) and tournaments (antes, blinds posted after
+limit, seven card stud and stud hi/lo (fixed limit: :mod:`.winning_games`, the older format's streets
+named one short), cash games (real and play money, capped tables) and tournaments (antes, blinds posted after
 the hole cards); blinds posted out of position (``posts``: live), dead (``posts (x) as a dead
 bet``; ``posts dead $x``: the small blind dead, the big live), straddles; ``allin``, ``caps`` (a
 capped table: the player is all in for the cap) and ``is disconnected and ALL IN`` (the player is
@@ -58,8 +59,7 @@ the big blind, timed out, or allowed to play after the button (not dealt in); th
 blind (a tournament's player gone: the seat before it is the button in the record).  A player the file
 names with no name (``Player  has big blind (2)``, a client's bug) is the one seated player the
 hand never names otherwise; with none, the hand is refused.  Byte-order marks, UTF-16, Windows-1252,
-Windows line ends, blank lines between lines (older clients' double spacing).  Stud raises
-:class:`HistoryParseError` naming the game.
+Windows line ends, blank lines between lines (older clients' double spacing).
 
 What the files write, and what is checked (``docs/histories.md``): the older format's summary gives
 each player's ``Bets`` (after the uncalled bet went back), ``Collects`` and the pot *after* the rake
@@ -82,7 +82,6 @@ naming the file, the hand id and the line number (1-based, in the file).
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Iterator
 
@@ -94,23 +93,11 @@ from ..history.site import SiteHand
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
+from .winning_games import BETTINGS, NEW_GAMES as NEW_GAMES, OLD_GAMES as OLD_GAMES, bring_in, new_dealt, new_street
+from .winning_games import old_card, old_street, set_date
 
 #: The longest player name.
 MAX_NAME_CHARS = 100
-
-#: The older format's game names: name -> (PHH variant code before the betting's letter is known, hole cards).
-OLD_GAMES: dict[str, tuple[str, int]] = {
-    "Hold'em": ("T", 2), "Six Plus Hold'em": ("S", 2), "Omaha": ("O", 4), "Omaha HiLow": ("O/8", 4),
-    "Omaha 5 Cards": ("O5", 5), "Omaha HiLow 5 Cards": ("O5/8", 5),
-}
-#: The newer format's game names.
-NEW_GAMES: dict[str, tuple[str, int]] = {
-    "Holdem": ("T", 2), "Hold'em": ("T", 2), "6+ Holdem": ("S", 2), "Six Plus Holdem": ("S", 2), "Omaha": ("O", 4),
-    "Omaha H/L": ("O/8", 4), "5Card Omaha": ("O5", 5), "5Card Omaha H/L": ("O5/8", 5), "6Card Omaha": ("O6", 6),
-    "6Card Omaha H/L": ("O6/8", 6),
-}
-_STUD = ("Seven Cards Stud", "Seven Cards Stud HiLow", "7Stud", "7Stud H/L", "Razz")
-_BETTINGS = {"No Limit": "N", "Pot Limit": "P", "Fixed Limit": "F", "Limit": "F"}
 
 _OLD_START = "Game started at: "
 _NEW_START = re.compile(r"(?:Game )?Hand #[0-9]{1,20} - ")
@@ -128,14 +115,14 @@ _CARDS_IN = re.compile(r"\[([^]]{0,60})\]")
 
 _NEW_HEADER = re.compile(
     r"(Game )?Hand #([0-9]{1,20}) - (?:(.{0,200}?)Tournament #([0-9]{1,20}) - )?(.{1,40}?)\((No Limit|Pot Limit|Fixed Limit|Limit)\)"
-    r" - (?:Level [0-9]{1,4} \(([^()]{1,60})\)|([^ ]{1,30}/[^ ]{1,30}))-? ?-? ?([0-9]{4})/([0-9]{2})/([0-9]{2}) .{0,40}")
+    r" - (?:Level [0-9]{1,4} \(([^()]{1,60})\)|([^ ]{1,30}/[^ ,]{1,30})(?:, Ante [^ ]{1,30})?)-? ?-? ?([0-9]{4})/([0-9]{2})/([0-9]{2}) .{0,40}")
 _NEW_TABLE = re.compile(r"(?:Table '(.{0,100})'|(.{1,100}?)) ([0-9]{1,2})-max(?: Seat #([0-9]{1,3}) is the button)?")
 _NEW_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.{1,%d}?) \(([^()]{1,30})\)( is sitting out)?" % MAX_NAME_CHARS)
 _NEW_BOARD = re.compile(r"\*\*\* (FLOP|TURN|RIVER)(?: ([12]))? \*\*\*((?: \[[^]]{0,40}\]){1,2})")
 _NEW_TOTAL = re.compile(r"Total pot ([^ |]{1,25})(?: \| Rake ([^ |]{1,25}))?(?: \| JP Fee ([^ |]{1,25}))?")
 _NEW_VERB = re.compile(
     r"(folds|checks|calls|bets|raises|caps|posts the small blind|posts the big blind|posts ante|posts dead|posts straddle"
-    r"|posts|shows|mucks hand|does not show|collected)(.*)")
+    r"|posts|brings in|shows|mucks hand|does not show|collected)(.*)")
 
 
 def iter_winning(text: str | bytes, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
@@ -178,23 +165,12 @@ def read_winning(path: str) -> list[SiteHand]:
     return parse_winning(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
 
 
-def _date(h: Draft, year: str, month: str, day: str) -> None:
-    """The day the hand was played (the site's clock), as the draft takes it."""
-    try:
-        day_ = datetime.date(int(year), int(month), int(day))
-    except ValueError:
-        raise h.fail(f"no such day {year}/{month}/{day}") from None
-    if "date" in Draft.__slots__:
-        setattr(h, "date", day_)
-    else:  # (a draft of the record's year, month and day fields)
-        getattr(h, "fields").update(year=day_.year, month=day_.month, day=day_.day)
-
-
 class _Hand:
     """The reader's state beside its :class:`Draft`: each player's chips put in over the hand (antes and
     dead money included), who was dealt cards, who is held all in, the summary's bets."""
 
-    __slots__ = ("d", "put", "live", "checks", "dealt", "short", "bets", "alias", "boards", "hole", "won", "returned")
+    __slots__ = ("d", "put", "live", "checks", "dealt", "short", "bets", "alias", "boards", "hole", "won", "returned",
+                 "got")
 
     def __init__(self, d: Draft) -> None:
         self.d = d
@@ -209,6 +185,7 @@ class _Hand:
         self.won: dict[str, int] = {}  # the newer format's summary: what each player won
         self.returned = False  # the file wrote an uncalled bet's return
         self.hole = False  # the newer format: the hole cards' line was read
+        self.got: dict[str, list[str]] = {}  # the older format's stud: the cards each player was dealt so far
 
     def add(self, name: str, chips: int, live: int | None = None) -> None:
         """``name`` puts ``chips`` in, ``live`` of them matching bets (default: all)."""
@@ -276,7 +253,8 @@ def _short(r: _Hand) -> None:
 
 def _unwritten_return(r: _Hand) -> None:
     """A bet nobody called that the file does not say went back (a walk in the newer format: the big blind's
-    part above the small blind is in the total and in what he won): handed back, taken off both."""
+    part above the small blind is in the total and in what he won; a stud bring-in nobody called): handed
+    back, taken off both."""
     h = r.d
     live = sorted(((chips, name) for name, chips in r.live.items()), reverse=True)
     if not live or len(live) > 1 and live[0][0] == live[1][0]:
@@ -306,20 +284,18 @@ def _old(lines: list[tuple[int, str]], where_file: str, tournament_name: bool) -
         raise h.fail(f"cannot read {shown(first)}")
     if m is None:
         raise h.fail(f"cannot read the hand's header {shown(head[1])}")
-    _date(h, date.group(1), date.group(2), date.group(3))
+    set_date(h, date.group(1), date.group(2), date.group(3))
     text = "\n".join(line for _, line in lines)
     h.money = not (tournament_name or re.search(r", Table [0-9]{1,6} $", m.group(4)) is not None
                    or re.search(r"^Pot: [^\n]*$", text, re.M) is not None and "Rake" not in text.split("------ Summary", 1)[-1])
     game = m.group(5).strip()
-    if game in _STUD:
-        raise h.fail(f"{shown(game)} is not read yet (hold'em and Omaha are: docs/histories.md)")
     if game not in OLD_GAMES:
         raise h.fail(f"unknown game {shown(game)}")
-    code, hole = OLD_GAMES[game]
+    code, hole, kind = OLD_GAMES[game]
     small, big = h.amount(m.group(2)), h.amount(m.group(3))
     bb = re.search(r"^Player .{0,%d} has big blind \(([0-9.,]{1,20})\)$" % MAX_NAME_CHARS, text, re.M)
-    fixed = bb is not None and small != big and h.amount(bb.group(1)) == small
-    h.game(("F" if fixed else "P" if code[0] == "O" else "N") + code, hole)
+    fixed = kind == "stud" or bb is not None and small != big and h.amount(bb.group(1)) == small
+    h.game(("F" if fixed else "P" if code[0] == "O" else "N") + code, hole, kind)
     h.stakes(small, big)
     h.table = m.group(4).strip() or None
     if m.group(6):
@@ -397,8 +373,9 @@ def _old_line(r: _Hand, line: str) -> None:
         h.seat(int(s.group(1)), s.group(2) or f"seat {s.group(1)}", h.amount(s.group(3)))
         return
     if line.startswith("*** "):
-        if line == "*** FLOP ***:" or line.startswith("*** Third street"):  # a flop written with no cards
-            raise h.fail(f"cannot read {shown(line)}")
+        if h.kind == "stud" or line == "*** FLOP ***:":  # (a flop written with no cards: not read)
+            old_street(h, line)
+            return
         b = _OLD_BOARD.fullmatch(line)
         if b is None:
             raise h.fail(f"cannot read {shown(line)}")
@@ -434,7 +411,9 @@ def _old_action(r: _Hand, name: str, rest: str) -> None:
         r.add(name, amount, 0 if kind in ("ante", "dead") else amount)
     elif verb.startswith("received"):
         r.dealt.add(name)
-        if verb.startswith("received card: "):
+        if h.kind == "stud":
+            old_card(h, r.got, name, verb[15:] if verb.startswith("received card: ") else "")
+        elif verb.startswith("received card: "):
             got = h.cards_of(verb[15:])
             known = h.cards.get(name, "").rstrip("?")
             if len(known) + len(got) > 2 * h.hole:
@@ -458,7 +437,8 @@ def _old_action(r: _Hand, name: str, rest: str) -> None:
     elif verb == "is disconnected and ALL IN.":
         r.short.add(name)
     elif verb == "bring in":
-        raise h.fail("a bring-in in a board game")
+        bring_in(h, name, amount)
+        r.add(name, amount)
     # the rest (mucks cards, is timed out, sitting out, wait BB, ...) says nothing about the chips
 
 
@@ -525,12 +505,12 @@ def _new(lines: list[tuple[int, str]], where_file: str) -> _Hand:
     h = Draft("winning", m.group(2), f"{where_file}, hand {m.group(2)}", k0)
     h.money = m.group(4) is None
     game = m.group(5).strip()
-    if game in _STUD:
-        raise h.fail(f"{shown(game)} is not read yet (hold'em and Omaha are: docs/histories.md)")
     if game not in NEW_GAMES:
         raise h.fail(f"unknown game {shown(game)}")
-    code, hole = NEW_GAMES[game]
-    h.game(_BETTINGS[m.group(6)] + code, hole)
+    code, hole, kind = NEW_GAMES[game]
+    h.game(BETTINGS[m.group(6)] + code, hole, kind)
+    if kind == "stud" and not h.fixed:
+        raise h.fail(f"{shown(game)} in {m.group(6).lower()} is not read (the network's stud is fixed limit)")
     stakes = (m.group(7) or m.group(8)).split("/")
     if len(stakes) != 2:
         raise h.fail(f"cannot read the stakes {shown(m.group(7) or m.group(8))}")
@@ -538,7 +518,7 @@ def _new(lines: list[tuple[int, str]], where_file: str) -> _Hand:
     if not h.money:
         h.currency = None
         h.user["_tournament"] = m.group(4)
-    _date(h, m.group(9), m.group(10), m.group(11))
+    set_date(h, m.group(9), m.group(10), m.group(11))
     r = _Hand(h)
     for k, line in lines[1:]:
         h.line = k
@@ -565,9 +545,9 @@ def _new_line(r: _Hand, line: str) -> None:
         if t is None:
             raise h.fail(f"cannot read {shown(line)}")
         h.table, h.max_seats = t.group(1) if t.group(1) is not None else t.group(2), int(t.group(3))
-        if t.group(4) is None:
-            raise h.fail("the table line names no button")
-        h.button = int(t.group(4))
+        if (t.group(4) is None) != (h.kind == "stud"):
+            raise h.fail("the table line names no button" if h.kind != "stud" else "a stud table has a button")
+        h.button = int(t.group(4) or 0)
         return
     if line.startswith("*** "):
         _new_section(r, line)
@@ -579,7 +559,9 @@ def _new_line(r: _Hand, line: str) -> None:
         at = rest.find(" [")
         while 0 < at <= MAX_NAME_CHARS:
             if rest[:at] in h.seats and rest.endswith("]"):
-                if r.hole:  # (before the hole cards: a card each for the button's draw)
+                if h.kind == "stud":
+                    new_dealt(h, rest[:at], rest[at + 1:])
+                elif r.hole:  # (before the hole cards: a card each for the button's draw)
                     h.holds(rest[:at], rest[at + 1:])
                 return
             at = rest.find(" [", at + 2)
@@ -609,7 +591,7 @@ def _new_section(r: _Hand, line: str) -> None:
     if line.startswith("*** SHOW DOWN"):
         h.showdown = True
         return
-    if line == "*** RUN IT TWICE ***":
+    if line == "*** RUN IT TWICE ***" or new_street(h, line):
         return
     b = _NEW_BOARD.fullmatch(line)
     if b is None or h.showdown and b.group(2) is None:
@@ -660,6 +642,11 @@ def _new_verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
         if rest:
             return False
         h.fold(name) if verb == "folds" else h.check(name)
+        return True
+    if verb == "brings in":
+        amount = h.amount(rest[1:]) if rest.startswith(" ") else 0
+        bring_in(h, name, amount)
+        r.add(name, amount)
         return True
     if verb == "raises":
         a = re.fullmatch(r" (.{1,25}) to (.{1,25})", rest)
