@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import pickle
 import re
+from contextlib import nullcontext
 from functools import lru_cache
 from pathlib import Path
 
@@ -286,12 +287,13 @@ def test_ipoker_reads_on_after_a_hand_cut_before_its_end():
     assert "the hand ends before its </game> (truncated?)" in str(got[1]) and got[2].index == 2
 
 
-def test_ipoker_text_after_a_hand_that_is_no_sessions_is_that_hands_error():
+def test_ipoker_text_after_a_hand_that_is_no_sessions_is_an_error_after_that_hand():
     _, hands, _, _ = three("ipoker")
     text = join("ipoker", [hands[0], hands[1] + "\n</game> stray", hands[2]])
     got = list(site_hands(text, "ipoker", source="x.xml", errors=True))
-    assert [type(h).__name__ for h in got] == ["SiteHand", "HandError", "SiteHand"]
-    assert got[1].index == 1 and re.match(r"x\.xml, hand [0-9]+, line [0-9]+: cannot read '</game> stray'$", str(got[1]))
+    assert [type(h).__name__ for h in got] == ["SiteHand", "SiteHand", "HandError", "SiteHand"]
+    assert [h.index for h in got] == [0, 1, 1, 2]
+    assert re.match(r"x\.xml, hand [0-9]+, line [0-9]+: cannot read '</game> stray'$", str(got[2]))
     strict = site_hands(text, "ipoker", source="x.xml")
     assert [next(strict).index, next(strict).index] == [0, 1]  # (as before: the hands before it, then the file's error)
     with pytest.raises(HistoryParseError, match=r"^x\.xml, line [0-9]+: cannot read '</game> stray'$"):
@@ -358,6 +360,17 @@ def _damage(fmt: str, data: st.DataObject) -> str:
 def test_damage_to_one_hand_leaves_the_other_hands_reports_unchanged(fmt, data):
     name = "three.jsonl" if fmt == "ohh" else "three.txt"
     before = site_reports(name, join(fmt, three(fmt)[1]), fmt)
-    after = site_reports(name, _damage(fmt, data), fmt)
+    text = _damage(fmt, data)
+    after = site_reports(name, text, fmt)
+    # with errors=True, the hands read without it come first, then more; without, the first error ends the file
+    got = list(site_hands(text, fmt, source=name, errors=True))
+    assert [h.index for h in got] == sorted(h.index for h in got)
+    strict: list[SiteHand] = []
+    with pytest.raises(HistoryParseError) if any(isinstance(h, HandError) for h in got) else nullcontext():
+        for hand in site_hands(text, fmt, source=name):
+            strict.append(hand)
+    assert [h for h in got if isinstance(h, SiteHand)][:len(strict)] == strict
     assert [r for r in after if r.index != 1] == [before[0], before[2]]
-    assert len(after) <= 3  # (the damaged hand: one report, or none when what is left of it was not played)
+    # the damaged hand: one report, none when what is left of it was not played, or (iPoker) its own and an
+    # error for what follows it that is no session's text
+    assert len(after) <= (4 if fmt == "ipoker" else 3)

@@ -150,8 +150,8 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
                errors: bool = False) -> Iterator[SiteHand | HandError]:
     """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_ipoker`, and with ``errors=True`` a
     hand that cannot be read (not well-formed, cut short before its ``</game>``: read from the next
-    ``<game>`` on; followed by what is no session's text) given as a :class:`~.blocks.HandError` in
-    its place."""
+    ``<game>`` on) given as a :class:`~.blocks.HandError` in its place; what follows a hand and is no
+    session's text, an error after that hand (with its index)."""
     where_file = source if source is not None else "<text>"
     text = checked_text(text, where_file, decode_bytes=True, limits=_LIMITS)
     d = _DECL.search(text)
@@ -161,18 +161,14 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
     memory: dict[str, tuple[int, int]] = {}
     pos, line = 0, 1
     count = 0
-    pending: SiteHand | HandError | None = None  # (with errors=True: the last hand, given once what follows it is read)
     where = where_file
     while True:
         m = _GAME_START.search(text, pos)
         stop = m.start() if m is not None else len(text)
         junk: list[HistoryParseError] | None = [] if errors and count else None
         found = _between(text, pos, stop, line, where if junk is not None else where_file, junk)
-        if junk and not isinstance(pending, HandError):  # (what follows a hand cannot be read: that hand's error)
-            pending = HandError(str(junk[0]), count - 1)
-        if pending is not None:
-            yield pending
-            pending = None
+        if junk:  # (what follows a hand is no session's text: an error named after that hand, its index)
+            yield HandError(str(junk[0]), count - 1)
         if found is not None:
             session = _session(found[0], where_file, found[1])
         line += text.count("\n", pos, stop)
@@ -212,15 +208,11 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
             if not errors:
                 raise
             item = HandError(str(exc), count)
-        if errors:
-            pending = item
-        elif item is not None:
+        if item is not None:
             yield item
         count += 1
         line += text.count("\n", stop, end)
         pos = end
-    if pending is not None:
-        yield pending
     if count == 0:
         raise HistoryParseError(f"{where_file}: no iPoker hand in the text")
 
