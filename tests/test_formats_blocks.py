@@ -279,6 +279,31 @@ def test_corpus_rows_and_convert_keep_the_hands_after_a_bad_one(tmp_path):
     assert converted.text.count("variant = ") == 2
 
 
+@pytest.mark.parametrize("fmt", ["pokerstars", "ggpoker", "winamax", "fulltilt", "bovada"])
+def test_a_hand_cut_mid_line_by_the_next_hands_first_line_loses_only_itself(fmt):
+    _, hands, _, _ = three(fmt)
+    lines = hands[1].split("\n")
+    k = len(lines) // 2
+    first, *rest = hands[2].split("\n")
+    cut = "\n".join([*lines[:k], lines[k][: len(lines[k]) // 2] + first, *rest])
+    text = join(fmt, [hands[0], cut]).rstrip("\n") + "\n"
+    got = list(site_hands(text, fmt, source="cut.txt", errors=True))
+    assert [type(h).__name__ for h in got] == ["SiteHand", "HandError", "SiteHand"]
+    assert got[1].index == 1 and got[2].index == 2 and check(got[2]).status == "matched"
+    assert got[2] == list(site_hands(join(fmt, hands), fmt, source="cut.txt"))[2]
+
+
+def test_a_header_quoted_in_chat_does_not_cut_a_hand():
+    _, hands, _, _ = three("pokerstars")
+    lines = hands[1].split("\n")
+    name = lines[3].split(": ")[1].split(" (")[0]  # (a seated player)
+    chat = f'{name} said, "{hands[2].split(chr(10))[0]}"'
+    at = lines.index("*** SUMMARY ***")
+    text = join("pokerstars", [hands[0], "\n".join([*lines[:at], chat, *lines[at:]]), hands[2]])
+    got = list(site_hands(text, "pokerstars", source="chat.txt", errors=True))
+    assert [check(h).status for h in got] == ["matched"] * 3
+
+
 def test_ipoker_reads_on_after_a_hand_cut_before_its_end():
     _, hands, _, _ = three("ipoker")
     text = join("ipoker", [hands[0], hands[1][: hands[1].index("</round>")], hands[2]])

@@ -41,6 +41,7 @@ a line and :data:`MAX_HAND_LINES` lines a hand.  Time and memory are linear in t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -141,8 +142,8 @@ def checked_text(text: object, where: str, *, decode_bytes: bool = False, limits
 def hand_blocks(text: str | Iterable[str], *, where: str, starts: str | tuple[str, ...] | Callable[[str], object],
                 name: str, expected: str, clean: Callable[[str], str] | None = None,
                 skip: Callable[[str], object] | None = None, outside: Callable[[str], object] | None = None,
-                cut: Callable[[str], int] | None = None, empty: Callable[[], str] | None = None,
-                limits: Limits = LIMITS) -> Iterator[Block]:
+                cut: Callable[[str], int] | None = None, mark: str | None = None,
+                empty: Callable[[], str] | None = None, limits: Limits = LIMITS) -> Iterator[Block]:
     """The hand blocks of ``text`` (a file's text, or its lines), in order.
 
     Each line (its length checked first) is ``clean``-ed, then dropped when ``skip`` says so; a line
@@ -150,7 +151,8 @@ def hand_blocks(text: str | Iterable[str], *, where: str, starts: str | tuple[st
     may keep state) begins a block, any other belongs to the open one.  Before the first hand a line
     must be blank (or what ``outside`` allows), else the file is not read (``expected`` says what a
     hand begins with).  ``cut`` finds, inside a hand, where the next hand's first line begins in the
-    middle of a line (a hand cut short: the part before ends the hand).  A text with no hand raises
+    middle of a line (a hand cut short: the part before ends the hand; 0 when none does), asked only of
+    the lines where ``mark`` (when given) stands after the first character.  A text with no hand raises
     ``"no <name> hand in the text"`` (or what ``empty`` says).  Limits: see the module docstring.
     """
     where_file = where
@@ -172,7 +174,7 @@ def hand_blocks(text: str | Iterable[str], *, where: str, starts: str | tuple[st
             continue
         if clean is not None:
             line = clean(line)
-        if cut is not None and opened:
+        if cut is not None and opened and (mark is None or line.find(mark, 1) > 0):
             at = cut(line)
             if at > 0:
                 if error is None and len(block) < max_lines:
@@ -202,6 +204,26 @@ def hand_blocks(text: str | Iterable[str], *, where: str, starts: str | tuple[st
         yield Block(count, tuple(numbers), tuple(block), True, error)
     else:
         raise HistoryParseError(f"{where_file}: {empty() if empty is not None else f'no {name} hand in the text'}")
+
+
+def glued(start: str | re.Pattern[str], header: re.Pattern[str]) -> Callable[[str], int]:
+    """A ``cut`` for :func:`hand_blocks`: where in a line a hand's first line begins that the hand
+    before cut short (the first ``start``, a text or a pattern, after the line's first character, and
+    from there to the end what ``header`` matches whole), else 0.
+
+    >>> cut = glued("Hand #", re.compile(r"Hand #[0-9]+: .* [0-9]{2}:[0-9]{2}"))
+    >>> cut("ann: raisesHand #2: Hold'em 10:00"), cut('ann said, "Hand #2 lol"'), cut("Hand #2: x 10:00")
+    (11, 0, 0)
+    """
+    def cut(line: str) -> int:
+        if isinstance(start, str):
+            at = line.find(start, 1)
+        else:
+            m = start.search(line, 1)
+            at = m.start() if m is not None else -1
+        return at if at > 0 and header.fullmatch(line, at) is not None else 0
+
+    return cut
 
 
 def _never(line: str) -> bool:

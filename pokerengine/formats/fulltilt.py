@@ -79,7 +79,7 @@ from .._checks import shown
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, Block, HandError, checked_text, hand_blocks, only_hands
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, Block, HandError, checked_text, glued, hand_blocks, only_hands
 from .blocks import read_blocks
 from .draft import Draft, fail
 from .encodings import decode
@@ -144,6 +144,11 @@ _SUMMARY_FILE = "Full Tilt Poker Tournament Summary"
 _SCALE = {"K": 1_000, "M": 1_000_000, "B": 1_000_000_000}
 
 
+#: A hand's first line that the line before it runs into (the hand before cut short), from its start: a
+#: header with a time of day (:func:`.blocks.glued`).
+_CUT = glued(_START, re.compile(r'(?:Full Tilt Poker|FullTiltPoker) Game #[0-9]{1,30}: .{0,400}?[0-9]{1,2}:[0-9]{1,2}(?::[0-9]{1,2})?[^"]{0,80}'))
+
+
 def iter_fulltilt(text: str | bytes, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
     """Each hand of a Full Tilt file's text (or bytes, decoded by :func:`.encodings.decode`), in order.
 
@@ -178,7 +183,8 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
         return "a tournament summary, not a hand history" if summary else "no Full Tilt hand in the text"
 
     blocks = hand_blocks(text, where=where_file, starts=_START.match, name="Full Tilt",
-                         expected="'Full Tilt Poker Game #...'", skip=skip, outside=_OUTSIDE.fullmatch, empty=empty)
+                         expected="'Full Tilt Poker Game #...'", skip=skip, outside=_OUTSIDE.fullmatch, empty=empty,
+                         cut=_CUT, mark="Poker Game #")
     yield from read_blocks(blocks, lambda b: _hand(_lines(b), where_file, source, b.index, cancelled), errors=errors)
 
 

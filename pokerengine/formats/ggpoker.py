@@ -75,7 +75,7 @@ from .. import _json
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
 
 
@@ -130,6 +130,11 @@ _POSTS = {"posts small blind": "sb", "posts big blind": "bb", "posts the ante": 
 _RUN = {"": 0, "FIRST ": 0, "SECOND ": 1, "THIRD ": 2}
 
 
+#: A hand's first line that the line before it runs into (the hand before cut short), from its start: a
+#: header with a time of day (:func:`.blocks.glued`).
+_CUT = glued("Poker Hand #", re.compile(r'Poker Hand #[A-Za-z]{0,4}[0-9]{1,30}: .{0,400}?[0-9]{1,2}:[0-9]{1,2}(?::[0-9]{1,2})?[^"]{0,80}'))
+
+
 def iter_ggpoker(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
     """Each hand of a GGPoker text (one file's contents), in order; see :func:`parse_ggpoker`.
     ``cancelled`` is the registry's argument: GGPoker writes no cancelled hands."""
@@ -142,7 +147,8 @@ def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
     a hand that cannot be read given as a :class:`~.blocks.HandError` in its place (:func:`.blocks.read_blocks`)."""
     where_file = source if source is not None else "<text>"
     text = checked_text(text, where_file)
-    blocks = hand_blocks(text, where=where_file, starts="Poker Hand #", name="GGPoker", expected="'Poker Hand #...'")
+    blocks = hand_blocks(text, where=where_file, starts="Poker Hand #", name="GGPoker", expected="'Poker Hand #...'",
+                         cut=_CUT, mark="Poker Hand #")
     yield from read_blocks(blocks, lambda b: _hand(list(b.lines), b.first, where_file, source, b.index), errors=errors)
 
 

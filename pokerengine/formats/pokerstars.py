@@ -78,7 +78,7 @@ from ..errors import HistoryParseError
 from .pokerstars_games import GAME_NAMES, MIXED_BETTINGS, dealt_cards, draw_line, game_of, kind_of
 from ..history.site import Collected, SiteHand, main_pot_first
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
+from .blocks import MAX_TEXT_CHARS, HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
 from .pokerstars_lang import to_english
 
@@ -205,6 +205,11 @@ _VERB = re.compile(
 _fail = fail
 
 
+#: A hand's first line that the line before it runs into (the hand before cut short), from its start: a
+#: header with a time of day (:func:`.blocks.glued`).
+_CUT = glued("PokerStars ", re.compile(r'PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #[0-9]{1,30}: .{0,400}?[0-9]{1,2}:[0-9]{1,2}(?::[0-9]{1,2})?[^"]{0,80}'))
+
+
 def iter_pokerstars(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
     """Each hand of a PokerStars text (one file's contents), in order; see :func:`parse_pokerstars`.
 
@@ -223,7 +228,7 @@ def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
     text = checked_text(text, where_file)
     lines = to_english(text.splitlines())  # hands written in Spanish or Portuguese: docs/histories.md
     blocks = hand_blocks(lines, where=where_file, starts="PokerStars ", name="PokerStars",
-                         expected="'PokerStars Hand #...'")
+                         expected="'PokerStars Hand #...'", cut=_CUT, mark="PokerStars ")
     yield from read_blocks(blocks, lambda b: _hand(b.lines, b.first, where_file, source, b.index, cancelled),
                            errors=errors)
 

@@ -77,7 +77,7 @@ from ..history.site import Collected, SiteHand
 from . import winamax_games as games
 from .amounts import parse_amount
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
 
 #: The longest player name looked for at the start of a line.
@@ -110,6 +110,11 @@ _SUMMARY_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.*)")
 _SHOWED = re.compile(r" showed \[([^]]{0,80})\]")
 
 
+#: A hand's first line that the line before it runs into (the hand before cut short), from its start: a
+#: header with a time of day (:func:`.blocks.glued`).
+_CUT = glued(_START, re.compile(r'Winamax Poker - .{0,400}? - HandId: #.{0,400}?[0-9]{1,2}:[0-9]{1,2}(?::[0-9]{1,2})?[^"]{0,80}'))
+
+
 def iter_winamax(text: str | bytes, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
     """Each hand of a Winamax text (one file's contents; bytes are decoded first), in order; see
     :func:`parse_winamax`.  (Winamax writes no cancelled hands that we know of: ``cancelled`` is taken
@@ -124,7 +129,7 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
     where_file = source if source is not None else "<text>"
     text = checked_text(text, where_file, decode_bytes=True)
     blocks = hand_blocks(text, where=where_file, starts=_START, name="Winamax", expected="'Winamax Poker - ...'",
-                         clean=_no_bom)
+                         clean=_no_bom, cut=_CUT, mark=_START)
     yield from read_blocks(blocks, lambda b: _hand(list(b.lines), b.first, where_file, source, b.index, cancelled),
                            errors=errors)
 
