@@ -30,8 +30,10 @@ What ends a file (an exception even with ``errors=True``): a text that is not te
 than :attr:`Limits.hands` hands, text before the first hand that no line starts, and a file with no
 hand at all.  What is one hand's error: whatever its reader raises, a line longer than
 :attr:`Limits.line_chars` inside it, and more than :attr:`Limits.hand_lines` lines (the lines past
-the bound are dropped, not kept).  The readers whose files are not lines of text (iPoker's XML,
-OHH's JSON) use :func:`checked_text` and :class:`HandError` and cut their hands themselves.
+the bound are dropped, not kept).  A hand cut short in the middle of a line by the next hand's first
+line ends there (:func:`glued`), so only the cut hand is lost.  The readers whose files are not lines
+of text (iPoker's XML, OHH's JSON) use :func:`checked_text` and :class:`HandError` and cut their hands
+themselves.
 
 Limits, all checked before the work they bound (:data:`LIMITS`, the readers' own constants): at most
 :data:`MAX_TEXT_CHARS` characters a file, :data:`MAX_HANDS` hands, :data:`MAX_LINE_CHARS` characters
