@@ -272,3 +272,11 @@ def test_stack_unknown_marks_a_seated_player():
     assert check(hand).status == "matched"
     with pytest.raises(HistoryParseError, match="'zed' is not seated"):
         d.stack_unknown("zed")
+
+
+def test_exact_rake_of_a_percent_whose_simplest_form_lies_next_to_a_whole_number():
+    """The interval's lower end can be a whole number after a step of the continued fraction (found by
+    Hypothesis: a ZeroDivisionError before)."""
+    from pokerengine.history.site import exact_rake
+
+    assert sum(exact_rake(222262, 14224832).take([14224832])) == 222262

@@ -199,6 +199,8 @@ def _simplest_open_closed(lo: Fraction, hi: Fraction) -> Fraction:
     whole = math.floor(lo)
     if whole + 1 <= hi:
         return Fraction(whole + 1)
+    if lo == whole:  # (whole, hi]: whole + 1/k for the least k with 1/k <= hi - whole
+        return whole + Fraction(1, math.ceil(1 / (hi - whole)))
     return whole + 1 / _simplest(1 / (hi - whole), 1 / (lo - whole))
 
 
