@@ -127,6 +127,8 @@ def text_of(data: bytes | bytearray | str, *, what: str = "input", error: type[P
     >>> text_of(b"\\xef\\xbb\\xbf{}"), text_of("{}")
     ('{}', '{}')
     """
+    if not isinstance(data, (bytes, bytearray, str)):  # (before len(): an int has none)
+        raise error(f"{what}: expected bytes or str, got {type(data).__name__}")
     if len(data) > max_bytes:
         raise error(f"{what}: larger than {max_bytes:,} bytes")
     if isinstance(data, (bytes, bytearray)):
@@ -134,10 +136,8 @@ def text_of(data: bytes | bytearray | str, *, what: str = "input", error: type[P
             text = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise error(f"{what}: not valid UTF-8 (bad byte at offset {exc.start})") from None
-    elif isinstance(data, str):
-        text = data
     else:
-        raise error(f"{what}: expected bytes or str, got {type(data).__name__}")
+        text = data
     return text[1:] if text.startswith("\ufeff") else text
 
 
