@@ -265,7 +265,7 @@ def test_cli_to_stdout_and_to_a_folder(tmp_path):
     assert replayed.returncode == 0 and "matched     2" in replayed.stdout
     # an existing file is not overwritten without --force
     again = cli("convert", str(src), "--to", "phh", "--out", str(dest))
-    assert again.returncode == 2 and "exists (--force to overwrite)" in again.stderr
+    assert again.returncode == 1 and "exists (--force to overwrite)" in again.stderr
     assert cli("convert", str(src), "--to", "phh", "--out", str(dest), "--force").returncode == 0
     assert cli("convert", str(src), "--to", "ohh", "--out", str(tmp_path / "o")).returncode == 0
     assert (tmp_path / "o" / "sub" / "split-pot.ohh").is_file()
@@ -278,7 +278,7 @@ def test_cli_a_bad_file_is_reported_and_not_written(tmp_path):
     (src / "a.ohh").write_bytes(good)
     (src / "b.ohh").write_bytes(good.replace(b'"Call"', b'"Cal"', 1))
     out = cli("convert", str(src), "--to", "phh", "--out", str(tmp_path / "out"))
-    assert out.returncode == 2
+    assert out.returncode == 1  # a file left out, the rest written
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "b.ohh" in lines[0] and "Traceback" not in out.stderr
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a.phh"]
@@ -413,7 +413,7 @@ def test_a_hand_that_cannot_be_played_is_reported_and_left_out(tmp_path, to):
     source = tmp_path / "three.phhs"
     source.write_text(_THREE)
     out = cli("convert", str(source), "--to", to, "--out", str(tmp_path / "out"))
-    assert out.returncode == 2
+    assert out.returncode == 1  # a hand left out, the rest written
     assert out.stderr.count("\n") == 1 and "[2]" in out.stderr and "no betting now" in out.stderr
     assert "converted 2 hands from 1 files" in out.stdout
     [written] = (tmp_path / "out").iterdir()

@@ -11,8 +11,9 @@ its file is written (a file that cannot be read to its end keeps the hands befor
 file with no hand to convert (only cancelled hands) is not written.  An existing file is not
 overwritten without ``--force``.
 
-Exit status: 0 when every hand was converted, 2 otherwise (bad arguments, unreadable files, a hand
-left out).
+Exit status: 0 when every hand was converted; 1 when a hand or a file was left out (each reported on its
+own line, the rest written), as ``replay`` says 1 when a hand did not match; 2 for bad usage (bad
+arguments, no such file, no hand-history file found), one line.
 """
 
 from __future__ import annotations
@@ -143,4 +144,4 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(write_hands(everything, args.to))
     else:
         print(f"converted {hands} hands from {files} files into {args.out}")
-    return 2 if failed else 0
+    return 1 if failed else 0
