@@ -1,7 +1,7 @@
 """``pokerengine convert PATH... --to phh|ohh [--out DIR]``: write hand histories in another format.
 
-Reads PHH (``.phh``/``.phhs``), PokerStars text and Open Hand History (folders recursively, as
-``replay`` does; the content decides the format) and writes every hand as PHH or OHH
+Reads PHH (``.phh``/``.phhs``), Open Hand History and every site format of :mod:`pokerengine.formats`
+(folders recursively, as ``replay`` does; the content decides the format, in any encoding) and writes every hand as PHH or OHH
 (``pokerengine.history.convert``).  Without ``--out`` everything goes to standard output (PHH: one
 record, or a ``.phhs`` text of several; OHH: JSON lines); with ``--out DIR`` each file becomes one
 file in ``DIR`` (its path under the folder given kept; ``.phh`` for one hand, ``.phhs`` for several,
@@ -28,9 +28,10 @@ from typing import Any
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "convert",
-        help="convert hand histories (PHH, PokerStars text, OHH) to PHH or OHH",
+        help="convert hand histories (PHH, OHH, any site's files) to PHH or OHH",
         description="Convert every hand of the given files and folders (recursively; PHH .phh/.phhs, "
-        "PokerStars text or Open Hand History recognised by content) to PHH or OHH.  A PHH written from a "
+        "Open Hand History or a site's files (PokerStars, GGPoker, Winamax, 888poker, iPoker, PartyPoker, Winning, "
+        "Bovada, Full Tilt) recognised by content) to PHH or OHH.  A PHH written from a "
         "site's hand carries what the site paid (finishing_stacks, winnings, _rake, _pot_rakes) and "
         "replays to the same result.",
     )

@@ -17,9 +17,10 @@ import sys
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "replay",
-        help="replay hand histories (PHH, PokerStars text, Open Hand History; folders recursively) and check them",
+        help="replay hand histories (PHH, OHH, the sites' files; folders recursively) and check them",
         description="Replay every hand of the given files and folders (recursively): PHH (.phh/.phhs), and "
-        "PokerStars text or Open Hand History (.txt/.json/.jsonl/.ohh, recognised by their content); settle "
+        "Open Hand History and the sites' files (PokerStars, GGPoker, Winamax, 888poker, iPoker, PartyPoker, "
+        "Winning, Bovada, Full Tilt: .txt/.xml/.json/.jsonl/.ohh, recognised by their content, in any encoding); settle "
         "each hand and compare with the record: PHH finishing stacks, a site's collected amounts and rake.",
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="a hand-history file, or a folder of them")
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if progress is not None:
         progress.close()
     if not summary.hands:  # only files that turned out not to be hand histories
-        return fail(f"no hand histories (PHH, PokerStars text, Open Hand History) in {', '.join(args.paths)}")
+        return fail(f"no hand histories (PHH, OHH, a site's files) in {', '.join(args.paths)}")
     status = 0 if summary.ok else 1
     try:
         print(json.dumps(summary.to_json(), indent=2) if args.json else summary.text())
