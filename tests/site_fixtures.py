@@ -65,9 +65,9 @@ class Site:
 _HHSMITHY_INVALID = "HHSmithy's test of an invalid hand"
 
 SITES: tuple[Site, ...] = (
-    Site("pokerstars", 505, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO", "FO/8", "FR", "FT", "N2L1D", "N5CD",
-                                       "NO", "NO/8", "NS", "NT", "PC", "PC/8", "PO", "PO/8", "PO5", "PO5/8", "PO6",
-                                       "PT"}), 11,
+    Site("pokerstars", 505, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO", "FO/8", "FR", "FT", "N2L1D",
+                                       "N5CD", "NO", "NO/8", "NS", "NT", "PC", "PC/8", "PO", "PO/8", "PO5", "PO5/8",
+                                       "PO6", "PT"}), 11,
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.hh": (0, "the hand ends before its summary",
                                                                   _HHSMITHY_INVALID + ": cut short"),
               "hhsmithy/CashGame/PlayerTests/WithSittingOut.hh": (0, "cannot read 'Blahdieblah: posts big blind $0.16'",
@@ -85,8 +85,8 @@ SITES: tuple[Site, ...] = (
              ("hhsmithy/CashGame/StreetTests/River.hh", "109687480274"): (
                  "IllegalActionError", "5d has already been dealt", "5d on the flop and in Fishmax3's hand")},
          unconvertible={("hhsmithy/CashGame/StreetTests/River.hh", "109687480274"): "5d has already been dealt"}),
-    Site("ohh", 21, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO/8", "FR", "N2L1D", "N5CD", "NT", "PO", "PO5"}),
-         8),
+    Site("ohh", 21, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO/8", "FR", "N2L1D", "N5CD", "NT", "PO",
+                               "PO5"}), 8),
     Site("ggpoker", 30, frozenset({"FO", "FT", "NO", "NS", "NT", "PO", "PO/8", "PO5", "PO6", "PT"}), 5,
          cut={"handwritten/truncated.txt": (1, "hand HD3000000002, line 55: the hand ends before its summary",
                                             "cut short after its flop on purpose")},
@@ -154,7 +154,7 @@ SITES: tuple[Site, ...] = (
                    "handwritten/tournament-summary.txt": (None, "a tournament summary, not a hand history")},
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (0, "the hand has no seats",
                                                                    _HHSMITHY_INVALID + ": a summary without seats"),
-              "handwritten/truncated.txt": (1, "hand 40000000002, line 63: the hand ends before its summary (truncated?)",
+              "handwritten/truncated.txt": (1, "hand 40000000002, line 63: the hand ends before its summary",
                                             "the last hand cut short on purpose")},
          verdicts={("hhsmithy/CashGame/GameTypeTests/FixedLimitOmahaHiLo.txt", "33727835942"): (
              "mismatched", "SomeStupid (seat 1) main pot file 385, engine 387",

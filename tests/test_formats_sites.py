@@ -32,7 +32,7 @@ from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import FORMATS, detect, names, read_text, site_hands
 from pokerengine.formats.encodings import decode
 from pokerengine.formats.ohh import read_ohh
-from pokerengine.history.convert import convert_hands, read_hands
+from pokerengine.history.convert import convert_hands, read_hands, write_hands
 from pokerengine.history.replay import report
 from pokerengine.history.site import SiteHand, check
 from site_fixtures import BY_NAME, EXTERNAL_FOLDERS, FPDB, HHSMITHY, MISFILED, ROOT, SITES, Site
@@ -41,13 +41,16 @@ SITE_NAMES = [site.name for site in SITES]
 #: The most seconds one damaged or hostile file may take to be read and checked (a reader that backtracks
 #: or loops on bad input takes far longer; a sound one a small part of this).
 TIME_BOUND = 10.0
+#: The most bytes of a bundled file damaged at random (a file's first hands: each example stays quick).
+PREFIX = 12_288
 
 
 def test_the_table_has_every_registered_format_and_only_those():
     assert SITE_NAMES == list(names()) == [f.name for f in FORMATS]
     for site in SITES:
         files = set(site.files())
-        assert site.folder.is_dir() and (site.folder / "README.md").is_file() or site.name == "ohh"
+        assert site.folder.is_dir()
+        assert (site.folder / "README.md").is_file() or site.name == "ohh"  # (OHH's: tests/test_ohh.py's docstring)
         named = set(site.not_site) | set(site.cut) | set(site.no_hands) | set(site.copies)
         named |= {rel for rel, _ in site.verdicts} | {rel for rel, _ in site.unconvertible}
         named |= {o for originals in site.copies.values() for o in originals}
@@ -111,6 +114,9 @@ def test_detect_names_the_site_of_every_bundled_file(name):
     site = BY_NAME[name]
     for rel in site.files():
         assert detect(text_of(name, rel)) == site.not_site.get(rel, (name,))[0], rel
+    for rel in site.not_site:  # and the site's reader refuses what is not its
+        got = bundled(name, rel)
+        assert got.error is not None and got.error.startswith(rel) and "\n" not in got.error and not got.hands, rel
 
 
 def test_detect_claims_no_other_bundled_file():
@@ -125,7 +131,7 @@ def test_detect_claims_no_other_bundled_file():
 def test_detect_names_the_site_of_every_sample_outside_the_repository():
     """A sample filed under a site read here is that site's or no site's (a tournament summary, another of
     the network's formats); one filed under another site is no site's read here (but HHSmithy's misfiled)."""
-    seen = wrong = 0
+    seen = 0
     for base in (FPDB, HHSMITHY):
         for path in base.rglob("*"):
             if not path.is_file():
@@ -135,9 +141,8 @@ def test_detect_names_the_site_of_every_sample_outside_the_repository():
             got = detect(read_text(str(path)))
             want = MISFILED.get(str(rel), EXTERNAL_FOLDERS.get(folder))
             seen += 1
-            wrong += got is not None and got != want
             assert got is None or got == want, (str(rel), got)
-    assert seen > 1500 and wrong == 0
+    assert seen > 1500
 
 
 # -- every bundled hand's verdict ----------------------------------------------------------------------
@@ -171,28 +176,33 @@ def test_every_bundled_hand_is_matched_or_the_table_says_why_not(name):
 
 @pytest.mark.parametrize("name", SITE_NAMES)
 def test_every_bundled_hand_converts_to_phh_and_ohh_and_replays_to_the_same_verdict(name):
+    """``convert_hands`` to PHH keeps every hand but those the table names (and says why of each and of a
+    file cut short); the PHH it writes replays to each hand's verdict, and so does the OHH that convert's
+    writer makes of the same hands, read back.  (Where a file has an error, ``convert_hands`` to OHH says
+    the same; elsewhere its hand-by-hand round trip would only repeat the write and read of the whole.)"""
     site = BY_NAME[name]
     converted = 0
     for rel in site.own():
         got = bundled(name, rel)
         left_out = {k for k, h in enumerate(got.hands) if (rel, h.hand_id) in site.unconvertible}
         kept = [k for k in range(len(got.hands)) if k not in left_out]
-        for to in ("phh", "ohh"):
-            done = convert_hands(text_of(name, rel), to, source=rel)
+        for to in ("phh", "ohh") if left_out or got.error else ("phh",):
+            done = convert_hands(text_of(name, rel), to, source=rel, fmt=name)
             errors = list(done.errors)
             for k in sorted(left_out):
                 message = errors.pop(0)
-                assert re.search(site.unconvertible[(rel, got.hands[k].hand_id)], message) and message.startswith(rel), message
+                pattern = site.unconvertible[(rel, got.hands[k].hand_id)]
+                assert re.search(pattern, message) and message.startswith(rel), message
             assert errors == ([got.error] if got.error else []), (rel, to)
             assert done.hands == len(kept) and [h.index for h in done.kept] == [got.hands[k].index for k in kept]
-            if not kept:
-                assert done.text == ""
-                continue
-            if to == "phh":
+            assert bool(done.text) == bool(kept)
+            if to == "phh" and kept:
                 back = [report(record).status for record in read_hands(done.text, fmt="phh", source=rel)]
-            else:
-                back = [check(hand).status for hand in read_ohh(done.text, source=rel)]
-            assert back == [verdict(name, rel, k)[0] for k in kept], (rel, to)
+                assert back == [verdict(name, rel, k)[0] for k in kept], (rel, to)
+        if kept:
+            written = write_hands([got.hands[k] for k in kept], "ohh")
+            back = [check(hand).status for hand in read_ohh(written, source=rel)]
+            assert back == [verdict(name, rel, k)[0] for k in kept], (rel, "ohh")
         converted += len(kept)
     assert converted == site.hands - len(site.unconvertible)
 
@@ -223,13 +233,14 @@ def _encodings(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", SITE_NAMES)
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(data=st.data())
 def test_any_bundled_file_re_encoded_with_windows_line_ends_reads_the_same_hands(name, data):
     site = BY_NAME[name]
     rel = data.draw(st.sampled_from([r for r in site.own() if r not in site.no_hands]), label="file")
-    lines = text_of(name, rel).splitlines()
-    text = data.draw(st.sampled_from(["\r\n", "\n"]), label="line end").join(lines) + "\r\n"
+    original_text = text_of(name, rel)
+    end = data.draw(st.sampled_from(["\r\n", "\n"]), label="line end")
+    text = end.join(original_text.splitlines()) + (end if original_text.endswith(("\n", "\r")) else "")
     codec = data.draw(st.sampled_from(_encodings(text)), label="encoding")
     again = read(decode(text.encode(codec)), name, rel)
     original = bundled(name, rel)
@@ -280,7 +291,8 @@ def test_an_overlong_line_or_hand_is_refused_in_time(name):
 #: Words the sites write, for damage that changes one action into another.
 WORDS = (b"calls", b"raises", b"bets", b"folds", b"checks", b"shows", b"mucks", b"posts", b"all-in", b"collected",
          b"wins", b"small blind", b"big blind", b"ante", b"Seat", b"***", b"\r\n", b"\n", b"\x00", b"<", b">", b'"',
-         b"{", b"}", b"[", b"]", b"$", b"\xe2\x82\xac", b",", b".", b":", b"-", b"0", b"9", b"99999999999")
+         b"{", b"}", b"[", b"]", b"$", b"\xe2\x82\xac", b",", b".", b":", b"-", b"0", b"9", b"99999999999",
+         b"</game>", b"<game ", b'<round no="9">', b'type="7"', b"&", b'"spec_version"', b"null")
 
 
 def _damaged(data: bytes, draw) -> bytes:
@@ -311,12 +323,15 @@ def _damaged(data: bytes, draw) -> bytes:
 
 
 @pytest.mark.parametrize("name", SITE_NAMES)
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_damaged_files_raise_nothing_but_clean_errors_in_time(name, data):
     site = BY_NAME[name]
     rel = data.draw(st.sampled_from(site.own()), label="file")
-    damaged = _damaged((site.folder / rel).read_bytes(), data.draw)
+    raw = (site.folder / rel).read_bytes()
+    if len(raw) > PREFIX:  # (a large file's first hands, to its last whole line within the bound)
+        raw = raw[:raw.rfind(b"\n", 0, PREFIX) + 1] or raw[:PREFIX]
+    damaged = _damaged(raw, data.draw)
     start = time.perf_counter()
     try:
         hands = list(site_hands(decode(damaged), name, source=rel))
