@@ -6,68 +6,29 @@ and calls add x; a big blind's walk is an uncalled bet although the file counts 
 more than is owed (a big blind all in for less) gets the rest back; the rake, when the summary does not
 write it, is the total less what was collected; the 2012 files that mark no street have their rounds
 closed by the actions and their board from the summary; a line written twice in a row is read once.
+
+The tests every site reader shares: tests/test_formats_sites.py.
 """
 
 from __future__ import annotations
 
 import datetime
-import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from line_mutations import mutate_lines
 from pokerengine.errors import HistoryParseError, PokerEngineError
-from pokerengine.formats import detect, read_text, site_hands
-from pokerengine.formats.bovada import MAX_LINE_CHARS, iter_bovada, parse_bovada, position_rank, read_bovada
-from pokerengine.formats.ohh import read_ohh
-from pokerengine.history.convert import convert_hands, site_to_phh, write_hands
-from pokerengine.history.reader import dumps, loads
-from pokerengine.history.replay import report
+from pokerengine.formats import read_text, site_hands
+from pokerengine.formats.bovada import MAX_LINE_CHARS, parse_bovada, position_rank, read_bovada
 from pokerengine.history.site import Collected, check
+from site_fixtures import BY_NAME, FPDB
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures" / "bovada" / "handwritten"
-ALL = sorted(FIXTURES.glob("*.txt"))
-WHOLE = [p for p in ALL if p.name not in ("truncated.txt", "known_mismatches.txt")]
-FPDB = Path("/work/data/fpdb/regression-test-files")
-OTHER_SITES = Path("/work/data/hhsmithy/HandHistories.Parser.UnitTests/SampleHandHistories")
-
-#: The bundled hands the engine settles otherwise than the file, and why (fixtures/bovada/README.md).
-KNOWN = {
-    "3412000001": ("a short all-in ante: Bovada's main pot holds the short player's 80 from each player; the "
-                   "engine's antes are dead money in the main pot", "Dealer (seat 3) file 400, engine 480"),
-    "3452000001": ("a pot split four ways: Bovada gives the odd cents to one player (the big blind); the engine "
-                   "one each, from the small blind", "Big Blind (seat 2) file 7, engine 5"),
-    "2902000001": ("hi/lo: Bovada gives the low half's odd cent to the high winner; the engine splits the low "
-                   "half to the cent", "Big Blind (seat 3) file 51, engine 50"),
-}
+FIXTURES = BY_NAME["bovada"].folder / "handwritten"
 
 
 def _hands(name: str):
     return {h.hand_id: h for h in read_bovada(str(FIXTURES / name))}
-
-
-@pytest.fixture(scope="module")
-def bundled():
-    return [h for p in WHOLE for h in read_bovada(str(p))]
-
-
-def test_every_bundled_hand_matches(bundled):
-    assert len(WHOLE) == 11 and len(bundled) == 33
-    bad = [check(h).message for h in bundled if check(h).status != "matched"]
-    assert bad == []
-    assert {h.history.variant for h in bundled} == {"NT", "PO", "PO/8", "FT", "FO/8", "F7S", "F7S/8"}
-    assert sum(1 for h in bundled if h.history.currency is None) == 11  # the tournament hands: chips
-
-
-@pytest.mark.parametrize("hand_id", sorted(KNOWN))
-def test_the_hands_bovada_settles_its_own_way_are_mismatches_with_their_reason(hand_id):
-    hand = _hands("known_mismatches.txt")[hand_id]
-    r = check(hand)
-    assert r.status == "mismatched" and KNOWN[hand_id][1] in r.message
 
 
 def test_exact_amounts_of_a_walk_and_a_side_pot():
@@ -157,24 +118,8 @@ def test_lines_written_twice_are_read_once():
     assert old[5:8] == ("p2 cc", "d db Kc8d3h", "p2 cc")
 
 
-def test_encodings_and_line_ends_read_alike():
-    utf16, cp1252 = read_bovada(str(FIXTURES / "utf16_bom.txt")), read_bovada(str(FIXTURES / "windows1252.txt"))
-    assert [(h.hand_id, h.collected, h.history.actions) for h in utf16] == \
-        [(h.hand_id, h.collected, h.history.actions) for h in cp1252]
-    assert len(utf16) == 3
-    assert [h.history.actions for h in utf16] == [h.history.actions for h in _hands("tournament.txt").values()]
-    crlf = read_bovada(str(FIXTURES / "windows_crlf.txt"))
-    plain = read_bovada(str(FIXTURES / "cash_holdem.txt"))
-    assert [h.collected for h in crlf] == [h.collected for h in plain] and len(crlf) == 4
-    assert [h.history.actions for h in crlf] == [h.history.actions for h in plain]
-
-
-def test_a_hand_cut_short_is_an_error_after_the_whole_ones():
-    text = (FIXTURES / "truncated.txt").read_text()
-    hands = iter_bovada(text, source="t.txt")
-    assert next(hands).hand_id == "4000000101" and next(hands).hand_id == "4000000102"
-    with pytest.raises(HistoryParseError, match=r"t\.txt, hand 4000000103, line 76: the hand ends before its summary"):
-        next(hands)
+def test_a_hand_cut_short_at_a_lines_end():
+    text = (FIXTURES / "truncated.txt").read_text()  # (cut mid-line: tests/site_fixtures.py)
     cut = text[: text.rindex("\n")]  # cut at a line's end: the same
     with pytest.raises(HistoryParseError, match=r"hand 4000000103, line 75: the hand ends before its summary"):
         parse_bovada(cut)
@@ -216,36 +161,7 @@ def test_games_and_limits():
     line = text.split("\n", 1)[0] + "\n" + "x" * (MAX_LINE_CHARS + 1)
     with pytest.raises(HistoryParseError, match="line 2: line of 2,001 characters"):
         parse_bovada(line)
-    for bad in ("", "Dear diary", 12, b"Bovada Hand #1"):
-        with pytest.raises(HistoryParseError):
-            parse_bovada(bad)  # type: ignore[arg-type]
     assert [position_rank(n) for n in ("Big Blind [ME]", "UTG+1", "UTG+12", "Button")] == [1, 3, 14, None]
-
-
-def test_sniff_claims_bovada_and_nothing_else():
-    for p in ALL:
-        assert detect(read_text(str(p))) == "bovada", p
-    others = [p for p in OTHER_SITES.rglob("*") if p.is_file()] if OTHER_SITES.is_dir() else []
-    others += [p for p in FPDB.rglob("*.txt") if "Bovada" not in str(p)] if FPDB.is_dir() else []
-    claimed = [p for p in others if detect(read_text(str(p))) == "bovada"]
-    assert claimed == [] and (not FPDB.is_dir() or len(others) > 500)
-
-
-def test_every_bundled_hand_converts_to_phh_and_ohh_with_the_same_verdict():
-    seen = 0
-    for path in WHOLE + [FIXTURES / "known_mismatches.txt"]:
-        text = read_text(str(path))
-        for to in ("phh", "ohh"):
-            converted = convert_hands(text, to, source=str(path))
-            assert converted.errors == () and converted.hands == len(parse_bovada(text))
-        for hand in read_bovada(str(path)):
-            status = check(hand).status
-            record = loads(dumps(site_to_phh(hand)), source=hand.source)
-            assert report(record).status == status, hand.where
-            (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
-            assert check(back).status == status, hand.where
-            seen += 1
-    assert seen == 36
 
 
 @pytest.mark.skipif(not FPDB.is_dir(), reason="fpdb-3's regression files are not on this machine")
@@ -307,21 +223,3 @@ Seat+2: Big Blind Folded before the FLOP"""
     assert hand.history.starting_stacks == (stack, stack)
     assert hand.history.actions[-2:] == (f"p2 cbr {to}", "p1 f")
     assert hand.returned == (0, to - bb) and check(hand).status == "matched"
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.data())
-def test_mutated_files_raise_only_history_parse_errors(data):
-    path = data.draw(st.sampled_from(ALL[:8]))
-    lines = read_text(str(path)).splitlines()
-    rnd = random.Random(data.draw(st.integers(0, 2**32)))
-    lines = mutate_lines(lines, rnd, data.draw(st.integers(1, 4)))
-    try:
-        hands = parse_bovada("\n".join(lines))
-    except HistoryParseError:
-        return
-    for h in hands:
-        try:
-            check(h)
-        except PokerEngineError:
-            pass

@@ -1,81 +1,26 @@
-"""Full Tilt Poker's hand histories (pokerengine.formats.fulltilt): every bundled hand read and checked,
-exact amounts of hand-written hands, encodings, cut files, errors naming the line, PHH/OHH round trips."""
+"""Full Tilt Poker's hand histories (pokerengine.formats.fulltilt): exact amounts of hand-written hands,
+the site's oddities, errors naming the line.
+
+The tests every site reader shares: tests/test_formats_sites.py."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pokerengine.errors import HistoryParseError, PokerEngineError
-from pokerengine.formats import detect, read_text, site_hands
+from pokerengine.errors import HistoryParseError
+from pokerengine.formats import read_text, site_hands
 from pokerengine.formats.fulltilt import MAX_HAND_LINES, MAX_LINE_CHARS, parse_fulltilt
-from pokerengine.formats.ohh import read_ohh
-from pokerengine.history.convert import convert_hands, site_to_phh, write_hands
-from pokerengine.history.reader import dumps, loads
-from pokerengine.history.replay import report
 from pokerengine.history.site import Collected, check
+from site_fixtures import BY_NAME
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures" / "fulltilt"
+FIXTURES = BY_NAME["fulltilt"].folder
 HAND = FIXTURES / "handwritten"
-
-#: Bundled files that are not all matched, and why (each asserted below).
-NOT_HANDS = {  # HHSmithy's fragments of a hand (its tests of one section) and empty files: no hand history
-    "4 Max.txt", "Full Ring (10 Handed).txt", "Ante.txt", "ChatNumber.txt", "Ignore.txt", "Posting.txt",
-    "tournament-summary.txt",
-}
-ERRORS = {  # the file itself is not a whole hand
-    "InValidHand.txt": "the hand has no seats",  # HHSmithy's invalid hand: a summary without seats or actions
-    "truncated.txt": "the hand ends before its summary (truncated?)",  # the last hand is cut short
-}
-MISMATCHED = {  # Full Tilt splits a hi/lo pot's rake between the halves its own way: $8 - $0.25 paid the high
-    # half $3.90 and the low half $3.85; the engine halves what is left after the rake ($3.88 and $3.87)
-    "FixedLimitOmahaHiLo.txt": "SomeStupid (seat 1) main pot file 385, engine 387",
-}
-
-
-def files() -> list[Path]:
-    return sorted(p for p in FIXTURES.rglob("*.txt"))
-
 
 def hands_of(path: Path):
     return list(site_hands(read_text(str(path)), "fulltilt", source=path.name))
-
-
-@pytest.mark.parametrize("path", files(), ids=lambda p: p.name)
-def test_every_bundled_file_is_matched_or_its_reason_is_known(path: Path) -> None:
-    text = read_text(str(path))
-    if path.name in NOT_HANDS:
-        assert detect(text) is None
-        with pytest.raises(HistoryParseError):
-            hands_of(path)
-        return
-    assert detect(text) == "fulltilt"
-    if path.name in ERRORS:
-        with pytest.raises(HistoryParseError, match=re.escape(ERRORS[path.name])):
-            hands_of(path)
-        return
-    hands = hands_of(path)
-    assert hands
-    for hand in hands:
-        result = check(hand)
-        if path.name in MISMATCHED:
-            assert result.status == "mismatched" and MISMATCHED[path.name] in result.message
-        else:
-            assert result.status == "matched", result.message
-
-
-def test_the_bundled_counts() -> None:
-    seen = {"matched": 0, "mismatched": 0}
-    for path in files():
-        if path.name in NOT_HANDS or path.name in ERRORS:
-            continue
-        for hand in hands_of(path):
-            seen[check(hand).status] += 1
-    assert seen == {"matched": 69, "mismatched": 1}
 
 
 def test_exact_amounts_of_a_side_pot_tournament_hand() -> None:
@@ -119,25 +64,11 @@ def test_run_it_twice_stud_and_draw() -> None:
     assert [check(h).status for h in (rit, hilo, stud, draw)] == ["matched"] * 4
 
 
-def test_encodings_and_windows_line_ends_read_the_same_hands() -> None:
-    plain = hands_of(HAND / "cash-holdem.txt")
-    utf16 = hands_of(HAND / "cash-holdem-utf16.txt")
-    assert (HAND / "cash-holdem-utf16.txt").read_bytes()[:2] == b"\xff\xfe"
-    assert [h.history.actions for h in utf16] == [h.history.actions for h in plain]
-    assert [h.collected for h in utf16] == [h.collected for h in plain]
+def test_a_euro_table_in_windows_1252() -> None:
     (euro,) = hands_of(HAND / "euro-cp1252.txt")
     assert b"\r\n" in (HAND / "euro-cp1252.txt").read_bytes()
     assert euro.history.players == ("Müller", "Zoë", "Orjan") and euro.history.currency == "EUR"
     assert euro.history.table == "Douai–Lens" and check(euro).status == "matched"
-
-
-def test_a_hand_cut_short_ends_the_file_with_an_error_after_the_hands_before_it() -> None:
-    text = read_text(str(HAND / "truncated.txt"))
-    got = []
-    with pytest.raises(HistoryParseError, match=r"truncated.txt, hand 40000000002, line \d+: the hand ends before"):
-        for hand in site_hands(text, "fulltilt", source="truncated.txt"):
-            got.append(hand.hand_id)
-    assert got == ["40000000001"]
 
 
 def test_an_archive_with_separators_and_a_summary_file() -> None:
@@ -186,35 +117,6 @@ def test_limits_are_enforced() -> None:
         parse_fulltilt(text.replace("bob: gl all", "bob: " + "x" * MAX_LINE_CHARS))
     with pytest.raises(HistoryParseError, match="a hand of more than"):
         parse_fulltilt(text.replace("bob: gl all", "bob: hi\n" * MAX_HAND_LINES))
-    with pytest.raises(HistoryParseError, match="expected text"):
-        parse_fulltilt(12)  # type: ignore[arg-type]
-
-
-def test_the_sniff_claims_no_other_sites_file() -> None:
-    others = [p for p in (ROOT / "fixtures").rglob("*") if p.is_file() and "fulltilt" not in p.parts
-              and p.suffix in (".txt", ".xml", ".ohh", ".json", ".phh", ".phhs")]
-    assert len(others) > 50
-    for path in others:
-        assert detect(read_text(str(path))) != "fulltilt", path
-
-
-def test_every_bundled_hand_converts_to_phh_and_ohh_with_the_same_verdict() -> None:
-    seen = 0
-    for path in files():
-        if path.name in NOT_HANDS or path.name in ERRORS:
-            continue
-        text = read_text(str(path))
-        for to in ("phh", "ohh"):
-            converted = convert_hands(text, to, source=path.name)
-            assert not converted.errors, converted.errors
-        for hand in hands_of(path):
-            status = check(hand).status
-            record = loads(dumps(site_to_phh(hand)), source=hand.source)
-            assert report(record).status == status, (hand.where, report(record).message)
-            (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
-            assert check(back).status == status, hand.where
-            seen += 1
-    assert seen == 70
 
 
 _AMOUNT = st.integers(min_value=2, max_value=10**9)
@@ -249,26 +151,3 @@ def test_amounts_written_in_the_sites_style_read_back(raise_to: int, money: bool
     (hand,) = parse_fulltilt(text)
     assert hand.history.actions[2] == f"p2 cbr {raise_to + bb}" and hand.history.starting_stacks == (stack, stack)
     assert hand.returned == (0, raise_to) and check(hand).status == "matched"
-
-
-@settings(max_examples=80, deadline=None)
-@given(data=st.data())
-def test_mutated_files_raise_nothing_but_clean_errors(data: st.DataObject) -> None:
-    path = data.draw(st.sampled_from([p for p in files() if p.name not in NOT_HANDS]))
-    lines = read_text(str(path)).splitlines()
-    k = data.draw(st.integers(0, len(lines) - 1))
-    how = data.draw(st.sampled_from(["drop", "dup", "cut", "swap"]))
-    if how == "drop":
-        lines = lines[:k] + lines[k + 1:]
-    elif how == "dup":
-        lines = lines[:k + 1] + lines[k:]
-    elif how == "cut":
-        lines[k] = lines[k][: data.draw(st.integers(0, len(lines[k])))]
-    else:
-        j = data.draw(st.integers(0, len(lines) - 1))
-        lines[k], lines[j] = lines[j], lines[k]
-    try:
-        for hand in parse_fulltilt("\n".join(lines), source="m.txt"):
-            check(hand)
-    except PokerEngineError as exc:
-        assert "\n" not in str(exc)

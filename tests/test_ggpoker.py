@@ -6,50 +6,28 @@ a hand was shown is a muck; a straddle's amount is its total (a re-straddle repl
 blind is dead money; a cash drop is dead money in the pot (it counts in a pot-limit raise); a
 tournament's blinds are those posted (the header may name the next level); a bomb pot's preflop
 round is checked through.
+
+The tests every site reader shares: tests/test_formats_sites.py.
 """
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from line_mutations import mutate_lines
-from pokerengine.errors import HistoryParseError, PokerEngineError
-from pokerengine.formats import detect, read_text, site_hands
-from pokerengine.formats.ggpoker import CASH_DROP, MAX_LINE_CHARS, game_of, iter_ggpoker, parse_ggpoker, read_ggpoker
-from pokerengine.formats.ohh import read_ohh
-from pokerengine.history.convert import site_to_phh, write_hands
-from pokerengine.history.reader import dumps, loads
-from pokerengine.history.replay import report
+from pokerengine.errors import HistoryParseError
+from pokerengine.formats import read_text, site_hands
+from pokerengine.formats.ggpoker import CASH_DROP, MAX_LINE_CHARS, game_of, parse_ggpoker, read_ggpoker
 from pokerengine.history.site import Collected, check
+from site_fixtures import BY_NAME, FPDB
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures" / "ggpoker" / "handwritten"
-WHOLE = sorted(p for p in FIXTURES.glob("*.txt") if p.name != "truncated.txt")
-FPDB = Path("/work/data/fpdb/regression-test-files")
-OTHER_SITES = Path("/work/data/hhsmithy/HandHistories.Parser.UnitTests/SampleHandHistories")
+FIXTURES = BY_NAME["ggpoker"].folder / "handwritten"
 
 
 def _hands(name: str):
     return {h.hand_id: h for h in read_ggpoker(str(FIXTURES / name))}
-
-
-@pytest.fixture(scope="module")
-def bundled():
-    return [h for p in WHOLE for h in read_ggpoker(str(p))]
-
-
-def test_every_bundled_hand_matches(bundled):
-    assert len(WHOLE) == 9 and len(bundled) == 29
-    bad = [check(h).message for h in bundled if check(h).status != "matched"]
-    assert bad == []
-    variants = {h.history.variant for h in bundled}
-    assert {"NT", "PT", "FT", "PO", "NO", "FO", "PO5", "PO6", "PO/8", "NS"} <= variants
-    assert sum(1 for h in bundled if h.history.currency is None) == 5  # the tournament hands: chips
 
 
 def test_exact_amounts_of_a_side_pot_hand():
@@ -107,31 +85,6 @@ def test_tournament_blinds_as_posted():
     assert nl_postflop.history.variant == "NO"
 
 
-def test_encodings_and_line_ends_read_alike():
-    utf16, cp1252 = read_ggpoker(str(FIXTURES / "utf16_bom.txt")), read_ggpoker(str(FIXTURES / "windows1252.txt"))
-    assert [h.history for h in utf16] == [h.history.__class__(**{**_fields(h.history), "source": utf16[0].history.source})
-                                          for h in cp1252]
-    assert utf16[0].history.players == ("José", "Zoë", "Hero")
-    crlf = read_ggpoker(str(FIXTURES / "windows_crlf.txt"))
-    plain = read_ggpoker(str(FIXTURES / "cash_holdem.txt"))
-    assert [h.collected for h in crlf] == [h.collected for h in plain] and len(crlf) == 3
-    assert [h.history.actions for h in crlf] == [h.history.actions for h in plain]
-
-
-def _fields(history):
-    import attrs
-
-    return attrs.asdict(history, recurse=False)
-
-
-def test_a_hand_cut_short_is_an_error_after_the_whole_ones():
-    text = (FIXTURES / "truncated.txt").read_text()
-    hands = iter_ggpoker(text, source="t.txt")
-    assert next(hands).hand_id == "HD3000000001"
-    with pytest.raises(HistoryParseError, match=r"t\.txt, hand HD3000000002, line 55: the hand ends before its summary"):
-        next(hands)
-
-
 @pytest.mark.parametrize("old, new, message", [
     ("raises $0.15 to $0.25", "raises $0.15 too $0.25", r"line 15: cannot read the raise"),
     ("Hero: bets $0.3", "Hero: bets $0.3.3", r"line 20: bad amount"),
@@ -154,9 +107,14 @@ def test_limits_and_bad_input():
     line = "Poker Hand #HD1: Hold'em No Limit ($0.01/$0.02) - 2025/01/01 00:00:00\n" + "x" * (MAX_LINE_CHARS + 1)
     with pytest.raises(HistoryParseError, match="line 2: line of 2,001 characters"):
         parse_ggpoker(line)
-    for bad in ("", "Dear diary", 12, b"Poker Hand #1"):
-        with pytest.raises(HistoryParseError):
-            parse_ggpoker(bad)  # type: ignore[arg-type]
+    with pytest.raises(HistoryParseError, match=r"line 1: expected a hand \('Poker Hand #\.\.\.'\)"):
+        parse_ggpoker("Dear diary")
+
+
+def test_accented_names_read_alike_in_utf16_and_windows_1252():
+    for name in ("utf16_bom.txt", "windows1252.txt"):  # (the same hand: tests/site_fixtures.py, copies)
+        (hand,) = read_ggpoker(str(FIXTURES / name))
+        assert hand.history.players == ("José", "Zoë", "Hero") and check(hand).status == "matched"
 
 
 def test_games():
@@ -164,24 +122,6 @@ def test_games():
     assert game_of("Hold'em Limit") == ("FT", 2) and game_of("PLO No Limit") is None
     assert game_of("ShortDeck No Limit") == ("NS", 2) and game_of("Bounty $8.40 Omaha (NL postflop)") == ("NO", 4)
     assert game_of("Razz Limit") is None and game_of("Hold'em") is None  # (no betting named: not a game)
-
-
-def test_sniff_claims_ggpoker_and_nothing_else():
-    for p in WHOLE:
-        assert detect(read_text(str(p))) == "ggpoker", p
-    others = [p for p in OTHER_SITES.rglob("*") if p.is_file()] if OTHER_SITES.is_dir() else []
-    others += [p for p in FPDB.rglob("*.txt") if "GGPoker" not in str(p)] if FPDB.is_dir() else []
-    claimed = [p for p in others if detect(read_text(str(p))) == "ggpoker"]
-    assert claimed == []
-
-
-def test_every_bundled_hand_converts_to_phh_and_ohh_with_the_same_verdict(bundled):
-    for hand in bundled:
-        status = check(hand).status
-        record = loads(dumps(site_to_phh(hand)), source=hand.source)
-        assert report(record).status == status, hand.where
-        (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
-        assert check(back).status == status, hand.where
 
 
 @pytest.mark.skipif(not FPDB.is_dir(), reason="fpdb-3's regression files are not on this machine")
@@ -233,21 +173,3 @@ Seat 2: b (button) collected ({_gg_amount(2 * bb)})"""
     assert hand.history.starting_stacks == (stack, stack)
     assert hand.history.actions[-2:] == (f"p2 cbr {to}", "p1 f")
     assert check(hand).status == "matched"
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.data())
-def test_mutated_files_raise_only_history_parse_errors(data):
-    path = data.draw(st.sampled_from(WHOLE[:6]))
-    lines = path.read_text().splitlines()
-    rnd = random.Random(data.draw(st.integers(0, 2**32)))
-    lines = mutate_lines(lines, rnd, data.draw(st.integers(1, 4)))
-    try:
-        hands = parse_ggpoker("\n".join(lines))
-    except HistoryParseError:
-        return
-    for h in hands:
-        try:
-            check(h)
-        except PokerEngineError:
-            pass

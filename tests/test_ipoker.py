@@ -1,13 +1,14 @@
 """iPoker hand histories (pokerengine.formats.ipoker): every bundled hand settles as the file says, the
 amounts read are the ones written, the network's oddities (actions out of order, the uncalled bet inside or
 outside the winner's `win`, post both, sit-outs, disconnect protection, half chips, files without their
-closing tags) read right, and bad input is refused with the line that is bad."""
+closing tags) read right, and bad input is refused with the line that is bad.
+
+The tests every site reader shares: tests/test_formats_sites.py."""
 
 from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -16,76 +17,15 @@ from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.encodings import decode
 from pokerengine.formats.ipoker import MAX_ELEMENTS, MAX_HAND_CHARS, cards_of, parse_ipoker, read_ipoker
-from pokerengine.formats.ohh import read_ohh
-from pokerengine.history.convert import convert_hands, site_to_phh, write_hands
-from pokerengine.history.reader import dumps, loads
-from pokerengine.history.replay import report
 from pokerengine.history.site import Collected, check
+from site_fixtures import BY_NAME, FPDB
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures" / "ipoker"
+FIXTURES = BY_NAME["ipoker"].folder
 HAND = FIXTURES / "handwritten"
-FPDB = Path("/work/data/fpdb/regression-test-files")
-
-#: Bundled hands that do not match, each the file's own doing (HHSmithy's tests of bad input).
-NOT_MATCHED = {
-    "hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt":
-        ("mismatched", "a made-up tenth player 'TrapistBeer', never dealt in, 'wins' what TrappistBeer won"),
-    "hhsmithy/CashGame/ExtraHands/DataMinerHandIssue1.txt":
-        ("undeterminable", "a showdown where nobody's cards are written (empty <cards> elements)"),
-}
-#: Bundled files refused, each with the error's text and why.
-REFUSED = {
-    "hhsmithy/CashGame/ValidHandTests/InValidHand.txt":
-        ("line 35: pocket cards of 'nawu', not seated or in a stud game", "a player who acts is missing from the players"),
-    "handwritten/cut-short.xml":
-        ("hand 102, line 72: the hand ends before its </game> (truncated?)", "cut inside its turn on purpose"),
-}
-
-
-def files() -> list[Path]:
-    return sorted(p for p in FIXTURES.rglob("*") if p.suffix in (".txt", ".xml"))
-
-
-def rel(path: Path) -> str:
-    return str(path.relative_to(FIXTURES))
-
 
 def one(name: str, hand_id: str):
     (hand,) = [h for h in read_ipoker(str(HAND / name)) if h.hand_id == hand_id]
     return hand
-
-
-@pytest.fixture(scope="module")
-def bundled() -> list:
-    return [h for p in files() if rel(p) not in REFUSED for h in read_ipoker(str(p))]
-
-
-def test_every_bundled_hand_matches_or_has_a_reason(bundled):
-    assert len(bundled) == 104
-    bad = {}
-    for hand in bundled:
-        status = check(hand).status
-        if status != "matched":
-            bad[str(Path(hand.source).relative_to(FIXTURES))] = status
-    assert bad == {name: status for name, (status, _) in NOT_MATCHED.items()}
-    for name, (error, _) in REFUSED.items():
-        with pytest.raises(HistoryParseError, match=re.escape(error)):
-            read_ipoker(str(FIXTURES / name))
-    # the file cut short gives the hand before the cut
-    hands = []
-    with pytest.raises(HistoryParseError):
-        for h in site_hands(read_text(str(HAND / "cut-short.xml")), "ipoker", source="cut"):
-            hands.append(h)
-    assert [h.hand_id for h in hands] == ["101"] and check(hands[0]).status == "matched"
-
-
-def test_detected_by_content_and_no_other_site_taken():
-    assert {detect(read_text(str(p))) for p in files()} == {"ipoker"}
-    others = [p for p in (ROOT / "fixtures").rglob("*") if p.is_file() and "ipoker" not in p.parts
-              and p.suffix not in (".md", ".phh", ".phhs") and p.name != "LICENSE"]
-    assert len(others) > 200
-    assert [p for p in others if detect(read_text(str(p))) == "ipoker"] == []
 
 
 # -- what is read ---------------------------------------------------------------------------------
@@ -155,17 +95,10 @@ def test_tournaments_each_betting_and_half_chips():
     assert all(check(h).status == "matched" for h in hands + pl + fl)
 
 
-def test_encodings_and_line_ends_read_the_same():
-    plain = read_ipoker(str(HAND / "cash-holdem-nl.xml"))
-    for name in ("cash-holdem-nl-utf16.xml", "cash-holdem-nl-crlf.xml"):
-        other = read_ipoker(str(HAND / name))
-        assert [(h.history.actions, h.collected, h.rake) for h in other] == \
-               [(h.history.actions, h.collected, h.rake) for h in plain]
+def test_the_encoded_copies_and_bytes_given_to_the_reader():
     assert (HAND / "cash-holdem-nl-utf16.xml").read_bytes()[:2] == b"\xff\xfe"
     raw = (HAND / "cash-holdem-pl-cp1252.xml").read_bytes()
     assert b"\x80" in raw and b"\xc9mile" in raw  # the euro sign and "É" in Windows-1252
-    assert [h.history.players for h in read_ipoker(str(HAND / "cash-holdem-pl-cp1252.xml"))] == \
-           [h.history.players for h in read_ipoker(str(HAND / "cash-holdem-pl.xml"))]
     assert parse_ipoker(raw)[0].collected == (Collected("Émile", None, 789),)  # bytes: decoded
 
 
@@ -222,32 +155,6 @@ def test_limits_are_checked_before_the_work():
         parse_ipoker(many)
     with pytest.raises(HistoryParseError, match="no iPoker hand"):
         parse_ipoker('<?xml version="1.0"?><session sessioncode="1"><general></general></session>')
-    with pytest.raises(HistoryParseError, match="expected text"):
-        parse_ipoker(12)  # type: ignore[arg-type]
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.data())
-def test_random_mutations_raise_only_history_parse_errors(data):
-    text = GOOD
-    for _ in range(data.draw(st.integers(1, 4))):
-        at = data.draw(st.integers(0, len(text)))
-        kind = data.draw(st.sampled_from(("delete", "insert", "swap")))
-        if kind == "delete":
-            text = text[:at] + text[at + data.draw(st.integers(1, 40)):]
-        elif kind == "insert":
-            text = text[:at] + data.draw(st.sampled_from(['"', "<", ">", "&", "</game>", "<game ", "X", "9", ",",
-                                                          'type="7"', "€", "\x00", "<round no=\"9\">"])) + text[at:]
-        else:
-            text = text[:at] + text[at:][::-1][:20][::-1] + text[at + 20:]
-    try:
-        for hand in parse_ipoker(text):
-            try:
-                check(hand)
-            except PokerEngineError:
-                pass
-    except HistoryParseError:
-        pass
 
 
 def _styled(cents: int, style: int) -> str:
@@ -276,32 +183,6 @@ def test_amounts_written_in_the_site_s_styles_read_back(cents, style):
     (hand,) = parse_ipoker(text)
     assert hand.history.starting_stacks == (1000, cents)  # heads-up: the big blind first
     assert check(hand).status == "matched"
-
-
-# -- PHH and OHH ----------------------------------------------------------------------------------
-
-
-def test_every_bundled_hand_converts_to_phh_and_ohh_with_the_same_verdict(bundled):
-    for hand in bundled:
-        status = check(hand).status
-        if status == "mismatched":  # the made-up winner of Full Ring (10 Handed).txt: no PHH record for that
-            with pytest.raises(HistoryParseError, match="'TrapistBeer' collects but is not in the hand"):
-                site_to_phh(hand)
-            continue
-        record = loads(dumps(site_to_phh(hand)), source=hand.source)
-        assert report(record).status == status, hand.where
-        (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
-        assert check(back).status == status, hand.where
-    for path in files():
-        if rel(path) in REFUSED:
-            continue
-        text = read_text(str(path))
-        for to in ("phh", "ohh"):
-            converted = convert_hands(text, to, source=str(path))
-            if rel(path) == "hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt":  # its made-up winner: refused
-                assert converted.hands == 0 and len(converted.errors) == 1
-            else:
-                assert converted.hands >= 1 and converted.errors == (), (path, converted.errors)
 
 
 # -- real files from outside the repository ---------------------------------------------------------

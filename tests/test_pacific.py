@@ -1,42 +1,33 @@
 """888poker's hand histories (pokerengine/formats/pacific.py): every bundled hand reproduced, the
-site's oddities read, errors naming their line, conversion to PHH and OHH with the same verdict."""
+site's oddities read, errors naming their line.
+
+The tests every site reader shares: tests/test_formats_sites.py."""
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pokerengine.errors import HistoryParseError, PokerEngineError
+from pokerengine.errors import HistoryParseError
 from pokerengine.formats import detect, read_text, site_hands
-from pokerengine.formats.ohh import read_ohh
-from pokerengine.formats.pacific import MAX_HAND_LINES, MAX_LINE_CHARS, cards_text, parse_pacific, read_pacific
-from pokerengine.history.convert import convert_hands, site_to_phh, write_hands
-from pokerengine.history.reader import dumps, loads
-from pokerengine.history.replay import report
+from pokerengine.formats.pacific import MAX_HAND_LINES, MAX_LINE_CHARS, cards_text, parse_pacific
 from pokerengine.history.site import Collected, check
+from site_fixtures import BY_NAME, FPDB
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures" / "pacific"
+FIXTURES = BY_NAME["pacific"].folder
 HAND = FIXTURES / "handwritten"
-FPDB = Path("/work/data/fpdb/regression-test-files")
 
-#: Bundled files that hold no 888 hand the reader can read, and why (fixtures/pacific/README.md).
+#: Bundled files that are no 888 hand, and what the reader says (fixtures/pacific/README.md; the files cut
+#: short: tests/site_fixtures.py).
 NOT_READ = {
-    "hhsmithy/CashGame/ValidHandTests/InValidHand.txt": "line 26: the flop has 2 card(s)",  # HHSmithy's invalid hand
     "hhsmithy/CashGame/Seats/4 Max.txt": "no 888poker hand",  # empty
     "hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt": "no 888poker hand",  # empty
     "hhsmithy/CashGame/GameTypeTests/PotLimitHoldem.txt": "line 2: expected the hand's banner",  # PartyPoker's
     "hhsmithy/CashGame/PlayerTests/WithSittingOut.txt": "line 1: expected a hand",  # PartyPoker's
-    "handwritten/truncated.txt": "line 43: the hand ends before its summary",  # cut short (its first hand is read)
 }
-
-
-def files() -> list[Path]:
-    return sorted(p for p in FIXTURES.rglob("*.txt"))
 
 
 def rel(path: Path) -> str:
@@ -47,46 +38,10 @@ def hands_of(path: Path) -> list:
     return parse_pacific(read_text(str(path)), source=rel(path))
 
 
-@pytest.fixture(scope="module")
-def bundled() -> list:
-    out = []
-    for path in files():
-        if rel(path) not in NOT_READ:
-            out.extend(hands_of(path))
-    return out
-
-
-def test_every_bundled_hand_matches(bundled):
-    assert len(bundled) == 35 + 36  # HHSmithy's 34 and its misfiled one; 36 handwritten (and 1 before the cut)
-    # Limit5.txt: a small blind posted, everyone else folds, no big blind and no cards: no hand was played
-    assert parse_pacific(read_text(str(FIXTURES / "hhsmithy/CashGame/Limits/Limit5.txt"))) == []
-    bad = [check(h).message for h in bundled if check(h).status != "matched"]
-    assert bad == []
-
-
 @pytest.mark.parametrize("name", sorted(NOT_READ))
 def test_the_bundled_files_that_are_not_read_say_why(name):
     with pytest.raises(HistoryParseError, match=re.escape(NOT_READ[name])):
         list(site_hands(read_text(str(FIXTURES / name)), "pacific", source=name))
-
-
-def test_detect_claims_the_888_files_and_no_other_sites():
-    for path in files():
-        want = {"no 888poker hand": None, "line 2: expected the hand's banner": "partypoker",
-                "line 1: expected a hand": "partypoker"}.get(NOT_READ.get(rel(path), ""), "pacific")
-        assert detect(read_text(str(path))) == want, path
-    others = [p for p in (ROOT / "fixtures").rglob("*") if p.is_file() and "pacific" not in p.parts]
-    others += [p for p in FPDB.rglob("*.txt") if "Pacific" not in str(p)] if FPDB.is_dir() else []
-    assert [p for p in others if detect(read_text(str(p))) == "pacific"] == []
-
-
-def test_a_hand_cut_short_is_an_error_after_the_whole_ones():
-    text = read_text(str(HAND / "truncated.txt"))
-    got = []
-    with pytest.raises(HistoryParseError, match=r"truncated.txt, hand 1000000001, line 43: .*truncated"):
-        for hand in site_hands(text, "pacific", source="truncated.txt"):
-            got.append(hand)
-    assert [h.hand_id for h in got] == ["1000000002"] and check(got[0]).status == "matched"
 
 
 def test_chips_put_in_uncalled_bets_and_the_rake_worked_out():
@@ -179,18 +134,6 @@ def test_cards_in_the_clients_languages():
     assert {"d db Kd2s5d", "d dh p1 7s8c"} <= set(spanish.history.actions)
 
 
-def test_encodings_and_line_ends_read_alike():
-    utf16 = [site_to_phh(h) for h in read_pacific(str(HAND / "encoding-utf16.txt"))]
-    cp1252 = [site_to_phh(h) for h in read_pacific(str(HAND / "encoding-cp1252.txt"))]
-    utf8 = [site_to_phh(hands_of(HAND / "cash-omaha.txt")[0]), site_to_phh(hands_of(HAND / "languages.txt")[3])]
-    key = [(r.actions, r.starting_stacks, r.players, r.currency) for r in utf8]
-    assert [(r.actions, r.starting_stacks, r.players, r.currency) for r in utf16] == key
-    assert [(r.actions, r.starting_stacks, r.players, r.currency) for r in cp1252] == key
-    crlf = read_text(str(HAND / "cash-nl-holdem-crlf.txt"))
-    assert "\r\n" in crlf and [h.collected for h in parse_pacific(crlf)] == \
-        [h.collected for h in parse_pacific(crlf.replace("\r\n", "\n"))]
-
-
 GOOD = (HAND / "cash-pl-fl-holdem.txt").read_text(encoding="utf-8")
 
 
@@ -224,26 +167,6 @@ def test_limits_and_bad_input():
     long_hand = GOOD.replace("** Summary **", "ann checks\n" * MAX_HAND_LINES + "** Summary **", 1)
     with pytest.raises(HistoryParseError, match="a hand of more than 2,000 lines"):
         parse_pacific(long_hand)
-    for text in ("", "hello", "\n\n", b"#Game No : 1"):
-        with pytest.raises(HistoryParseError):
-            parse_pacific(text)  # type: ignore[arg-type]
-
-
-def test_every_bundled_hand_converts_to_phh_and_ohh_with_the_same_verdict(bundled):
-    for hand in bundled:
-        status = check(hand).status
-        record = loads(dumps(site_to_phh(hand)), source=hand.source)
-        assert report(record).status == status, hand.where
-        (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
-        assert check(back).status == status, hand.where
-    for path in files():
-        if rel(path) in NOT_READ and "truncated" not in path.name:
-            continue
-        for to in ("phh", "ohh"):
-            converted = convert_hands(read_text(str(path)), to, source=rel(path))
-            read = len(hands_of(path)) if "truncated" not in path.name else 1
-            assert converted.hands == read and converted.errors == (() if "truncated" not in path.name
-                                                                 else converted.errors[:1]), (path, converted.errors)
 
 
 @pytest.mark.skipif(not FPDB.is_dir(), reason="fpdb-3's regression files are not on this machine")
@@ -318,38 +241,3 @@ a b collected [ {_written(2 * raise_to, style)} ]"""
     assert hand.history.actions[2:5] == (f"p2 cbr {raise_to}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, 2 * raise_to),) and hand.rake == 0
     assert check(hand).status == "matched"
-
-
-WHOLE = [p for p in files() if rel(p) not in NOT_READ]
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.data())
-def test_mutated_files_raise_only_history_parse_errors(data):
-    path = data.draw(st.sampled_from(WHOLE))
-    lines = read_text(str(path)).splitlines()
-    rnd = random.Random(data.draw(st.integers(0, 2**32)))
-    for _ in range(data.draw(st.integers(1, 4))):
-        k = rnd.randrange(len(lines))
-        how = rnd.randrange(5)
-        if how == 0:
-            del lines[k]
-        elif how == 1:
-            lines.insert(k, lines[rnd.randrange(len(lines))])
-        elif how == 2 and lines[k]:
-            i = rnd.randrange(len(lines[k]))
-            lines[k] = lines[k][:i] + rnd.choice("0123456789 $€.,[]()#:+-*") + lines[k][i + 1:]
-        elif how == 3:
-            lines[k] = lines[k].replace(rnd.choice(("calls", "raises", "bets", "folds", "checks", "shows", "mucks")),
-                                        rnd.choice(("calls", "raises", "bets", "folds", "checks", "shows", "mucks")))
-        else:
-            lines[k], lines[-1 - k] = lines[-1 - k], lines[k]
-    try:
-        hands = parse_pacific("\n".join(lines))
-    except HistoryParseError:
-        return
-    for h in hands:
-        try:
-            check(h)
-        except PokerEngineError:
-            pass

@@ -1,10 +1,11 @@
 """PartyPoker hand histories (pokerengine.formats.partypoker): every bundled hand settles as the file says,
 the amounts read are the ones written (a raise's "[$0.70 USD]" is what it adds; a winner's amount holds the
-uncalled bet and is net of the rake), the site's oddities read right, and bad input is refused by line."""
+uncalled bet and is net of the rake), the site's oddities read right, and bad input is refused by line.
+
+The tests every site reader shares: tests/test_formats_sites.py."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -12,38 +13,12 @@ from hypothesis import given, settings, strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import detect, read_text, site_hands
-from pokerengine.formats.ohh import read_ohh
 from pokerengine.formats.partypoker import MAX_HAND_LINES, parse_partypoker, read_partypoker
-from pokerengine.history.convert import convert_hands, site_to_phh, write_hands
-from pokerengine.history.reader import dumps, loads
-from pokerengine.history.replay import report
 from pokerengine.history.site import Collected, check
+from site_fixtures import BY_NAME, FPDB
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures" / "partypoker"
+FIXTURES = BY_NAME["partypoker"].folder
 HAND = FIXTURES / "handwritten"
-FPDB = Path("/work/data/fpdb/regression-test-files")
-
-#: Bundled files that are no PartyPoker hand history at all (HHSmithy's broken samples).
-NOT_PARTY = {
-    "hhsmithy/CashGame/Seats/4 Max.txt": "a fragment that starts mid-hand, with no header",
-    "hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt": "empty but for a byte-order mark",
-}
-#: Files whose last hand is cut short: (the hands read before it, the hand, the line of the error).
-TRUNCATED = {
-    "hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (0, "13551039167", 21),  # HHSmithy's invalid sample
-    "hhsmithy/CashGame/Limits/Limit6.txt": (0, "11994428655", 30),
-    "handwritten/truncated.txt": (1, "1001", 48),
-}
-
-
-def files() -> list[Path]:
-    return sorted(FIXTURES.rglob("*.txt"))
-
-
-def rel(path: Path) -> str:
-    return str(path.relative_to(FIXTURES))
-
 
 def hands_of(path: Path) -> list:
     return list(site_hands(read_text(str(path)), "partypoker", source=str(path)))
@@ -52,46 +27,6 @@ def hands_of(path: Path) -> list:
 def one(name: str, hand_id: str):
     (hand,) = [h for h in hands_of(HAND / name) if h.hand_id == hand_id]
     return hand
-
-
-@pytest.fixture(scope="module")
-def bundled() -> list:
-    out = []
-    for path in files():
-        if rel(path) not in NOT_PARTY and rel(path) not in TRUNCATED:
-            out.extend(hands_of(path))
-    return out
-
-
-#: Bundled real hands the check does not match, and why.
-KNOWN = {"199382505": "heads-up, a split pot's odd cent: PartyPoker gives it to the big blind (the seat left of the"
-                      " button), the check to the button (the small blind)"}
-
-
-def test_every_bundled_hand_matches(bundled):
-    smithy = [h for h in bundled if "/partypoker/hhsmithy/" in h.source]
-    hhp = [h for h in bundled if "/partypoker/hhp/" in h.source]
-    # HHSmithy (3 of them filed under other sites), hhp's (2013-2018), handwritten
-    assert len(smithy) == 56 and len(hhp) == 236 and len(bundled) == 56 + 236 + 37
-    assert {h.hand_id: check(h).status for h in bundled if check(h).status != "matched"} == {"199382505": "mismatched"}
-
-
-@pytest.mark.parametrize("name", sorted(NOT_PARTY))
-def test_files_that_are_no_hand_history_are_refused(name):
-    text = read_text(str(FIXTURES / name))
-    assert detect(text) is None
-    with pytest.raises(HistoryParseError, match="expected a hand|no PartyPoker hand"):
-        list(site_hands(text, "partypoker", source=name))
-
-
-@pytest.mark.parametrize("name", sorted(TRUNCATED))
-def test_a_hand_cut_short_is_an_error_after_the_whole_ones(name):
-    whole, hand_id, line = TRUNCATED[name]
-    got = []
-    with pytest.raises(HistoryParseError, match=rf"hand {hand_id}, line {line}: the hand ends before anyone wins"):
-        for hand in site_hands(read_text(str(FIXTURES / name)), "partypoker", source=name):
-            got.append(hand)
-    assert len(got) >= whole and all(check(h).status == "matched" for h in got)
 
 
 def test_raises_add_chips_and_the_uncalled_bet_comes_off_the_winners_amount():
@@ -271,12 +206,7 @@ def test_a_big_blind_all_in_for_less_is_owed_in_full_by_the_others():
     assert check(hand).status == "matched"
 
 
-def test_encodings_and_line_ends_read_alike():
-    for copy, original in (("cash-games-utf16.txt", "cash-games.txt"),
-                           ("euro-decimal-comma-cp1252.txt", "euro-decimal-comma.txt")):
-        assert (HAND / copy).read_bytes() != (HAND / original).read_bytes()
-        a, b = read_partypoker(str(HAND / copy)), read_partypoker(str(HAND / original))
-        assert [(h.history.actions, h.collected, h.rake) for h in a] == [(h.history.actions, h.collected, h.rake) for h in b]
+def test_euros_with_decimal_commas_in_windows_1252():
     assert b"\r\n" in (HAND / "euro-decimal-comma-cp1252.txt").read_bytes()
     (euro,) = read_partypoker(str(HAND / "euro-decimal-comma-cp1252.txt"))
     assert euro.history.players == ("Zoë", "Åsa", "José") and euro.history.currency == "EUR"
@@ -309,50 +239,17 @@ def test_malformed_lines_name_the_line(old, new, line, message):
 
 
 def test_limits_and_bad_input():
-    with pytest.raises(HistoryParseError, match="no PartyPoker hand"):
-        parse_partypoker("\n\n")
-    with pytest.raises(HistoryParseError, match="line 1: expected a hand"):
-        parse_partypoker("PokerStars Hand #1: ...")
     with pytest.raises(HistoryParseError, match="line 6: line of 3,000 characters"):
         parse_partypoker(BASE.replace("Seat 1: ann ( $10 USD )", "x" * 3000))
     with pytest.raises(HistoryParseError, match=f"a hand of more than {MAX_HAND_LINES:,} lines"):
         parse_partypoker(BASE + "ann: hi\n" * MAX_HAND_LINES)
-    with pytest.raises(HistoryParseError, match="expected text"):
-        list(site_hands(12, "partypoker"))  # type: ignore[arg-type]
     with pytest.raises(HistoryParseError, match="the hand ends after its first line"):
         parse_partypoker("***** Hand History for Game 1 *****\n")
 
 
-def test_sniff_claims_partypoker_and_nothing_else():
-    for path in files():
-        if rel(path) not in NOT_PARTY:
-            assert detect(read_text(str(path))) == "partypoker", path
-    others = [p for p in (ROOT / "fixtures").rglob("*") if p.is_file() and "partypoker" not in p.parts]
-    if FPDB.is_dir():
-        others += [p for p in FPDB.rglob("*.txt") if "PartyPoker" not in str(p)]
-    ours = {p.read_bytes() for p in (FIXTURES / "hhsmithy" / "misfiled").iterdir()}  # PartyPoker's, kept elsewhere too
-    assert [p for p in others if detect(read_text(str(p))) == "partypoker" and p.read_bytes() not in ours] == []
+def test_the_sniff_leaves_888s_unnamed_banner():
     # 888's old files also begin "***** Hand History for Game" (with no site's name), then "Blinds No Limit"
     assert detect("#Game No : 1\n***** Hand History for Game 1 *****\n20/40 Blinds No Limit Holdem\n") != "partypoker"
-
-
-def test_every_bundled_hand_converts_to_phh_and_ohh_with_the_same_verdict(bundled):
-    for hand in bundled:
-        status = check(hand).status
-        record = loads(dumps(site_to_phh(hand)), source=hand.source)
-        assert report(record).status == status, hand.where
-        (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
-        assert check(back).status == status, hand.where
-    for path in files():
-        if rel(path) in NOT_PARTY:
-            continue
-        text = read_text(str(path))
-        for to in ("phh", "ohh"):
-            converted = convert_hands(text, to, source=str(path))
-            if rel(path) in TRUNCATED:
-                assert len(converted.errors) == 1 and "truncated" in converted.errors[0], converted.errors
-            else:
-                assert converted.hands == len(converted.kept) >= 1 and not converted.errors, (path, converted.errors)
 
 
 def each_hand(text: str) -> list[str]:
@@ -434,38 +331,3 @@ a b wins {_dollars(2 * to + bb - rake)}"""
     assert hand.history.actions[2:5] == (f"p2 cbr {to}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, 2 * to - rake),) and hand.returned == (bb, 0)
     assert hand.rake == rake and check(hand).status == "matched"
-
-
-WHOLE = [p for p in files() if rel(p) not in NOT_PARTY]
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.data())
-def test_mutated_files_raise_only_history_parse_errors(data):
-    path = data.draw(st.sampled_from(WHOLE))
-    lines = read_text(str(path)).splitlines()
-    rnd = random.Random(data.draw(st.integers(0, 2**32)))
-    for _ in range(data.draw(st.integers(1, 4))):
-        k = rnd.randrange(len(lines))
-        how = rnd.randrange(5)
-        if how == 0:
-            del lines[k]
-        elif how == 1:
-            lines.insert(k, lines[rnd.randrange(len(lines))])
-        elif how == 2 and lines[k]:
-            i = rnd.randrange(len(lines[k]))
-            lines[k] = lines[k][:i] + rnd.choice("0123456789 $.,[]()#:-*") + lines[k][i + 1:]
-        elif how == 3:
-            words = ("calls", "raises", "bets", "folds", "checks", "is all-In ", "wins", "posts small blind")
-            lines[k] = lines[k].replace(rnd.choice(words), rnd.choice(words))
-        elif lines:
-            lines[k], lines[-1 - k] = lines[-1 - k], lines[k]
-    try:
-        hands = parse_partypoker("\n".join(lines))
-    except HistoryParseError:
-        return
-    for h in hands:
-        try:
-            check(h)
-        except PokerEngineError:
-            pass

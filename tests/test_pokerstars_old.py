@@ -1,6 +1,7 @@
 """PokerStars' older files and the odd cases (issue 19): each with a hand-written fixture of
 ``fixtures/pokerstars/handwritten/`` (figures worked out below) and HHSmithy's real samples
-(``fixtures/pokerstars/hhsmithy/``, MIT), every bundled hand matched or its reason asserted.
+(``fixtures/pokerstars/hhsmithy/``, MIT); every bundled hand matched or its reason asserted in
+``tests/test_formats_sites.py`` (the reasons: ``tests/site_fixtures.py``).
 
 What each case is and why the check reads it so: ``docs/histories.md`` (PokerStars' older files).
 """
@@ -19,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerengine.errors import HistoryParseError, IllegalActionError, PokerEngineError
+from pokerengine.errors import HistoryParseError, IllegalActionError
 from pokerengine.formats import read_text
 from pokerengine.formats.pokerstars import RAKE_DATES, parse_pokerstars, rake_rule
 from pokerengine.history import interpret
@@ -28,7 +29,6 @@ from pokerengine.live import Options, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDWRITTEN = ROOT / "fixtures" / "pokerstars" / "handwritten"
-HHSMITHY = ROOT / "fixtures" / "pokerstars" / "hhsmithy"
 TDA = Options(mode="tda")
 
 
@@ -256,41 +256,3 @@ Seat 7: bob (small blind) folded before Flop"""
     assert check(hand).status == "matched" and interpret(hand.history).contributed == (100, 50)
     assert hand.total_pot == 100 and hand.history.antes == (0, 0)
 
-
-# -- HHSmithy's samples ---------------------------------------------------------------------------------------
-
-#: The bundled HHSmithy files that do not match, and why (each the file's own doing but the last).
-HHSMITHY_REASONS = {
-    "InValidHand.hh": (HistoryParseError, "the hand ends before its summary"),  # HHSmithy's invalid sample: cut short
-    "WithSittingOut.hh": (HistoryParseError, "cannot read 'Blahdieblah: posts big blind $0.16'"),  # no such seat
-    "River.hh": (IllegalActionError, "5d has already been dealt"),  # 5d on the flop and in Fishmax3's hand
-    # the summary's pot leaves out the blinds and antes: $0.50 where 0.10 + 0.25 + 6 x 0.05 + 0.25 are in
-    "AnteTable.txt": ("mismatched", "total pot: file 50, engine 90"),
-    # a short call all in leaves $1,111 of forhayley's raise uncalled; forhayley then mucks, which the
-    # engine plays as a fold, and a folded seat's excess is not handed back (pokerengine's limit)
-    "Limit5.txt": ("mismatched", "uncalled bets returned: file {forhayley: 111100}, engine none"),
-}
-
-
-def test_every_hhsmithy_hand_matches_or_has_its_reason():
-    files = sorted(p for p in HHSMITHY.rglob("*") if p.is_file() and p.name != "LICENSE")
-    assert len(files) == 67 and (HHSMITHY / "LICENSE").read_text().startswith("The MIT License")
-    seen: dict[str, str] = {}
-    matched = total = 0
-    for path in files:
-        text = read_text(str(path))
-        total += len(re.findall(r"(?m)^\ufeff?PokerStars (?:Hand|Game) #", text))
-        try:
-            for hand in parse_pokerstars(text, source=path.name):
-                r = check(hand)
-                if r.status == "matched":
-                    matched += 1
-                else:
-                    seen[path.name] = r.status + ": " + r.message
-        except PokerEngineError as exc:
-            seen[path.name] = type(exc).__name__ + ": " + str(exc)
-    assert (matched, total) == (127, 132)
-    assert sorted(seen) == sorted(HHSMITHY_REASONS)
-    for name, (kind, words) in HHSMITHY_REASONS.items():
-        what = kind if isinstance(kind, str) else kind.__name__
-        assert seen[name].startswith(what) and words in seen[name], seen[name]

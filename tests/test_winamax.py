@@ -1,40 +1,27 @@
 """Winamax hand histories (pokerengine.formats.winamax): every bundled hand settles as the file says,
 the amounts read are the ones written, the file's oddities (uncalled bets inside the collected amounts,
-an after-rake total, dead blinds) read right, and bad input is refused by line."""
+an after-rake total, dead blinds) read right, and bad input is refused by line.
+
+The tests every site reader shares: tests/test_formats_sites.py."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pokerengine.errors import HistoryParseError, PokerEngineError
+from pokerengine.errors import HistoryParseError
 from pokerengine.formats import detect, read_text, site_hands
-from pokerengine.formats.ohh import read_ohh
-from pokerengine.formats.winamax import MAX_HAND_LINES, parse_winamax, read_winamax
-from pokerengine.history.convert import convert_hands, site_to_phh, write_hands
-from pokerengine.history.reader import dumps, loads
-from pokerengine.history.replay import report
+from pokerengine.formats.winamax import MAX_HAND_LINES, parse_winamax
 from pokerengine.history.site import Collected, check
+from site_fixtures import BY_NAME, FPDB
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures" / "winamax"
+FIXTURES = BY_NAME["winamax"].folder
 HAND = FIXTURES / "handwritten"
-FPDB = Path("/work/data/fpdb/regression-test-files")
 
 #: Files under fixtures/winamax/ that are not Winamax hands at all (HHSmithy's tests of bad input).
-NOT_WINAMAX = {
-    "hhsmithy/CashGame/ValidHandTests/InValidHand.txt": "its header reads 'Winaax Poker'",
-    "hhsmithy/CashGame/HandActionTests/OmahaHiLo.txt": "an iPoker XML game filed among the Winamax samples",
-}
-#: A file whose last hand is cut short on purpose: (the hands read before it, the line of the error).
-TRUNCATED = {"handwritten/tour-truncated.txt": (2, 73)}
-
-
-def files() -> list[Path]:
-    return sorted(p for p in FIXTURES.rglob("*.txt"))
+NOT_WINAMAX = BY_NAME["winamax"].not_site
 
 
 def hands_of(path: Path) -> list:
@@ -46,39 +33,12 @@ def one(name: str, hand_id: str):
     return hand
 
 
-@pytest.fixture(scope="module")
-def bundled() -> list:
-    out = []
-    for path in files():
-        rel = str(path.relative_to(FIXTURES))
-        if rel in NOT_WINAMAX or rel in TRUNCATED:
-            continue
-        out.extend(hands_of(path))
-    return out
-
-
-def test_every_bundled_hand_matches(bundled):
-    assert len(bundled) == 35 + 36  # HHSmithy, handwritten (less the truncated file)
-    bad = [check(h).message for h in bundled if check(h).status != "matched"]
-    assert bad == []
-
-
 @pytest.mark.parametrize("rel", sorted(NOT_WINAMAX))
 def test_files_that_are_not_winamax_hands_are_refused_at_line_1(rel):
     text = read_text(str(FIXTURES / rel))
     assert detect(text) != "winamax"
     with pytest.raises(HistoryParseError, match=r", line 1: expected a hand \('Winamax Poker - \.\.\.'\)"):
         list(site_hands(text, "winamax", source=rel))
-
-
-def test_a_hand_cut_short_is_an_error_after_the_whole_ones():
-    (rel, (whole, line)), = TRUNCATED.items()
-    got = []
-    with pytest.raises(HistoryParseError, match=rf"hand 5000000000000000001-3-1700000120, line {line}: "
-                                                r"the hand ends before its summary \(truncated\?\)"):
-        for hand in site_hands(read_text(str(FIXTURES / rel)), "winamax", source=rel):
-            got.append(hand)
-    assert len(got) == whole and all(check(h).status == "matched" for h in got)
 
 
 def test_uncalled_bets_come_off_the_collected_amount_and_the_total():
@@ -236,13 +196,7 @@ def test_half_chips_read_in_half_chips():
     assert "_chip_scale" not in whole.history.user_fields and whole.history.starting_stacks == (2510, 4200, 3000)
 
 
-def test_encodings_and_line_ends_read_alike():
-    for copy, original in (("tour-expresso-utf16.txt", "tour-expresso.txt"),
-                           ("cash-nlhe-dead-blinds-cp1252.txt", "cash-nlhe-dead-blinds.txt")):
-        assert (HAND / copy).read_bytes() != (HAND / original).read_bytes()
-        a, b = read_winamax(str(HAND / copy)), read_winamax(str(HAND / original))
-        assert [(h.history.actions, h.collected, h.total_pot) for h in a] == \
-               [(h.history.actions, h.collected, h.total_pot) for h in b]
+def test_windows_line_ends_given_as_bytes():
     crlf = (HAND / "cash-go-fast-crlf.txt").read_bytes()
     assert b"\r\n" in crlf
     assert [h.hand_id for h in parse_winamax(crlf)] == ["9500000-28000-1500002001", "9500000-28001-1500002031"]
@@ -274,43 +228,11 @@ def test_malformed_lines_name_the_line(old, new, line, message):
     assert message in str(err.value)
 
 
-def test_limits_and_bad_input():
-    with pytest.raises(HistoryParseError, match="no Winamax hand"):
-        parse_winamax("\n\n")
-    with pytest.raises(HistoryParseError, match="line 1: expected a hand"):
-        parse_winamax("PokerStars Hand #1: ...")
+def test_limits():
     with pytest.raises(HistoryParseError, match="line 3: line of 3,000 characters"):
         parse_winamax(BASE.replace("Seat 1: ann (500)", "x" * 3000))
     with pytest.raises(HistoryParseError, match=f"a hand of more than {MAX_HAND_LINES:,} lines"):
         parse_winamax(BASE + "\n" * MAX_HAND_LINES)
-    with pytest.raises(HistoryParseError, match="expected text"):
-        list(site_hands(12, "winamax"))  # type: ignore[arg-type]
-
-
-def test_sniff_claims_winamax_and_nothing_else():
-    for path in files():
-        if str(path.relative_to(FIXTURES)) not in NOT_WINAMAX:
-            assert detect(read_text(str(path))) == "winamax", path
-    others = [p for p in (ROOT / "fixtures").rglob("*") if p.is_file() and "winamax" not in p.parts]
-    others += [p for p in FPDB.rglob("*.txt") if "Winamax" not in str(p)] if FPDB.is_dir() else []
-    assert [p for p in others if detect(read_text(str(p))) == "winamax"] == []
-
-
-def test_every_bundled_hand_converts_to_phh_and_ohh_with_the_same_verdict(bundled):
-    for hand in bundled:
-        status = check(hand).status
-        record = loads(dumps(site_to_phh(hand)), source=hand.source)
-        assert report(record).status == status, hand.where
-        (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
-        assert check(back).status == status, hand.where
-    for path in files():
-        if str(path.relative_to(FIXTURES)) in NOT_WINAMAX:
-            continue
-        text = read_text(str(path))
-        for to in ("phh", "ohh"):
-            converted = convert_hands(text, to, source=str(path))
-            assert converted.hands == len(converted.kept) >= 1, (path, converted.errors)
-            assert converted.errors == (() if "truncated" not in path.name else converted.errors[:1])
 
 
 def each_hand(text: str) -> list[str]:
@@ -427,38 +349,3 @@ Seat 1: a b (big blind) won {won}"""
     assert hand.history.actions[2:5] == (f"p2 cbr {to // k}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, pot // k),) and hand.returned == (2 * bet // k, 0)
     assert check(hand).status == "matched"
-
-
-WHOLE = [p for p in files() if str(p.relative_to(FIXTURES)) not in NOT_WINAMAX and p.suffix == ".txt"]
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.data())
-def test_mutated_files_raise_only_history_parse_errors(data):
-    path = data.draw(st.sampled_from(WHOLE))
-    lines = read_text(str(path)).splitlines()
-    rnd = random.Random(data.draw(st.integers(0, 2**32)))
-    for _ in range(data.draw(st.integers(1, 4))):
-        k = rnd.randrange(len(lines))
-        how = rnd.randrange(5)
-        if how == 0:
-            del lines[k]
-        elif how == 1:
-            lines.insert(k, lines[rnd.randrange(len(lines))])
-        elif how == 2 and lines[k]:
-            i = rnd.randrange(len(lines[k]))
-            lines[k] = lines[k][:i] + rnd.choice("0123456789 €.,[]()#:-k") + lines[k][i + 1:]
-        elif how == 3:
-            lines[k] = lines[k].replace(rnd.choice(("calls", "raises", "bets", "folds", "checks")),
-                                        rnd.choice(("calls", "raises", "bets", "folds", "checks")))
-        else:
-            lines[k], lines[-1 - k] = lines[-1 - k], lines[k]
-    try:
-        hands = parse_winamax("\n".join(lines))
-    except HistoryParseError:
-        return
-    for h in hands:
-        try:
-            check(h)
-        except PokerEngineError:
-            pass

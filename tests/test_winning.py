@@ -1,11 +1,12 @@
 """Winning Poker Network hand histories (pokerengine.formats.winning): every bundled hand settles as the file
 says (or its reason is stated), the amounts read are the ones written, both formats' oddities (an after-rake
 pot, unwritten jackpot fees, walks without an uncalled line, disconnected and capped all-ins) read right, and
-bad input is refused by line."""
+bad input is refused by line.
+
+The tests every site reader shares: tests/test_formats_sites.py."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -13,38 +14,18 @@ from hypothesis import given, settings, strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import detect, read_text, site_hands
-from pokerengine.formats.ohh import read_ohh
 from pokerengine.formats.winning import MAX_HAND_LINES, parse_winning, read_winning
-from pokerengine.history.convert import convert_hands, site_to_phh, write_hands
-from pokerengine.history.reader import dumps, loads
-from pokerengine.history.replay import report
 from pokerengine.history.site import Collected, check
+from site_fixtures import BY_NAME, FPDB
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures" / "winning"
+FIXTURES = BY_NAME["winning"].folder
 HAND = FIXTURES / "handwritten"
-FPDB = Path("/work/data/fpdb/regression-test-files")
 
 #: HHSmithy's samples that hold no hand to play: one player posts, sits alone, gets the blind back.
-NO_HAND = {
-    "hhsmithy/CashGame/ValidHandTests/CancelledHand.txt": "the other player sits out: nothing is dealt",
-    "hhsmithy/CashGame/PlayerTests/UncalledBet.txt": "the other player sits out: nothing is dealt",
-}
-#: Bundled hands the file itself gets wrong: file -> (status, why).
-WRONG = {
-    "hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (
-        "mismatched", "HHSmithy's invalid sample: the summary stops after two of five players, so the winner "
-                      "(bjv1105) collects nothing in the file"),
-}
-#: A file whose last hand is cut short on purpose: (the hands read before it, the line of the error).
-TRUNCATED = {"handwritten/truncated.txt": (2, 87)}
+NO_HAND = BY_NAME["winning"].no_hands
 BASE = (HAND / "old-tour.txt").read_text(encoding="utf-8").split("\n\n")[1]
 NEW = (HAND / "new-cash.txt").read_text(encoding="utf-8").split("\n\n")[3]
 NEW_WALK = (HAND / "new-cash.txt").read_text(encoding="utf-8").split("\n\n")[2]
-
-
-def files() -> list[Path]:
-    return sorted(p for p in FIXTURES.rglob("*.txt"))
 
 
 def hands_of(path: Path) -> list:
@@ -56,45 +37,11 @@ def one(name: str, hand_id: str):
     return hand
 
 
-@pytest.fixture(scope="module")
-def bundled() -> list:
-    out = []
-    for path in files():
-        rel = str(path.relative_to(FIXTURES))
-        if rel not in TRUNCATED and rel not in WRONG:
-            out.extend(hands_of(path))
-    return out
-
-
-def test_every_bundled_hand_matches(bundled):
-    assert len(bundled) == 46 + 29  # HHSmithy (less the wrong one), handwritten (less the truncated file)
-    bad = [check(h).message for h in bundled if check(h).status != "matched"]
-    assert bad == []
-
-
-@pytest.mark.parametrize("rel", sorted(WRONG))
-def test_hands_the_file_gets_wrong_are_mismatches_with_a_reason(rel):
-    status, why = WRONG[rel]
-    (hand,) = hands_of(FIXTURES / rel)
-    result = check(hand)
-    assert result.status == status and why
-    assert "collected: bjv1105 (seat 5) main pot file 0, engine 5000" in result.message
-
-
 @pytest.mark.parametrize("rel", sorted(NO_HAND))
 def test_hands_nobody_played_are_skipped(rel):
     text = read_text(str(FIXTURES / rel))
     assert detect(text) == "winning" and hands_of(FIXTURES / rel) == []
     assert list(site_hands(text, "winning", source=rel, cancelled=True)) == []  # (fewer than two dealt in)
-
-
-def test_a_hand_cut_short_is_an_error_after_the_whole_ones():
-    (rel, (whole, line)), = TRUNCATED.items()
-    got = []
-    with pytest.raises(HistoryParseError, match=rf"hand 600000001, line {line}: the hand ends before its summary \(truncated\?\)"):
-        for hand in site_hands(read_text(str(FIXTURES / rel)), "winning", source=rel):
-            got.append(hand)
-    assert len(got) == whole and all(check(h).status == "matched" for h in got)
 
 
 def test_new_format_side_pots_rake_and_total_after_rake():
@@ -160,12 +107,7 @@ def test_tournaments_in_chips_both_formats():
     assert moved.collected == (Collected("ann", None, 1470),) and check(moved).status == "matched"
 
 
-def test_encodings_and_line_ends_read_alike():
-    for copy, original in (("old-cash-utf16.txt", "old-cash.txt"), ("new-tour-crlf.txt", "new-tour.txt")):
-        assert (HAND / copy).read_bytes() != (HAND / original).read_bytes()
-        a, b = read_winning(str(HAND / copy)), read_winning(str(HAND / original))
-        assert [(h.history.actions, h.collected, h.total_pot) for h in a] == \
-               [(h.history.actions, h.collected, h.total_pot) for h in b]
+def test_a_utf16_file_and_accents_in_windows_1252():
     assert (HAND / "old-cash-utf16.txt").read_bytes()[:2] == b"\xff\xfe"
     latin = read_winning(str(HAND / "new-cash-cp1252.txt"))
     assert "Renée" in latin[0].history.players and len(latin) == 4
@@ -207,16 +149,10 @@ def test_malformed_lines_of_the_newer_format_name_the_line(old, new, line, messa
 
 
 def test_limits_and_bad_input():
-    with pytest.raises(HistoryParseError, match="no Winning Poker Network hand"):
-        parse_winning("\n\n")
-    with pytest.raises(HistoryParseError, match="line 1: expected a hand"):
-        parse_winning("PokerStars Hand #1: ...")
     with pytest.raises(HistoryParseError, match="line 4: line of 3,000 characters"):
         parse_winning(BASE.replace("Seat 1: ann (4560).", "x" * 3000))
     with pytest.raises(HistoryParseError, match=f"a hand of more than {MAX_HAND_LINES:,} lines"):
         parse_winning(BASE + "\n" * MAX_HAND_LINES)
-    with pytest.raises(HistoryParseError, match="expected text"):
-        list(site_hands(12, "winning"))  # type: ignore[arg-type]
     with pytest.raises(HistoryParseError, match="a player with no name acts, and no seated player is left"):
         parse_winning(BASE.replace("Player cy folds", "Player  folds"))
 
@@ -225,32 +161,6 @@ def test_a_player_written_with_no_name_is_the_seated_player_never_named():
     (hand,) = parse_winning(BASE.replace("Player cy ", "Player  "))  # (a client's bug: fpdb keeps such files)
     assert hand.history.players == ("ann", "cy") and hand.collected == (Collected("ann", None, 1220),)
     assert check(hand).status == "matched"
-
-
-def test_sniff_claims_winning_and_nothing_else():
-    for path in files():
-        assert detect(read_text(str(path))) == "winning", path
-    others = [p for p in (ROOT / "fixtures").rglob("*") if p.is_file() and "winning" not in p.parts]
-    others += [p for p in FPDB.rglob("*.txt") if "Winning" not in str(p)] if FPDB.is_dir() else []
-    assert [p for p in others if detect(read_text(str(p))) == "winning"] == []
-
-
-def test_every_bundled_hand_converts_to_phh_and_ohh_with_the_same_verdict(bundled):
-    for hand in bundled:
-        status = check(hand).status
-        record = loads(dumps(site_to_phh(hand)), source=hand.source)
-        assert report(record).status == status, hand.where
-        (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
-        assert check(back).status == status, hand.where
-    for path in files():
-        rel = str(path.relative_to(FIXTURES))
-        if rel in NO_HAND:
-            continue
-        text = read_text(str(path))
-        for to in ("phh", "ohh"):
-            converted = convert_hands(text, to, source=str(path))
-            assert converted.hands == len(converted.kept) >= 1, (path, converted.errors)
-            assert converted.errors == (() if rel not in TRUNCATED else converted.errors[:1])
 
 
 def each_hand(text: str) -> list[str]:
@@ -336,41 +246,6 @@ Player a does not show cards.Bets: {_dollars(to)}. Collects: 0. Loses: {_dollars
     assert hand.history.actions[2:5] == (f"p2 cbr {to}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, pot - rake),) and hand.returned == (bb, 0)
     assert hand.total_pot == pot and hand.rake == rake and check(hand).status == "matched"
-
-
-WHOLE = [p for p in files() if str(p.relative_to(FIXTURES)) not in NO_HAND]
-
-
-@settings(max_examples=80, deadline=None)
-@given(st.data())
-def test_mutated_files_raise_only_history_parse_errors(data):
-    path = data.draw(st.sampled_from(WHOLE))
-    lines = read_text(str(path)).splitlines()
-    rnd = random.Random(data.draw(st.integers(0, 2**32)))
-    for _ in range(data.draw(st.integers(1, 4))):
-        k = rnd.randrange(len(lines))
-        how = rnd.randrange(5)
-        if how == 0:
-            del lines[k]
-        elif how == 1:
-            lines.insert(k, lines[rnd.randrange(len(lines))])
-        elif how == 2 and lines[k]:
-            i = rnd.randrange(len(lines[k]))
-            lines[k] = lines[k][:i] + rnd.choice("0123456789 $.,[]()#:-") + lines[k][i + 1:]
-        elif how == 3:
-            lines[k] = lines[k].replace(rnd.choice(("calls", "raises", "bets", "folds", "checks", "allin", "caps")),
-                                        rnd.choice(("calls", "raises", "bets", "folds", "checks", "allin", "caps")))
-        else:
-            lines[k], lines[-1 - k] = lines[-1 - k], lines[k]
-    try:
-        hands = parse_winning("\n".join(lines))
-    except HistoryParseError:
-        return
-    for h in hands:
-        try:
-            check(h)
-        except PokerEngineError:
-            pass
 
 
 # -- stud (issue 19) ------------------------------------------------------------------------------------
