@@ -280,3 +280,11 @@ def test_exact_rake_of_a_percent_whose_simplest_form_lies_next_to_a_whole_number
     from pokerengine.history.site import exact_rake
 
     assert sum(exact_rake(222262, 14224832).take([14224832])) == 222262
+
+
+@given(st.from_regex(r"[$€£]?[0-9]{1,15}(\.[0-9]{1,2})?", fullmatch=True), st.booleans(), st.sampled_from([".", ","]))
+def test_plain_amounts_read_the_same_by_the_short_way_and_the_long(text, money, decimal):
+    """The fast path for plain amounts ("$1.50", "300") gives what weighing every separator gives."""
+    from pokerengine.formats.amounts import _weighed
+
+    assert parse_amount(text, money=money, decimal=decimal) == _weighed(text, money, decimal)

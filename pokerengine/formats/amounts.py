@@ -40,6 +40,7 @@ CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EUR": "EUR",
 _SIGN = r"(?:C\$|R\$|T\$|USDT|USD|EUR|GBP|CAD|CNY|INR|SEK|RUB|BRL|Rs|kr|[$€£¥₹₽])"
 _AMOUNT = re.compile(r"(" + _SIGN + r")?[ \xa0]?([0-9][0-9,. \xa0\u202f']*?)[ \xa0]?(" + _SIGN + r")?")
 _SEPARATORS = ",. \xa0\u202f'"
+_PLAIN = re.compile(r"[$€£]?([0-9]{1,15})(?:\.([0-9]{1,2}))?")
 
 
 def currency_of(text: str) -> str | None:
@@ -53,6 +54,17 @@ def currency_of(text: str) -> str | None:
 
 def parse_amount(text: str, *, money: bool = True, decimal: str = ".") -> int | None:
     """``text`` in minor units (``money``: cents; else whole chips), or ``None`` when it is not an amount."""
+    plain = _PLAIN.fullmatch(text)  # the usual "$1.50", "0.25", "300": no separator to weigh
+    if plain is not None:
+        whole, cents = plain.groups()
+        if not money:
+            return int(whole) if not cents or not cents.strip("0") else None
+        return int(whole) * 100 + (int(cents.ljust(2, "0")) if cents else 0)
+    return _weighed(text, money, decimal)
+
+
+def _weighed(text: str, money: bool, decimal: str) -> int | None:
+    """:func:`parse_amount` the long way: every sign, separator and decimal mark weighed."""
     if len(text) > MAX_CHARS:
         return None
     m = _AMOUNT.fullmatch(text.strip())
