@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import example, given, strategies as st
 
 from pokerengine.errors import HistoryParseError
 from pokerengine.formats import FORMATS, detect, format_of, names, site_hands
@@ -282,6 +282,7 @@ def test_exact_rake_of_a_percent_whose_simplest_form_lies_next_to_a_whole_number
     assert sum(exact_rake(222262, 14224832).take([14224832])) == 222262
 
 
+@example("000000000000000.0", False, ".")  # 16 digits in all: more than an amount may have
 @given(st.from_regex(r"[$€£]?[0-9]{1,15}(\.[0-9]{1,2})?", fullmatch=True), st.booleans(), st.sampled_from([".", ","]))
 def test_plain_amounts_read_the_same_by_the_short_way_and_the_long(text, money, decimal):
     """The fast path for plain amounts ("$1.50", "300") gives what weighing every separator gives."""

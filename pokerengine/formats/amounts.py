@@ -57,6 +57,8 @@ def parse_amount(text: str, *, money: bool = True, decimal: str = ".") -> int | 
     plain = _PLAIN.fullmatch(text)  # the usual "$1.50", "0.25", "300": no separator to weigh
     if plain is not None:
         whole, cents = plain.groups()
+        if cents is not None and len(whole) + len(cents) > MAX_DIGITS:
+            return None
         if not money:
             return int(whole) if not cents or not cents.strip("0") else None
         return int(whole) * 100 + (int(cents.ljust(2, "0")) if cents else 0)
