@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from .._checks import shown
@@ -67,6 +68,9 @@ from .pokerstars_games import stud_cards, unknown_draws
 #: The kinds of forced bet :meth:`Draft.post` takes: a small blind, a big blind, both at once (the small
 #: one dead), an ante, a straddle, 6+ hold'em's button blind, and dead money (a dead blind).
 POST_KINDS = ("sb", "bb", "sbbb", "ante", "straddle", "button", "dead")
+
+#: The longest player name a line is searched for (the sites allow far fewer characters).
+MAX_NAME_CHARS = 100
 
 _CARD = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS])")
 
@@ -187,12 +191,19 @@ class Draft:
 
     def actor(self, line: str, sep: str = ": ") -> tuple[str, str] | None:
         """The seated player who starts ``line`` with ``NAME`` then ``sep``, and the rest (names may hold ``sep``)."""
-        at = line.find(sep)
-        while at > 0:
-            if line[:at] in self.seats:
-                return line[:at], line[at + len(sep):]
-            at = line.find(sep, at + len(sep))
+        for at in self.name_ends(line, sep):
+            return line[:at], line[at + len(sep):]
         return None
+
+    def name_ends(self, line: str, sep: str = " ") -> Iterator[int]:
+        """Each place ``at`` where ``line[:at]`` is a seated player's name followed by ``sep``, shortest first
+        (a name may hold ``sep``: a reader tries each until the rest reads); names of at most
+        :data:`MAX_NAME_CHARS` characters."""
+        at = line.find(sep)
+        while 0 < at <= MAX_NAME_CHARS:
+            if line[:at] in self.seats:
+                yield at
+            at = line.find(sep, at + len(sep))
 
     # --- what a file says --------------------------------------------------------------------
     def game(self, code: str, hole: int, kind: str = "board", fixed: bool | None = None) -> None:

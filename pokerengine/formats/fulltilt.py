@@ -358,13 +358,11 @@ def _line(r: _Hand, line: str) -> None:
     if line.startswith("*** "):
         _section(r, line)
         return
-    for at in _spaces(line):
-        name = line[:at]
-        if name in h.seats:
-            v = _VERB.fullmatch(line, at + 1)
-            if v is not None:
-                _verb(r, name, v.group(1), v.group(2) or "")
-                return
+    for at in h.name_ends(line):
+        v = _VERB.fullmatch(line, at + 1)
+        if v is not None:
+            _verb(r, line[:at], v.group(1), v.group(2) or "")
+            return
     if line.startswith("Dealt to "):
         _dealt(h, line[9:])
         return
@@ -399,40 +397,24 @@ def _ante_back(h: Draft, name: str, chips: int) -> None:
     raise h.fail(f"an uncalled bet returned to {shown(name)} before the cards are dealt")
 
 
-def _spaces(line: str) -> Iterator[int]:
-    at = line.find(" ")
-    while 0 < at <= 100:
-        yield at
-        at = line.find(" ", at + 1)
-
-
 def _chat(h: Draft, line: str) -> bool:
     """A player's chat line (``NAME: text``)."""
-    at = line.find(": ")
-    while 0 < at <= 100:
-        if line[:at] in h.seats:
-            return True
-        at = line.find(": ", at + 2)
-    return False
+    return h.actor(line) is not None
 
 
 def _dealt(h: Draft, rest: str) -> None:
     """``Dealt to NAME [CARDS]`` (stud and draw: ``[KEPT] [NEW]``); NAME may hold `` [``."""
-    at = rest.find(" [")
-    while at > 0:
+    for at in h.name_ends(rest, " ["):
         name = rest[:at]
-        if name in h.seats:
-            cards = rest[at + 1:]
-            m = re.fullmatch(r"\[([^]]*)\](?: \[([^]]*)\])?", cards)
-            if m is not None:
-                if h.kind == "board":
-                    if m.group(2) is not None or h.section != "action":
-                        raise h.fail(f"cannot read the cards dealt to {shown(name)}")
-                    h.holds(name, m.group(1))
-                else:
-                    dealt_cards(h, name, m.group(1), m.group(2))
-                return
-        at = rest.find(" [", at + 2)
+        m = re.fullmatch(r"\[([^]]*)\](?: \[([^]]*)\])?", rest[at + 1:])
+        if m is not None:
+            if h.kind == "board":
+                if m.group(2) is not None or h.section != "action":
+                    raise h.fail(f"cannot read the cards dealt to {shown(name)}")
+                h.holds(name, m.group(1))
+            else:
+                dealt_cards(h, name, m.group(1), m.group(2))
+            return
     raise h.fail(f"cannot read {shown('Dealt to ' + rest)}")
 
 

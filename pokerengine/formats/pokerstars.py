@@ -356,16 +356,14 @@ def _line(h: Draft, line: str) -> None:
         return
     if line.startswith("Dealt to "):  # "Dealt to NAME [CARDS]" (stud, draw: "[KEPT] [NEW]"); NAME may hold " ["
         rest = line[9:]
-        at = rest.find(" [")
-        while at > 0:
-            d = _BRACKETS.fullmatch(rest, at + 1) if rest[:at] in h.seats else None
+        for at in h.name_ends(rest, " ["):
+            d = _BRACKETS.fullmatch(rest, at + 1)
             if d is not None and (d.group(2) is None or h.kind != "board"):
                 if h.kind == "board":
                     h.cards[rest[:at]] = h.cards_of(d.group(1))
                 else:
                     dealt_cards(h, rest[:at], d.group(1), d.group(2))
                 return
-            at = rest.find(" [", at + 2)
     u = _UNCALLED.fullmatch(line)
     if u is not None and u.group(2) in h.seats:
         h.returned.append(Collected(u.group(2), None, h.amount(u.group(1))))

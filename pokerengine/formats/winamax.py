@@ -78,10 +78,11 @@ from . import winamax_games as games
 from .amounts import parse_amount
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
+from .draft import MAX_NAME_CHARS as DRAFT_NAME_CHARS
 from .draft import Draft, fail
 
 #: The longest player name looked for at the start of a line.
-MAX_NAME_CHARS = 100
+MAX_NAME_CHARS = DRAFT_NAME_CHARS  # (the shared bound: :data:`.draft.MAX_NAME_CHARS`)
 
 #: Winamax's game names: name -> (the game part of the PHH variant code, cards a player holds).
 GAMES: dict[str, tuple[str, int]] = {
@@ -291,24 +292,19 @@ def _line(r: _Hand, line: str) -> None:
         return
     if line.startswith("Dealt to "):
         rest = line[9:]
-        at = rest.find(" [")
-        while 0 < at <= MAX_NAME_CHARS:
-            if rest[:at] in h.seats and rest.endswith("]"):
+        for at in h.name_ends(rest, " ["):
+            if rest.endswith("]"):
                 if h.kind == "board":
                     h.holds(rest[:at], rest[at + 1:])
                 else:
                     games.dealt(h, rest[:at], rest[at + 1:])
                 r.acted.add(rest[:at])
                 return
-            at = rest.find(" [", at + 2)
         raise h.fail(f"cannot read {shown(line)}")
-    at = line.find(" ")
-    while 0 < at <= MAX_NAME_CHARS:
-        if line[:at] in h.seats:
-            v = _VERB.fullmatch(line, at + 1)
-            if v is not None and _verb(r, line[:at], v.group(1), v.group(2)):
-                return
-        at = line.find(" ", at + 1)
+    for at in h.name_ends(line):
+        v = _VERB.fullmatch(line, at + 1)
+        if v is not None and _verb(r, line[:at], v.group(1), v.group(2)):
+            return
     raise h.fail(f"cannot read {shown(line)}")
 
 

@@ -92,12 +92,13 @@ from ..errors import HistoryParseError
 from ..history.site import SiteHand
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
+from .draft import MAX_NAME_CHARS as DRAFT_NAME_CHARS
 from .draft import Draft, fail
 from .winning_games import BETTINGS, NEW_GAMES as NEW_GAMES, OLD_GAMES as OLD_GAMES, bring_in, new_dealt, new_street
 from .winning_games import old_card, old_street, set_date
 
 #: The longest player name.
-MAX_NAME_CHARS = 100
+MAX_NAME_CHARS = DRAFT_NAME_CHARS  # (the shared bound: :data:`.draft.MAX_NAME_CHARS`)
 
 _OLD_START = "Game started at: "
 _NEW_START = re.compile(r"(?:Game )?Hand #[0-9]{1,20} - ")
@@ -556,27 +557,22 @@ def _new_line(r: _Hand, line: str) -> None:
         return  # the pots so far, after rake: the summary says it all
     if line.startswith("Dealt to "):
         rest = line[9:]
-        at = rest.find(" [")
-        while 0 < at <= MAX_NAME_CHARS:
-            if rest[:at] in h.seats and rest.endswith("]"):
+        for at in h.name_ends(rest, " ["):
+            if rest.endswith("]"):
                 if h.kind == "stud":
                     new_dealt(h, rest[:at], rest[at + 1:])
                 elif r.hole:  # (before the hole cards: a card each for the button's draw)
                     h.holds(rest[:at], rest[at + 1:])
                 return
-            at = rest.find(" [", at + 2)
         raise h.fail(f"cannot read {shown(line)}")
     u = re.fullmatch(r"Uncalled bet \((.{1,25})\) returned to (.{1,%d})" % MAX_NAME_CHARS, line)
     if u is not None and u.group(2) in h.seats:
         r.back(u.group(2), h.amount(u.group(1)))
         return
-    at = line.find(" ")
-    while 0 < at <= MAX_NAME_CHARS:
-        if line[:at] in h.seats:
-            v = _NEW_VERB.fullmatch(line, at + 1)
-            if v is not None and _new_verb(r, line[:at], v.group(1), v.group(2)):
-                return
-        at = line.find(" ", at + 1)
+    for at in h.name_ends(line):
+        v = _NEW_VERB.fullmatch(line, at + 1)
+        if v is not None and _new_verb(r, line[:at], v.group(1), v.group(2)):
+            return
     raise h.fail(f"cannot read {shown(line)}")
 
 
