@@ -69,7 +69,8 @@ class Format:
 
 
 def _pokerstars(head: str) -> bool:
-    return head.startswith(("PokerStars ", *HEADER_STARTS))
+    # (an e-mailed transcript: "Transcript for last N hands requested by ...", then PokerStars' hands)
+    return head.startswith(("PokerStars ", *HEADER_STARTS)) or head.startswith("Transcript for ") and "\nPokerStars " in head
 
 
 def _ohh(head: str) -> bool:

@@ -157,7 +157,7 @@ def _rule_known(key: "tuple[str, str, int] | None", hand: SiteHand) -> bool:
 _DATE_ET = re.compile(r".* \[([0-9]{4})/([0-9]{1,2})/([0-9]{1,2}) [^]]{0,40}\bET\]")
 _DATE = re.compile(r".*? - ([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})\b")
 
-_HEADER = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #([0-9]{1,30}):\s+(?:\{[^}]{0,100}\}\s+)?(.*)")
+_HEADER = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #([0-9]{0,30}):\s+(?:\{[^}]{0,100}\}\s+)?(.*)")
 _CASH = re.compile(r"(.+?) \((\S+)/(\S+)(?: ([A-Z]{3}))?\) - .*")
 #: A cap game's stakes: ``($0.25/$0.50 - $10 Cap -  USD)`` (no player puts more than the cap in a hand).
 _CAP = re.compile(r"(.+?) \((\S+)/(\S+) - (\S+) Cap - +([A-Z]{3})?\) - .*")
@@ -187,7 +187,8 @@ _OTHER_MORE = re.compile(
     r".+(?: is sitting out| finished the tournament(?: in [0-9]+\w\w place)?(?: and received .*)?"
     r"| wins the tournament.*| wins \S+ for (?:eliminating|splitting the elimination of) .*"
     r"|'s bounty increases by .*| re-buys .*| wins the \S+ bounty for eliminating .*"
-    r"| split the \S+ bounty for eliminating .*| has timed out while being disconnected)")
+    r"| split the \S+ bounty for eliminating .*| has timed out while being disconnected"
+    r"| wins an? .{1,200} ticket\b.*)")
 #: Lines that say nothing the check needs.
 _NOTICES = frozenset(("Betting is capped", "No low hand qualified", "Pair on board - a double bet is allowed",
                       "The deck is reshuffled"))
@@ -224,10 +225,24 @@ def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
     where_file = source if source is not None else "<text>"
     text = checked_text(text, where_file)
     lines = to_english(text.splitlines())  # hands written in Spanish or Portuguese: docs/histories.md
+    if "*** # " in text or "Transcript for " in text:  # the e-mailed layout: its own lines are blanked
+        lines = _transcript(lines)
     blocks = hand_blocks(lines, where=where_file, starts="PokerStars ", name="PokerStars",
                          expected="'PokerStars Hand #...'", cut=_CUT, mark="PokerStars ")
     yield from read_blocks(blocks, lambda b: _hand(b.lines, b.first, where_file, source, b.index, cancelled),
                            errors=errors)
+
+
+#: The lines of an e-mailed transcript that are no hand's: its first line and the one before each hand.
+_TRANSCRIPT = re.compile(r"Transcript for (?:last|hand|hands|the last) .{0,300}|\*\*\* # [0-9]{1,6} \*\*\*")
+
+
+def _transcript(lines: list[str]) -> list[str]:
+    """``lines`` with the e-mailed transcript's own lines (``Transcript for last 10 hands requested by ...``,
+    ``*** # 1 ***`` before each hand) blank, so each hand is read as in a client's file, its lines
+    numbered as in the file."""
+    return ["" if line.startswith(("Transcript for ", "*** # ")) and _TRANSCRIPT.fullmatch(line.rstrip()) else line
+            for line in lines]
 
 
 def parse_pokerstars(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
@@ -251,7 +266,9 @@ def _hand(block: Sequence[str], start: int, where_file: str, source: str | None,
     m = _HEADER.fullmatch(block[0])
     if m is None:
         raise _fail(where_file, start, f"cannot read the hand's first line {shown(block[0])}")
-    h = Draft("pokerstars", m.group(1), f"{where_file}, hand {m.group(1)}", start)
+    hand_id = m.group(1)  # an empty one ("PokerStars Hand #:", PokerStars VR): the hand has no id
+    h = _Draft("pokerstars", hand_id, f"{where_file}, hand {hand_id}" if hand_id else f"{where_file}, hand #{index}",
+               start)
     _header(h, m.group(2))
     for k, line in enumerate(block[1:], start + 1):
         h.line = k
@@ -265,7 +282,20 @@ def _hand(block: Sequence[str], start: int, where_file: str, source: str | None,
     hand = h.finish(source, index, cancelled=cancelled, last_line=start + len(block) - 1)
     if hand is not None and not h.returned:  # older files write no "Uncalled bet" line: not said, not checked
         hand = attrs.evolve(hand, returned=None)
+    if hand is not None and not hand_id:
+        hand = attrs.evolve(hand, hand_id=None)
     return hand
+
+
+class _Draft(Draft):
+    """PokerStars' :class:`.Draft`: the Indian rupee tables write ``Rs.5`` (read as ``Rs5``)."""
+
+    __slots__ = ()
+
+    def amount(self, text: str) -> int:
+        if text.startswith("Rs.") and text[3:4].isdigit():
+            text = "Rs" + text[3:]
+        return super().amount(text)
 
 
 def _header(h: Draft, rest: str) -> None:
@@ -287,8 +317,9 @@ def _header(h: Draft, rest: str) -> None:
         else:
             name, sb, bb, h.currency = c.groups()
         if h.currency is None:  # Zoom hands write "($0.01/$0.02)": the symbol says the currency
-            h.currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(sb[:1], "")
+            h.currency = "INR" if sb.startswith("Rs") else {"$": "USD", "€": "EUR", "£": "GBP"}.get(sb[:1], "")
     _date(h, rest)
+    name = name.replace("''", "'")  # ("Hold''em": the apostrophe doubled, as some exports write it)
     game = game_of(name)
     if game is None or "split hold'em" in name.lower():  # (Split Hold'em deals two boards: not read)
         raise h.fail(f"{shown(name)} is not read yet (the games read: docs/histories.md)")
@@ -338,6 +369,8 @@ def _line(h: Draft, line: str) -> None:
         h.section = "blinds"
     if line.startswith("*** "):
         _section(h, line)
+        return
+    if line[-1] == ":" and line[:-1] in h.seats:  # an empty action line ("name:  "): nothing done
         return
     found = h.actor(line)
     if found is not None:
@@ -545,6 +578,10 @@ def _summary_line(h: Draft, line: str) -> None:
         seat = int(s.group(1))
         if seat in h.summary_seats:
             raise h.fail(f"seat {seat} twice in the summary")
+        if s.group(2).endswith(" is sitting out"):  # (2024: a seat sitting out, $0 in chips or waiting) dealt in
+            name = next((n for n, (x, _) in h.seats.items() if x == seat), None)  # only if it posted or acted
+            if name is None or not any(p[0] == name for p in h.posts) and not any(e[1] == name for e in h.events):
+                return
         h.summary_seats.append(seat)
         w = _CASHED_WON.fullmatch(s.group(2))
         if w is not None:
