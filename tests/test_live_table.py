@@ -541,9 +541,11 @@ def test_fold_absent_at_a_cash_table_folds_who_left_or_sat_out_during_the_hand()
     table = table_of([("a", 1, 100), ("b", 2, 100), ("c", 3, 100), ("d", 4, 100)])
     hand = table.next_hand(button=4, rng=random.Random(1))  # a small blind, b big blind, c first
     assert table.fold_absent(hand) == ()  # c is here: nothing to do
-    table.leave("c")  # c walks away before acting
-    table.sit_out("d")  # d sits out during the hand
-    assert table.fold_absent(hand) == ("p3 f", "p4 f")
+    table.leave("c")  # c walks away on their turn: folded at once (issue 27)
+    assert [(e.kind, e.player, e.lines) for e in table.events] == [("absent", "c", ("p3 f",))]
+    table.sit_out("d")  # d sits out during the hand, on their turn
+    assert table.fold_absent(hand) == ()  # the table already folded both
+    assert [e.lines for e in table.events] == [("p3 f",), ("p4 f",)]
     assert hand.to_act == 1
     hand.call(1)
     assert table.fold_absent(hand) == ()  # b is here

@@ -7,7 +7,8 @@ applies the player's choice through :meth:`Hand.act` (verbs named as the legal a
 :meth:`Hand.raise_to`, :meth:`Hand.show`, :meth:`Hand.muck`; stud's :meth:`Hand.bring_in` and
 :meth:`Hand.complete`, draw games' :meth:`Hand.draw`), or :meth:`Hand.time_out` when the player's
 time runs out (:mod:`pokerengine.live.timeout`), and, once :attr:`Hand.over`, reads
-:attr:`Hand.settlement` and :meth:`Hand.history`.  ``docs/live.md`` has a server loop, every rule
+:attr:`Hand.settlement` and :meth:`Hand.history`.  A :class:`Table` runs hand after hand, keeps
+the action deadlines (:class:`Clock`) and the money that came and went (:class:`Ledger`).  ``docs/live.md`` has a server loop, every rule
 with its number, the options, and how live and replay modes differ.
 
 >>> import random
@@ -27,7 +28,9 @@ from .arguments import CODES
 from .hand import GAMES, MAX_PLAYERS, MAX_SEAT, Hand
 from .options import REPLAY, TDA, Options
 from .phh import replay, start, to_history
-from .table import Finished, PlayerStatus, Table
+from .clock import Clock, Deadline, TableEvent
+from .ledger import Account, Ledger
+from .table import Finished, PlayerStatus, Readiness, Table
 from .act import VERBS, act
 from .timeout import time_out
 from .view import View
@@ -40,15 +43,21 @@ __all__ = [
     "REPLAY",
     "TDA",
     "VERBS",
+    "Account",
+    "Clock",
+    "Deadline",
     "Deck",
     "Finished",
+    "Ledger",
     "PlayerStatus",
     "Hand",
     "Legal",
     "Options",
     "Positions",
     "RaiseRange",
+    "Readiness",
     "Table",
+    "TableEvent",
     "View",
     "act",
     "replay",

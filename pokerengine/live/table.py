@@ -40,8 +40,10 @@ import attrs
 from .._checks import MAX_CHIPS, MAX_NAME, chips, shown
 from ..errors import PokerEngineError
 from .buttons import IN, NEW, WAIT, Placement, Positions, between, place
+from .clock import ABSENT, ACTED, TIMED_OUT, Clock, Deadline, TableEvent, Timer
 from .deck import Deck
 from .hand import MAX_PLAYERS, MAX_SEAT, Hand
+from .ledger import Books, Ledger
 from .options import TDA, Options
 
 CASH, TOURNAMENT = "cash", "tournament"
@@ -94,6 +96,18 @@ class PlayerStatus:
     missed_big_blind: bool
 
 
+@attrs.frozen
+class Readiness:
+    """Whether a hand can start now (:meth:`Table.can_start`): ``ok``, and ``reason`` when not (the
+    message :meth:`Table.next_hand` would refuse with).  True when ``ok``."""
+
+    ok: bool
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
 class Table:
     """Consecutive hands at one table.
 
@@ -106,13 +120,15 @@ class Table:
     ``blinds=(small, big)``, ``ante``, ``big_blind_ante``, ``min_bet``, ``small_bet``,
     ``big_bet``, ``chip_unit`` and ``options`` are passed to each :class:`Hand` (a tournament's
     level changes: :meth:`set_stakes`).  ``post``: whether a new cash-game player posts a big
-    blind to play at once by default (else they wait for the big blind).
+    blind to play at once by default (else they wait for the big blind).  ``clock``: a
+    :class:`~pokerengine.live.Clock` (a turn's seconds, a time bank): the table keeps the action
+    deadlines, told the time by the server (:meth:`act`, :meth:`tick`: ``now``).
     """
 
     def __init__(self, game: str = "NT", *, kind: str = CASH, seats: int = 9, blinds: Sequence[int] = (1, 2),
                  ante: int = 0, big_blind_ante: int = 0, min_bet: int | None = None, small_bet: int | None = None,
                  big_bet: int | None = None, chip_unit: int = 1, options: Options = TDA, post: bool = False,
-                 buy_in: Sequence[int] | None = None) -> None:
+                 buy_in: Sequence[int] | None = None, clock: Clock | None = None) -> None:
         if type(kind) is not str or kind not in (CASH, TOURNAMENT):
             raise PokerEngineError(f"kind must be 'cash' or 'tournament', got {shown(kind)}")
         if type(seats) is not int or not 2 <= seats <= MAX_SEAT:
@@ -120,6 +136,8 @@ class Table:
         _flag(post, "post")
         if kind == TOURNAMENT and post:
             raise PokerEngineError("a tournament player posts nothing to join: post=True is for cash games")
+        if clock is not None and not isinstance(clock, Clock):
+            raise PokerEngineError(f"clock must be a Clock or None, got {shown(clock)}")
         self._game, self._kind, self._seats, self._post = game, kind, seats, post
         self._unit = chips(chip_unit, "chip_unit", error=PokerEngineError, positive=True)
         self._buy_in: tuple[int, int] | None = None
@@ -147,6 +165,9 @@ class Table:
         self._dealt: dict[int, _Player] = {}
         self._count = 0
         self._raked = 0
+        self._timer = Timer(clock)
+        self._books = Books()
+        self._events: list[TableEvent] = []
 
     # -- what a server reads -----------------------------------------------------------------------
 
@@ -220,6 +241,53 @@ class Table:
         """The hand in play (dealt, not yet finished), or ``None``."""
         return self._hand
 
+    @property
+    def clock(self) -> Clock | None:
+        """The action clock (``None``: the table keeps no deadlines)."""
+        return self._timer.clock
+
+    @property
+    def deadline(self) -> Deadline | None:
+        """The turn in play on the clock: who is to act and until when (``None`` with no clock, no
+        hand in play, or a turn not timed yet: it is timed from the next ``now`` the table is told)."""
+        hand = self._hand
+        if hand is None or hand.over or hand.to_act is None:
+            return None
+        return self._timer.deadline(self._turn_key(hand), self._dealt[hand.to_act].name)
+
+    def time_bank(self, player: str) -> float:
+        """The seconds left in the player's time bank (0 with no clock)."""
+        return self._timer.banks.get(self._player(player).name, 0.0)
+
+    @property
+    def events(self) -> tuple[TableEvent, ...]:
+        """What happened in the hand in play (or the last one dealt) through the table: each
+        :meth:`act`, and each time the table acted for a player, absent or out of time."""
+        return tuple(self._events)
+
+    @property
+    def ledger(self) -> Ledger:
+        """The money that came and went (:mod:`pokerengine.live.ledger`): buy-ins, cash-outs,
+        corrections, rake, the chips on the table, each seated player's account."""
+        return self._books.ledger(self.stacks, self._raked)
+
+    def seat_of(self, player: str) -> int:
+        """The seat of a seated player (refused if they are not at this table)."""
+        return self._player(player).seat
+
+    def player_at(self, seat: int) -> str | None:
+        """The player in ``seat``, or ``None`` when it is empty."""
+        if type(seat) is not int or not 1 <= seat <= self.seats:
+            raise PokerEngineError(f"seat must be an int from 1 to {self.seats}, got {shown(seat)}")
+        p = self._players.get(seat)
+        return None if p is None else p.name
+
+    def can_start(self) -> Readiness:
+        """Whether :meth:`next_hand` can deal now, and why not: a hand in play, or fewer than two
+        players who can play (seated, with chips, and at a cash table not sitting out)."""
+        why = self._why_not()
+        return Readiness(not why, why)
+
     def owed(self, player: str) -> tuple[int, int]:
         """``(live, dead)``: what a cash-game player must post to be dealt in before the big blind
         reaches them, at the current blinds: a big blind live (new player, or a missed big blind)
@@ -287,11 +355,16 @@ class Table:
             raise PokerEngineError(f"a table seats at most {MAX_PLAYERS} players")
         self._players[seat] = _Player(name, seat, amount, post)
         self._ids[name] = seat
+        self._books.buy(name, amount)
+        self._timer.join(name)
 
     def sit_out(self, player: str) -> None:
         """Cash game: the player is not dealt in and misses the blinds that pass them.  Tournament:
-        the player is away, dealt in and blinded (:meth:`fold_absent` folds their hands)."""
+        the player is away, dealt in and blinded.  In a hand, the table folds their hand when their
+        turn comes (stands pat in a draw, mucks at the showdown: :meth:`fold_absent`), at once if it
+        is their turn."""
         self._player(player).out = True
+        self._advance(None)
 
     def come_back(self, player: str, *, post: bool = True) -> None:
         """The player plays again.  Cash game: with ``post=True`` they post what they missed (the big
@@ -305,13 +378,17 @@ class Table:
     def leave(self, player: str) -> int:
         """The player leaves: their seat becomes empty; returns the chips they take (at a
         tournament table: the stack they take to another table).  During a hand they are in, the
-        seat empties when the hand is finished (:meth:`finish` reports it) and this returns 0."""
+        seat empties when the hand is finished (:meth:`finish` reports it) and this returns 0; their
+        hand is folded when their turn comes (at once if it is their turn)."""
         p = self._player(player)
         if self._hand is not None and self._dealt.get(p.seat) is p:
             p.leaving = True
+            self._advance(None)
             return 0
         del self._players[p.seat]
         del self._ids[p.name]
+        self._books.cash_out(p.name, p.stack)
+        self._timer.leave(p.name)
         return p.stack
 
     def add_chips(self, player: str, amount: int) -> None:
@@ -328,6 +405,7 @@ class Table:
             raise PokerEngineError(f"a stack at this table is at most {self._buy_in[1]} chips (the most buy-in): "
                                    f"{p.stack} + {x} is more")
         p.stack += x
+        self._books.buy(p.name, x)
 
     def set_stakes(self, *, blinds: Sequence[int] | None = None, ante: int | None = None,
                    big_blind_ante: int | None = None) -> None:
@@ -349,23 +427,27 @@ class Table:
     # -- hands -------------------------------------------------------------------------------------
 
     def next_hand(self, *, button: int | None = None, straddle: int = 0, rng: random.Random | None = None,
-                  deck: str | Sequence[str] | Deck | None = None) -> Hand:
+                  deck: str | Sequence[str] | Deck | None = None, now: float | None = None) -> Hand:
         """Deal the next hand: the button and blinds by the dead button rule (TDA 32; heads-up
         TDA 34), new and returning players' posts, the stakes in force.  ``button``: the first
         hand's button (default the highest occupied seat).  ``straddle``: a live straddle posted by
         the player after the big blind (three players or more).  ``rng``, ``deck``: as for
-        :class:`Hand`."""
-        if self._hand is not None:
-            raise PokerEngineError("a hand is in play: finish() it first")
+        :class:`Hand`.  ``now``: the time, from which the first turn is timed (with a clock).
+        Absent players to act first are folded at once (:attr:`events`).  :meth:`can_start` says
+        beforehand whether this would deal."""
+        at = None if now is None else self._timer.now(now)
+        why = self._why_not()
+        if why and self._hand is not None:
+            raise PokerEngineError(why)
         if button is not None:
             if self._positions is not None:
                 raise PokerEngineError("the button is placed by the rules after the first hand: leave button out")
             if type(button) is not int or not 1 <= button <= self.seats:
                 raise PokerEngineError(f"button must be a seat from 1 to {self.seats}, got {shown(button)}")
         straddle = chips(straddle, "straddle", error=PokerEngineError)
-        kinds = {s: self._kind_of(p) for s, p in self._players.items() if p.stack and not (p.out and self.kind == CASH)}
-        if len(kinds) < 2:
-            raise PokerEngineError(f"{len(kinds)} player(s) can play: a hand needs two")
+        if why:
+            raise PokerEngineError(why)
+        kinds = {s: self._kind_of(p) for s, p in self._players.items() if self._can_play(p)}
         plan = place(kinds, self._positions, button, tournament=self.kind == TOURNAMENT)
         pos = plan.positions
         small, big = self.blinds
@@ -397,25 +479,61 @@ class Table:
         self._dealt = {s: self._players[s] for s in plan.dealt}
         self._hand_players = {s: self._players[s].name for s in plan.dealt}
         self._count += 1
+        self._events = []
+        if at is not None:
+            self._timer.last = at
+        self._advance(at)
         return hand
 
+    def act(self, player: str, verb: str, amount: object = None, *, now: float | None = None
+            ) -> tuple[TableEvent, ...]:
+        """``player`` acts in the hand in play (:meth:`Hand.act`'s verbs and amounts); then the table
+        acts for the absent players whose turn comes and starts the next player's clock at ``now``.
+        Returns the events (this action first).  With a clock, ``now`` is required, and an action
+        at or after the player's deadline is refused (:meth:`tick` times them out).  Refused: not
+        in the hand, out of turn, an illegal verb or amount; nothing changes."""
+        p = self._player(player)
+        hand = self._hand
+        if hand is None:
+            raise PokerEngineError("no hand is in play")
+        if self._dealt.get(p.seat) is not p:
+            raise PokerEngineError(f"{shown(p.name)} is not in the hand in play")
+        if p.leaving:
+            raise PokerEngineError(f"{shown(p.name)} left during this hand: their hand is dead")
+        at = None if now is None else self._timer.now(now)
+        if at is None and self.clock is not None:
+            raise PokerEngineError("this table keeps a clock: give the time (now=...) with each action")
+        key = self._turn_key(hand)
+        deadline = self.deadline
+        if at is not None and deadline is not None and deadline.seat == p.seat and at >= deadline.ends:
+            raise PokerEngineError(f"{shown(p.name)}'s time ran out at {deadline.ends:g}: tick() times them out")
+        lines = hand.act(p.seat, verb, amount)  # refused: nothing changed
+        if at is not None:
+            self._timer.last = at
+            self._timer.spend(key, p.name, at)
+        self._events.append(TableEvent(self._count, ACTED, p.name, p.seat, lines, at))
+        return (self._events[-1], *self._advance(at))
+
+    def tick(self, now: float) -> tuple[TableEvent, ...]:
+        """Tell the table the time: it folds for the absent players to act, times the turn in play
+        from ``now`` if it is not timed yet, and times out (:meth:`Hand.time_out`) a player whose
+        deadline (:attr:`deadline`) has come, as often as that happens.  Returns the events.  Call it
+        when :attr:`deadline` ``.ends`` comes (and whenever convenient: it is cheap)."""
+        at = self._timer.now(now)
+        self._timer.last = at
+        return tuple(self._advance(at))
+
     def fold_absent(self, hand: Hand) -> tuple[str, ...]:
-        """Fold (at showdown, muck) for the absent players while one of them is to act; returns what
-        happened as PHH actions.  Absent: a player who left during the hand (:meth:`leave`), or one
-        marked away (:meth:`sit_out`: at a tournament table away players are dealt in and blinded;
-        at a cash table a player who sits out during the hand).  Their hands are dead (TDA 30),
-        their blinds and antes stay in the pot.  Call it whenever the action moves (after each
-        action): it stops at the first player to act who is present."""
+        """Fold (in a draw, stand pat; at showdown, muck) for the absent players while one of them is
+        to act; returns what happened as PHH actions.  Absent: a player who left during the hand
+        (:meth:`leave`), or one marked away (:meth:`sit_out`: at a tournament table away players are
+        dealt in and blinded; at a cash table a player who sits out during the hand).  Their hands
+        are dead (TDA 30), their blinds and antes stay in the pot.  :meth:`act`, :meth:`tick`,
+        :meth:`leave`, :meth:`sit_out` and :meth:`next_hand` do this themselves; it is for a server
+        that acts on the :class:`Hand` directly.  It stops at the first player to act who is present."""
         if self._hand is None or hand is not self._hand:
             raise PokerEngineError(f"that hand is not the one in play at this table, got {shown(hand)}")
-        done: list[str] = []
-        while not hand.over and hand.to_act is not None:
-            p = self._dealt[hand.to_act]
-            if not (p.out or p.leaving):
-                break
-            legal = hand.legal_actions()
-            done += hand.muck(hand.to_act) if legal.muck else hand.fold(hand.to_act)
-        return tuple(done)
+        return tuple(line for e in self._advance(None) for line in e.lines)
 
     def finish(self, hand: Hand) -> Finished:
         """Carry the stacks over from a finished hand (its :attr:`Hand.final_stacks`); players left
@@ -437,6 +555,9 @@ class Table:
             if p.leaving or not p.stack:
                 del self._players[s]
                 del self._ids[p.name]
+                self._books.cash_out(p.name, p.stack)
+                self._timer.leave(p.name)
+        self._timer.refill([p.name for p in self._dealt.values() if p.name in self._ids])
         self._raked += rake
         self._hand = None
         self._dealt = {}
@@ -465,11 +586,14 @@ class Table:
         busted = []
         for seat, stack in seats.items():
             p = self._players[seat]
+            self._books.correct(p.name, stack - p.stack)
             p.stack, p.fresh = stack, False
             if not stack:
                 busted.append(p.name)
                 del self._players[seat]
                 del self._ids[p.name]
+                self._books.cash_out(p.name, 0)
+                self._timer.leave(p.name)
         self._positions = positions
         self._hand_players = {}
         self._last = None
@@ -484,9 +608,60 @@ class Table:
             raise PokerEngineError(f"a stack is a multiple of the chip unit {self.unit}, got {amount}")
         if self._hand is not None and self._dealt.get(p.seat) is p:
             raise PokerEngineError(f"{shown(p.name)} is in the hand in play: correct the count after it")
+        self._books.correct(p.name, amount - p.stack)
         p.stack = amount
 
+    def snapshot(self) -> tuple[object, ...]:
+        """Every piece of the table's state as one comparable value (for audits and tests)."""
+        players = tuple((s, p.name, p.stack, p.out, p.fresh, p.post, p.missed_sb, p.missed_bb, p.leaving)
+                        for s, p in sorted(self._players.items()))
+        hand = None if self._hand is None else self._hand.snapshot()
+        return (self._blinds, self._ante, self._bba, players, tuple(sorted(self._ids.items())), self._positions,
+                hand, self._last is self._hand, tuple(self._hand_players.items()), tuple(self._dealt), self._count,
+                self._raked, self._books.snapshot(), self._timer.snapshot(), tuple(self._events))
+
     # -- helpers -----------------------------------------------------------------------------------
+
+    def _can_play(self, p: _Player) -> bool:
+        return bool(p.stack) and not (p.out and self.kind == CASH)
+
+    def _why_not(self) -> str:
+        """Why no hand can be dealt now ("" when one can)."""
+        if self._hand is not None:
+            return "a hand is in play: finish() it first"
+        n = sum(map(self._can_play, self._players.values()))
+        if n >= 2:
+            return ""
+        away = sum(1 for p in self._players.values() if p.stack and not self._can_play(p))
+        return f"{n} player(s) can play: a hand needs two" + (f" ({away} sitting out)" if away else "")
+
+    def _turn_key(self, hand: Hand) -> tuple[int, int, int]:
+        return (self._count, len(hand.actions), hand.to_act or 0)
+
+    def _advance(self, now: float | None) -> list[TableEvent]:
+        """Act for the absent players to act (fold; stand pat in a draw; muck at the showdown), time the
+        turn in play from ``now``, and time out players whose deadline has come at ``now``."""
+        hand, new = self._hand, []
+        while hand is not None and not hand.over and hand.to_act is not None:
+            seat = hand.to_act
+            p = self._dealt[seat]
+            if p.out or p.leaving:
+                legal = hand.legal_actions()
+                lines = (hand.muck(seat) if legal.muck else hand.fold(seat) if legal.fold
+                         else hand.stand_pat(seat) if legal.draw is not None else hand.time_out(seat))
+                new.append(TableEvent(self._count, ABSENT, p.name, seat, lines, now))
+                continue
+            if now is None or self.clock is None:
+                break
+            key = self._turn_key(hand)
+            self._timer.start(key, now)
+            deadline = self._timer.deadline(key, p.name)
+            if deadline is None or now < deadline.ends:
+                break
+            self._timer.spend(key, p.name, now)
+            new.append(TableEvent(self._count, TIMED_OUT, p.name, seat, hand.time_out(seat), now))
+        self._events += new
+        return new
 
     def _kind_of(self, p: _Player) -> str:
         if self.kind == TOURNAMENT:
