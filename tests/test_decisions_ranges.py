@@ -290,3 +290,109 @@ def test_longest_normal_text_reads_back():
     rnd = random.Random(7)
     r = Range(tuple(rnd.random() * 1e-3 for _ in range(COMBOS)))  # every combination on its own, long weights
     assert len(r.text) < MAX_RANGE_TEXT and parse_range(r.text) == r
+
+
+# --- format_range: the standard notation of 169 class frequencies (issue 27) ------------------------
+
+from pokerengine.decisions.ranges import MAX_DIGITS, format_range  # noqa: E402
+
+_ITEM = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)(\+|-[2-9TJQKA][2-9TJQKA][so]?)?(?::(.+))?")
+
+
+def class_name(high, low, suffix):
+    return RANKS[high] + RANKS[low] + suffix
+
+
+def oracle_runs(ws):
+    """Maximal runs of one positive frequency, counted the obvious way: for the pairs, then for each
+    top card its suited kickers and its offsuit kickers."""
+    by_name = dict(zip(CLASS_NAMES, ws))
+    rows = [[by_name[class_name(r, r, "")] for r in range(13)]]
+    rows += [[by_name[class_name(h, k, s)] for k in range(h)] for s in "so" for h in range(12, 0, -1)]
+    runs = 0
+    for row in rows:
+        for i, w in enumerate(row):
+            if w > 0 and (i == 0 or row[i - 1] != w):
+                runs += 1
+    return runs
+
+
+def item_key(item):
+    """(kind, top card, kicker) of the item's highest class: kind 0 pairs, 1 suited, 2 offsuit; the
+    order the items must follow (top card, then kicker, highest first)."""
+    m = _ITEM.fullmatch(item)
+    assert m, item
+    high, low, suffix, tail = RANKS.index(m[1]), RANKS.index(m[2]), m[3], m[4] or ""
+    if high == low:  # 22+ reaches AA; 55-99 ends at 99
+        top = 12 if tail == "+" else RANKS.index(tail[1]) if tail else high
+        return 0, -top, 0
+    kicker = high - 1 if tail == "+" else RANKS.index(tail[2]) if tail else low
+    return 1 if suffix == "s" else 2, -high, -kicker
+
+
+frequencies = st.sampled_from([0.0, 1.0, 0.35, 0.5]) | st.floats(0, 1)
+
+
+def push_like(draw_order, cut, mixed):
+    """A range as a solver gives it: the best hands by some order, a few mixed at the edge."""
+    ws = [0.0] * 169
+    for rank, k in enumerate(draw_order):
+        ws[k] = 1.0 if rank < cut else mixed if rank < cut + 3 else 0.0
+    return ws
+
+
+class_ranges = (st.lists(frequencies, min_size=169, max_size=169)
+                | st.builds(push_like, st.permutations(range(169)), st.integers(0, 169), st.floats(0, 1))
+                | st.builds(lambda cut, w: [w if k < cut else 0.0 for k in range(169)], st.integers(0, 169),
+                            frequencies))
+
+
+@settings(max_examples=examples(80))
+@given(class_ranges)
+def test_format_range_parses_back(ws):
+    text = format_range(ws)
+    assert parse_range(text) == Range.from_classes(ws)
+    items = [] if not text else text.split(", ")
+    if text.startswith("any"):
+        assert len(set(ws)) == 1 and ws[0] > 0
+        return
+    assert len(items) == oracle_runs(ws)  # each item a maximal run: nothing left to merge
+    keys = [item_key(i.partition(":")[0]) for i in items]
+    assert keys == sorted(keys)  # pairs, suited, offsuit; top card, then kicker, highest first
+    assert all(":" not in i or 0 < float(i.partition(":")[2]) < 1 for i in items)
+
+
+@settings(max_examples=examples(40))
+@given(class_ranges, st.integers(0, 6))
+def test_format_range_rounds_then_parses_back(ws, digits):
+    rounded = [round(w, digits) for w in ws]
+    text = format_range(ws, digits=digits)
+    assert parse_range(text) == Range.from_classes(rounded)
+    assert text == format_range(rounded)
+    for item in text.split(", "):
+        weight = item.partition(":")[2]
+        assert len(weight.partition(".")[2]) <= digits or "e" in weight
+
+
+def test_format_range_examples():
+    assert format_range({"AA": 1, "KK": 1, "AKs": 1, "AQs": 1, "AKo": 1, "KQs": 1}) == "KK+, AQs+, KQs, AKo"
+    assert format_range({n: 1 for n in ("T6o", "T7o", "T8o", "55", "66", "A2s", "A3s")}) == \
+        "55-66, A2s-A3s, T6o-T8o"
+    every_pair_and_suited_ace = {n: 1 for n in CLASS_NAMES if n[0] == n[1] or (n[0] == "A" and n.endswith("s"))}
+    assert format_range(every_pair_and_suited_ace) == "22+, A2s+"
+    assert format_range({"AA": 0.5, "KK": 0.5, "AKo": 0.25}) == "KK+:0.5, AKo:0.25"
+    assert format_range([0.5] * 169) == "any:0.5" and parse_range("any:0.5").size == 663.0
+    assert format_range({"AKs": 1 / 3}, digits=3) == "AKs:0.333"
+    assert format_range({"AKs": 0.0004}, digits=3) == "" and format_range({"AKs": 0.9996}, digits=3) == "AKs"
+
+
+def test_format_range_refuses_bad_input():
+    with pytest.raises(RangeError, match="169 numbers"):
+        format_range([1.0] * 168)
+    with pytest.raises(RangeError, match=r"\[0, 1\]"):
+        format_range({"AKs": 1.5})
+    with pytest.raises(RangeError, match="AKx"):
+        format_range({"AKx": 1})
+    for digits in (-1, MAX_DIGITS + 1, True, 2.0):
+        with pytest.raises(RangeError, match="digits"):
+            format_range({"AA": 1}, digits=digits)

@@ -5,7 +5,7 @@ This step of the data flow sits over :mod:`pokerengine.models`: it asks the payo
 stacks are worth and decides with those values.  One module per step (``docs/decisions.md``):
 
 - :mod:`~.combos`: cards, the 1,326 combinations and the 169 classes, as small integers;
-- :mod:`~.ranges`: range notation (:func:`parse_range`, :class:`Range`);
+- :mod:`~.ranges`: range notation (:func:`parse_range`, :class:`Range`, :func:`format_range`);
 - :mod:`~.evaluate`: a NumPy seven-card evaluator;
 - :mod:`~.preflop`: the shipped exact heads-up table (:func:`~.preflop.headsup`, :func:`class_table`);
 - :mod:`~.odds`: exact all-in odds of hands and ranges (:func:`odds`);
@@ -34,7 +34,7 @@ from .equilibrium import solve
 from .headsup import solve_headsup
 from .odds import HandOdds, Odds
 from .preflop import ClassTable, class_table
-from .ranges import Range, parse_range
+from .ranges import Range, format_range, parse_range
 from .result import Equilibrium, PlayerStrategy, positions
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "bubble_factors",
     "call_decision",
     "class_table",
+    "format_range",
     "parse_range",
     "positions",
     "push_decision",

@@ -346,6 +346,45 @@ def hand_or_range(value: str | Range) -> Range:
     return parse_range(value)
 
 
+MAX_DIGITS = 15
+"""The most decimals :func:`format_range` rounds a frequency to (a float's 15 significant digits)."""
+
+
+def format_range(classes: Iterable[float] | Mapping[str, float], *, digits: int | None = None) -> str:
+    """The standard notation of a range of the 169 starting-hand classes, as a player writes it.
+
+    ``classes``: the 169 frequencies in grid order (a push/fold strategy, any iterable or a numpy
+    array) or a ``{class name: frequency}`` mapping (classes not named: ``0``).  The pairs come
+    first (``22+``, ``55-99``), then the suited hands by top card (``A2s+``, ``K9s+``, ``T7s-T9s``,
+    ``J8s``), then the offsuit hands the same way (``A7o+``, ``T7o-T9o``); each item a maximal run
+    of one frequency, highest first; a mixed hand carries its frequency (``AKo:0.35``); every
+    class alike is ``any``; nothing is the empty text.  ``digits`` rounds each frequency to that
+    many decimals first (a frequency that rounds to ``0`` is left out, to ``1`` is played
+    always); without it the text is exact.  :func:`parse_range` reads the text back to the same
+    range (of the rounded frequencies).
+
+    >>> format_range({"AA": 1, "KK": 1, "QQ": 1, "AKs": 1, "AQs": 1, "AKo": 0.35})
+    'QQ+, AQs+, AKo:0.35'
+    >>> format_range({"77": 1, "88": 1, "K9s": 1, "KTs": 1, "KJs": 1, "KQs": 1, "T8o": 0.333333})
+    '77-88, K9s+, T8o:0.333333'
+    >>> format_range({"AKs": 0.996, "AKo": 0.004, "A5s": 0.5}, digits=2)
+    'AKs, A5s:0.5'
+    >>> format_range([1.0] * 169), format_range([0.0] * 169)
+    ('any', '')
+    >>> parse_range(format_range({"AKo": 0.35})) == Range.from_classes({"AKo": 0.35})
+    True
+    """
+    if digits is not None and (isinstance(digits, bool) or not isinstance(digits, int)
+                               or not 0 <= digits <= MAX_DIGITS):
+        raise RangeError(f"digits must be an integer from 0 to {MAX_DIGITS} (or None), got {shown(digits)}")
+    weights = Range.from_classes(classes).classes()  # checked: 169 numbers or class names, each in [0, 1]
+    if digits is not None:
+        weights = tuple(round(w, digits) + 0.0 for w in weights)
+    if weights[0] > 0.0 and all(w == weights[0] for w in weights):
+        return "any" + _weight_suffix(weights[0])
+    return ", ".join(_class_items(weights, merge=False))
+
+
 # --- the normal notation -------------------------------------------------------------------------
 
 def _weight_suffix(w: float) -> str:
@@ -364,19 +403,11 @@ def _runs(weights: Sequence[float]) -> list[tuple[int, int, float]]:
     return runs
 
 
-def _notation(weights: tuple[float, ...]) -> str:
-    """The compact text of 1,326 weights: class-level items, then single combinations that differ
-    from their class's most common weight."""
-    if all(w == weights[0] for w in weights) and weights[0] > 0.0:
-        return "*" + _weight_suffix(weights[0])
-    class_weight = [0.0] * CLASSES
-    exceptions: list[tuple[int, float]] = []
-    for k, combos in enumerate(CLASS_COMBOS):
-        ws = [weights[c] for c in combos]
-        # the most common weight (ties: the larger) is the class's; the others are listed one by one
-        best = max(set(ws), key=lambda w: (ws.count(w), w))
-        class_weight[k] = best
-        exceptions.extend((c, weights[c]) for c in combos if weights[c] != best)
+def _class_items(class_weight: Sequence[float], *, merge: bool) -> list[str]:
+    """The items of 169 class weights (grid order): the pairs, then the suited hands and the offsuit
+    hands by top card, each as maximal runs of equal weight, highest first (``+`` where a run
+    reaches the top).  ``merge``: a run alike suited and offsuit is one ``AK``-style item (listed
+    with the suited ones)."""
     items: list[str] = []
     pairs = [class_weight[_class_of(r, r, "")] for r in range(13)]
     for lo, hi, w in reversed(_runs(pairs)):
@@ -390,7 +421,7 @@ def _notation(weights: tuple[float, ...]) -> str:
     offsuit: list[str] = []
     for high in range(12, 0, -1):
         runs = {s: _runs([class_weight[_class_of(high, k, s)] for k in range(high)]) for s in "so"}
-        both = set(runs["s"]) & set(runs["o"])
+        both = set(runs["s"]) & set(runs["o"]) if merge else set()
         for s, out in (("", suited), ("s", suited), ("o", offsuit)):
             chosen = sorted(both) if s == "" else [r for r in runs[s] if r not in both]
             for lo, hi, w in reversed(chosen):
@@ -401,7 +432,23 @@ def _notation(weights: tuple[float, ...]) -> str:
                     out.append(f"{top}{RANKS[lo]}{s}{_weight_suffix(w)}")
                 else:
                     out.append(f"{top}{RANKS[lo]}{s}-{top}{RANKS[hi]}{s}{_weight_suffix(w)}")
-    items += suited + offsuit
+    return items + suited + offsuit
+
+
+def _notation(weights: tuple[float, ...]) -> str:
+    """The compact text of 1,326 weights: class-level items, then single combinations that differ
+    from their class's most common weight."""
+    if all(w == weights[0] for w in weights) and weights[0] > 0.0:
+        return "*" + _weight_suffix(weights[0])
+    class_weight = [0.0] * CLASSES
+    exceptions: list[tuple[int, float]] = []
+    for k, combos in enumerate(CLASS_COMBOS):
+        ws = [weights[c] for c in combos]
+        # the most common weight (ties: the larger) is the class's; the others are listed one by one
+        best = max(set(ws), key=lambda w: (ws.count(w), w))
+        class_weight[k] = best
+        exceptions.extend((c, weights[c]) for c in combos if weights[c] != best)
+    items = _class_items(class_weight, merge=True)
     items += [combo_text(c) + ("" if w == 1.0 else ":" + repr(w)) for c, w in sorted(exceptions)]
     return ", ".join(items)
 
@@ -411,7 +458,8 @@ FULL_RANGE = Range((1.0,) * COMBOS)
 #: No combination.
 EMPTY_RANGE = Range((0.0,) * COMBOS)
 
-__all__ = ["EMPTY_RANGE", "FULL_RANGE", "MAX_RANGE_TEXT", "Range", "hand_or_range", "parse_range"]
+__all__ = ["EMPTY_RANGE", "FULL_RANGE", "MAX_DIGITS", "MAX_RANGE_TEXT", "Range", "format_range", "hand_or_range",
+           "parse_range"]
 
 # class names used in doctests and messages are those of combos.CLASS_NAMES
 assert CLASS_NAMES[_class_of(12, 11, "s")] == "AKs" and CLASS_NAMES[_class_of(12, 11, "o")] == "AKo"
