@@ -120,7 +120,7 @@ _QUIET = re.compile(r"(?:Table enter user|Table leave user|Seat stand|Stand|Seat
                     r"|Rebuyin \S{1,40}|Addon \S{1,40}|Double rebuys \S{1,40}|Ranking [0-9]{1,9}|Prize .{0,200}"
                     r"|BOUNTY PRIZE .{0,100}|Draw for dealer \[.{0,10}\]|Set dealer(?:/Bring in spot)? \[[0-9]{1,3}\])")
 #: Lines of nobody's that say nothing about the chips in play.
-_QUIET_LINES = re.compile(r"(?:Table|Player|Seating) Info: .*|Set dealer/Bring in spot")
+_QUIET_LINES = re.compile(r"(?:Table|Player|Seating) Info: .*|Set dealer(?:/Bring in spot)?")  # (bare: the button on an empty seat)
 _WHY = r"(?: ?\([^)]{0,40}\))?"
 _POST = re.compile(r"(Small Blind|Small blind|Ante/Small Blind|Ante/Small blind|Big blind|Big Blind|Big blind/Bring in"
                    r"|Ante chip|Posts chip|Posts dead chip|All-in)" + _WHY + r" (\S{1,40})")

@@ -373,10 +373,16 @@ def _posts(r: _Hand, name: str, verb: str, rest: str) -> bool:
         kind = "dead"
     else:
         kind, r.posted_sb = "sb", True
-    h.post(name, kind, amount)
+    full = h.sb if h.fixed else h.bb  # (fixed limit: the stakes are the bets, the big blind the small bet)
+    short = kind == "bb" and amount < full and h.seats.get(name, (0, -1))[1] == amount
+    # a big blind all in for less: the others still owe the full blind (a call of 40 over a blind of 25); the
+    # record posts the full blind (the stack caps it) and says the rule (PHH ``_full_blind``)
+    h.post(name, kind, full if short else amount)
     r.acted.add(name)
     if kind in ("sb", "bb"):
         r.put(name, r.round.get(name, 0) + amount)
+        if short:  # (whether the others owed the full blind: said by the first call, see _verb)
+            h.user["_full_blind"] = False
     elif kind == "sbbb":
         r.put(name, r.round.get(name, 0) + min(amount, h.bb))
     return True
@@ -453,6 +459,9 @@ def _verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
             return False
         amount = h.amount(rest[1:])
         to = r.round.get(name, 0) + amount
+        if to > r.top and h.user.get("_full_blind") is False and not r.board and to == (h.sb if h.fixed else h.bb):
+            h.user["_full_blind"] = True  # the big blind all in for less, called in full: Winamax's rule
+            r.top = to
         if to > r.top:
             raise h.fail(f"{shown(name)} calls {amount} but the bet is {r.top - r.round.get(name, 0)}")
         h.call(name)
