@@ -3,15 +3,17 @@
 The rules (``docs/settlement.md`` cites their sources):
 
 * The uncalled part of the biggest bet goes back first (TDA 15-B, 65-A): when one
-  live seat put in more than every other seat, the excess over the second-highest
-  contribution is refunded and never raked.
+  seat put in more than every other seat, the excess over the second-highest
+  contribution is refunded and never raked.  Live or folded: nobody folds facing
+  no bet, so a folded seat above every other is one that mucked at showdown after
+  an all-in for less was called, and the part nobody called is still his.
 * The distinct contribution levels of the live seats cut the chips into layers.
   A layer's pot holds, from every seat (folded included), the part of its
   contribution inside the layer; the live seats that reached the layer's top are
   eligible.  Each live level drops at least one live seat, so adjacent layers
   never share an eligible set and need no merging.
-* Chips above every live level (a folded seat that put in more than any live
-  seat) join the highest pot: never burned.
+* Chips above every live level (folded seats that put in more than any live
+  seat, up to the second-highest contribution) join the highest pot: never burned.
 * Dead money (TDA 30) joins the main pot, which every live seat can win; if a
   live seat put in nothing, the dead money is a pot of its own open to all.
 
@@ -21,6 +23,13 @@ The seed example (contributions 10, 10, 8, 6 live and 5 folded):
 >>> layout = build_pots([Seat(1, 10), Seat(2, 10), Seat(3, 8), Seat(4, 6), Seat(5, 5, folded=True)])
 >>> [(p.amount, p.eligible) for p in layout.pots]
 [(29, (1, 2, 3, 4)), (6, (1, 2, 3)), (4, (1, 2))]
+
+An all-in raiser who mucks at showdown (issue 24): seat 2 raised to 150, seat 1 called all in
+for 100, seat 2 mucked.  The 50 nobody called go back to seat 2; the pot is 200:
+
+>>> layout = build_pots([Seat(1, 100), Seat(2, 150, folded=True)])
+>>> dict(layout.refunds), [(p.amount, p.eligible) for p in layout.pots]
+({1: 0, 2: 50}, [(200, (1,))])
 """
 
 from __future__ import annotations
@@ -105,7 +114,7 @@ def layers_of(seats: Sequence[Seat], dead: int = 0) -> tuple[list[Layer], Mappin
     put_in = sum(put)
     top = max(put)
     first = put.index(top)
-    if not seats[first].folded and put.count(top) == 1:
+    if put.count(top) == 1:  # live or not (a seat that mucked after an all-in for less): TDA 15-B
         put[first] = -1
         second = max(max(put), 0)
         refunds[order[first]] = top - second

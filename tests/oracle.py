@@ -3,7 +3,8 @@
 It follows the rules as a dealer would, one chip at a time, and shares none of
 the fast path's code: hands are ranked by brute force over every legal five cards.
 
-1. The uncalled part of a lone highest live bet goes back.
+1. The uncalled part of a lone highest bet goes back to whoever made it, live or folded (TDA 15-B,
+   65-A; a folded top is a player who mucked at showdown after an all-in for less: issue 24).
 2. Every chip is a "layer" of height one: chip number ``h`` of every seat that put
    in at least ``h`` chips.  A layer is open to the live seats that put in at
    least ``h``.  Layers open to nobody join the highest layer open to somebody.
@@ -91,7 +92,7 @@ def oracle_settle(hand: dict) -> dict:
     # 1. uncalled bet
     top = max(put.values())
     toppers = [s for s in order if put[s] == top]
-    if len(toppers) == 1 and toppers[0] in live:
+    if len(toppers) == 1:
         second = max([put[s] for s in order if s != toppers[0]], default=0)
         paid[toppers[0]] += top - second
         put[toppers[0]] = second

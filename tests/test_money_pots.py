@@ -56,16 +56,25 @@ def test_refund_is_the_excess_over_the_second_highest_live_seat():
     assert pots_of(seats) == [(30, (1, 2, 3), 0, 10, 0), (40, (1, 2), 10, None, 0)]
 
 
-def test_no_refund_when_the_top_is_matched_or_folded():
+def test_no_refund_when_the_top_is_matched():
     # Two seats at the top (one folded): the bet was called, nothing goes back.  Seat 1's last 6
     # above seat 3's all-in form a pot with seat 2's 6, for seat 1 alone.
     seats = [Seat(1, 10), Seat(2, 10, folded=True), Seat(3, 4)]
     assert dict(build_pots(seats).refunds) == {1: 0, 2: 0, 3: 0}
     assert pots_of(seats) == [(12, (1, 3), 0, 4, 0), (12, (1,), 4, None, 0)]
-    # The lone top is a folded seat: its chips above every live seat stay in the top pot.
+
+
+def test_a_folded_lone_top_gets_its_uncalled_excess_back():
+    # Issue 24: the lone top is a folded seat (he mucked at showdown after an all-in for less was
+    # called): the 15 nobody matched are his (TDA 15-B, 65-A), folded or not.
     seats = [Seat(1, 5), Seat(2, 5), Seat(3, 20, folded=True)]
-    assert dict(build_pots(seats).refunds) == {1: 0, 2: 0, 3: 0}
-    assert pots_of(seats) == [(30, (1, 2), 0, None, 0)]
+    assert dict(build_pots(seats).refunds) == {1: 0, 2: 0, 3: 15}
+    assert pots_of(seats) == [(15, (1, 2), 0, None, 0)]
+    # Two folded seats above every live one: the top one gets back its excess over the second; the
+    # second's chips above the live seats stay in the top pot (never burned).
+    seats = [Seat(1, 5), Seat(2, 12, folded=True), Seat(3, 20, folded=True)]
+    assert dict(build_pots(seats).refunds) == {1: 0, 2: 0, 3: 8}
+    assert pots_of(seats) == [(29, (1,), 0, None, 0)]
 
 
 def test_dead_money_joins_the_main_pot_open_to_every_live_seat():
@@ -85,10 +94,15 @@ def test_dead_money_below_a_live_seat_that_put_in_nothing():
 
 
 def test_every_live_seat_put_in_nothing():
-    # Live seats 1 and 3 checked with nothing in, seat 2 folded after 6, 4 dead: one pot of 10
-    # (the folded 6 and the dead 4), open to both live seats.
+    # Live seats 1 and 3 checked with nothing in, seats 2 and 4 folded after 6 each, 4 dead: one pot
+    # of 16 (the folded 12 and the dead 4), open to both live seats.
+    seats = [Seat(1, 0), Seat(2, 6, folded=True), Seat(3, 0), Seat(4, 6, folded=True)]
+    assert pots_of(seats, 4) == [(16, (1, 3), 0, None, 4)]
+    # Seat 2 alone put in 6: nobody matched any of it, so it all goes back (folded or not), and the
+    # pot is the dead 4.
     seats = [Seat(1, 0), Seat(2, 6, folded=True), Seat(3, 0)]
-    assert pots_of(seats, 4) == [(10, (1, 3), 0, None, 4)]
+    assert pots_of(seats, 4) == [(4, (1, 3), 0, None, 4)]
+    assert dict(build_pots(seats, dead=4).refunds) == {1: 0, 2: 6, 3: 0}
     assert pots_of([Seat(1, 0), Seat(2, 0, folded=True)]) == [(0, (1,), 0, None, 0)]
 
 

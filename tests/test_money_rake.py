@@ -91,14 +91,20 @@ def test_each_pot_is_checked_against_its_own_chips():
 
 
 def test_a_pot_gives_its_last_unit():
-    # Omaha, seat 6 folded after 5, seat 3 live with nothing in, seat 8 all in for 3, 2 dead.
-    # Pots: the dead 2 (open to 3 and 8, since seat 3 put in nothing), then 8 (5 + 3) for seat 8.
-    # 90% of 10 = 9: shares 1.8 -> 1 and 7.2 -> 7, the unit left to the 2 pot, which can pay it
-    # (1 + 1 <= 2): rake 2 + 7 = 9, seat 8 keeps 0 + 1.
+    # Omaha, seats 6 and 7 folded after 3 and 2, seat 3 live with nothing in, seat 8 all in for 3,
+    # 2 dead.  Pots: the dead 2 (open to 3 and 8, since seat 3 put in nothing), then 8 (3 + 2 + 3)
+    # for seat 8.  90% of 10 = 9: shares 1.8 -> 1 and 7.2 -> 7, the unit left to the 2 pot, which can
+    # pay it (1 + 1 <= 2): rake 2 + 7 = 9, seat 8 keeps 0 + 1.
+    r = settle([Seat(6, 3, folded=True), Seat(7, 2, folded=True), Seat(3, 0, cards="4h4d5h5d"),
+                Seat(8, 3, cards="AsAdKsKd")], board=BOARD, game="omaha", dead=2, rake=Rake("90"))
+    assert [(p.amount, p.rake) for p in r.pots] == [(2, 2), (8, 7)]
+    assert r.rake == 9 and r.payouts == {6: 0, 7: 0, 3: 0, 8: 1}
+    # Seat 6 folded after 5 alone above seat 8's 3: its 2 nobody called go back unraked (issue 24),
+    # and the pots are 2 and 6: 90% of 8 = 7.2 -> 7: shares 1.8 -> 1 and 5.4 -> 5, the unit to the 2 pot.
     r = settle([Seat(6, 5, folded=True), Seat(3, 0, cards="4h4d5h5d"), Seat(8, 3, cards="AsAdKsKd")],
                board=BOARD, game="omaha", dead=2, rake=Rake("90"))
-    assert [(p.amount, p.rake) for p in r.pots] == [(2, 2), (8, 7)]
-    assert r.rake == 9 and r.payouts == {6: 0, 3: 0, 8: 1}
+    assert [(p.amount, p.rake) for p in r.pots] == [(2, 2), (6, 5)]
+    assert r.rake == 7 and r.payouts == {6: 2, 3: 0, 8: 1}
     # The same through take: a pot of exactly one unit pays it.
     assert Rake("100").take([5], unit=5) == [5]
     assert Rake("50").take([1, 1]) == [1, 0]

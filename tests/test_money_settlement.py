@@ -52,14 +52,19 @@ def test_hilo_in_chip_units():
 
 def test_hilo_ties_both_ways():
     # Board 2c 3d 8h Ks Qd.  Seats 1 and 2 hold the same ranks, A 4 J T, in other suits: both play
-    # A-J + K-Q-8 for high and A-4 + 2-3-8 for low, a tie both ways.  Seat 3 folded after 11.
-    r = settle([Seat(1, 10, cards="Ac4cJhTh"), Seat(2, 10, cards="Ah4hJcTc"), Seat(3, 11, folded=True)],
-               board=HILO_BOARD, game="omaha-hilo", small_blind=2)
+    # A-J + K-Q-8 for high and A-4 + 2-3-8 for low, a tie both ways.  Seat 3 folded after 10, 1 dead.
+    r = settle([Seat(1, 10, cards="Ac4cJhTh"), Seat(2, 10, cards="Ah4hJcTc"), Seat(3, 10, folded=True)],
+               board=HILO_BOARD, game="omaha-hilo", small_blind=2, dead=1)
     [p] = r.pots
-    # 31 (no refund: the lone top contribution folded): high 16 split 8/8, low 15 split 8/7 with the
-    # odd chip to seat 2, the small blind.
+    # 31: high 16 split 8/8, low 15 split 8/7 with the odd chip to seat 2, the small blind.
     assert (p.high_winners, p.low_winners) == ((1, 2), (1, 2))
     assert dict(p.shares) == {2: 16, 1: 15} and p.odd_units == (2,)
+    # Seat 3 folded after 11, the lone top: its 1 above the others was never called and goes back to
+    # it, folded as it is (TDA 15-B; issue 24), so the pot is 30, not 31.
+    r = settle([Seat(1, 10, cards="Ac4cJhTh"), Seat(2, 10, cards="Ah4hJcTc"), Seat(3, 11, folded=True)],
+               board=HILO_BOARD, game="omaha-hilo", small_blind=2)
+    assert dict(r.refunds) == {1: 0, 2: 0, 3: 1} and r.pots[0].amount == 30
+    assert dict(r.payouts) == {1: 14, 2: 16, 3: 1}
     # Seat 3 folded after 10: 30, halves of 15 and 15, each split 8/7: an odd chip in each half, both
     # to the small blind; odd_units lists the high half's, then the low half's.
     for sb, other in ((2, 1), (1, 2)):
@@ -147,18 +152,26 @@ def test_explain_shows_each_layer_and_the_dead_money():
         "Side pot 1: 20 chips (10 from each of seats 2, 3), eligible seats 2, 3",
         "  seat 2 wins 20",
     ]
-    # Live levels 4, 10, 12; seat 4 folded after 20, more than any live seat (so nothing is refunded):
-    # main 4 x 4 + 3 dead = 19, side 6 x 3 = 18, top: seat 3's last 2 and seat 4's last 10 = 12.
+    # Live levels 4, 10, 12; seat 4 folded after 20, the lone top: its 8 above seat 3's 12 go back
+    # (TDA 15-B, folded or not).  Main 4 x 4 + 3 dead = 19, side 6 x 3 = 18, top: 2 each from 3 and 4.
     text = settle([Seat(1, 4, cards="AsAd"), Seat(2, 10, cards="KsKd"), Seat(3, 12, cards="QsQd"),
                    Seat(4, 20, folded=True)], board="2c7d9hTs3c", dead=3).explain()
-    assert text.splitlines()[1:7] == [
+    assert text.splitlines()[1:8] == [
+        "Uncalled: seat 4 gets back 8",
         "Main pot: 19 chips (4 from each of seats 1, 2, 3, 4; 3 dead), eligible seats 1, 2, 3",
         "  seat 1 wins 19",
         "Side pot 1: 18 chips (6 from each of seats 2, 3, 4), eligible seats 2, 3",
         "  seat 2 wins 18",
-        "Side pot 2: 12 chips (10 from seat 4; 2 from seat 3), eligible seats 3",
-        "  seat 3 wins 12",
+        "Side pot 2: 4 chips (2 from each of seats 3, 4), eligible seats 3",
+        "  seat 3 wins 4",
     ]
+    assert text.splitlines()[-1] == "Seat 4 (folded): put in 20, gets 8, net -12"
+    # Seat 5 folded after 16 too: seat 4 gets back only 4, and the folded chips above seat 3's 12
+    # (4 from each of seats 4 and 5) join the top pot, which no live seat but 3 can win.
+    text = settle([Seat(1, 4, cards="AsAd"), Seat(2, 10, cards="KsKd"), Seat(3, 12, cards="QsQd"),
+                   Seat(4, 20, folded=True), Seat(5, 16, folded=True)], board="2c7d9hTs3c", dead=3).explain()
+    assert text.splitlines()[1] == "Uncalled: seat 4 gets back 4"
+    assert "Side pot 2: 14 chips (6 from each of seats 4, 5; 2 from seat 3), eligible seats 3" in text.splitlines()
 
 
 def test_pot_result_part_of():

@@ -221,7 +221,7 @@ def oracle_runs(hand):
     paid = dict.fromkeys(order, 0)
     top = max(put.values())
     toppers = [s for s in order if put[s] == top]
-    if len(toppers) == 1 and toppers[0] in live:
+    if len(toppers) == 1:  # the lone top's uncalled excess is its own, live or folded (TDA 15-B)
         second = max(put[s] for s in order if s != toppers[0])
         paid[toppers[0]] += top - second
         put[toppers[0]] = second

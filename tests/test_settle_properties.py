@@ -38,9 +38,14 @@ def check_invariants(hand, result):
         if at_risk[s] == top_live:
             cap += overflow
         assert result.payouts[s] - result.refunds[s] <= cap
-    # Refunds only for the lone top live seat.
+    # Refunds only for the lone top seat, live or folded (TDA 15-B), of its excess over the second.
     refunded = [s for s, v in result.refunds.items() if v]
-    assert len(refunded) <= 1 and all(s in live for s in refunded)
+    assert len(refunded) <= 1
+    ranked = sorted(put.values(), reverse=True) + [0]
+    for s in refunded:
+        assert put[s] == ranked[0] and result.refunds[s] == ranked[0] - ranked[1]
+    if ranked[0] > ranked[1]:
+        assert sum(result.refunds.values()) == ranked[0] - ranked[1]
 
 
 @given(hands(showdown=True))
@@ -63,7 +68,10 @@ def test_uncontested_hands_need_no_cards(hand):
     if len(live) == 1:
         result = settle(**hand)
         check_invariants(hand, result)
-        assert result.payouts[live[0].seat] == sum(s.contributed for s in hand["seats"]) + hand["dead"]
+        # The one live seat takes every chip but the uncalled part of a lone top, which goes back
+        # to its owner even when that seat folded (it mucked after an all-in for less: TDA 15-B).
+        back = sum(v for s, v in result.refunds.items() if s != live[0].seat)
+        assert result.payouts[live[0].seat] == sum(s.contributed for s in hand["seats"]) + hand["dead"] - back
 
 
 @given(hands(showdown=True), st.randoms(use_true_random=False))
