@@ -268,6 +268,21 @@ def _hand(value: Any, index: int, source: str | None) -> SiteHand:
     return _Reader(value, where, hand_id, index, source).hand()
 
 
+def _showdown_last(rounds: list[Any], names: tuple[str, ...]) -> list[int]:
+    """The order the rounds are read in: as written, but ``Showdown`` rounds written before the streets
+    that run the board out (rounds of those streets with no actions after the first ``Showdown``, as
+    PokerNow's converters write an all-in: the shows, the run-out, perhaps a second ``Showdown``) are read
+    after them, in their order."""
+    shows = [r for r, rnd in enumerate(rounds) if type(rnd) is dict and rnd.get("street") == "Showdown"]
+    if not shows:
+        return list(range(len(rounds)))
+    rest = [r for r in range(shows[0] + 1, len(rounds)) if r not in shows]
+    if rest and all(type(rounds[r]) is dict and rounds[r].get("street") in names and not rounds[r].get("actions")
+                    for r in rest):
+        return [r for r in range(len(rounds)) if r not in shows] + shows
+    return list(range(len(rounds)))
+
+
 def _printable(text: str) -> str:
     return text if text.isprintable() and len(text) <= 60 else shown(text)
 
@@ -490,6 +505,7 @@ class _Reader:
             raise _fail(self.where, f"rounds has more than {MAX_ROUNDS} entries")
         kind = v.kind
         names = street_names(v)
+        order = _showdown_last(rounds, names)
         holes = len(v.streets[0].hole)
         antes, blinds, posts = [0] * n, [0] * n, [0] * n
         left = list(stacks)
@@ -521,7 +537,8 @@ class _Reader:
                 hidden[j] = True
             pending.clear()
 
-        for r, rnd in enumerate(rounds):
+        for r in order:
+            rnd = rounds[r]
             what = f"rounds[{r}]."
             flush()
             if type(rnd) is not dict:
@@ -646,6 +663,11 @@ class _Reader:
                     raise _fail(self.where, f"{w}action: {shown(verb)} in the showdown")
                 if restarts and verb not in _SHOWDOWN:
                     raise _fail(self.where, f"{w}action: {shown(verb)} in a further run of the board")
+                if gone[k] and showdown and verb == "Shows Cards":  # a folded player shows (PokerNow's
+                    cards = self.cards(act.get("cards"), f"{w}cards")  # converters): no showdown action;
+                    if kind == "board" and len(cards) == holes and known[k] is None:  # cards kept in the deal
+                        known[k] = cards
+                    continue
                 if gone[k]:
                     raise _fail(self.where, f"{w}action: {self.names[k]} acts after folding or mucking")
                 if verb == "Discards Cards" or verb == "Stands Pat":
