@@ -1,0 +1,389 @@
+"""Read PokerNow's game logs (the "Download Log" CSV, ``entry,at,order``) into :class:`~.site.SiteHand` values.
+
+PokerNow (pokernow.club, home games in the browser) logs a game as a CSV file: one event a row, the
+newest first, ``entry`` the event's text, ``at`` its time and ``order`` a number that sorts the events
+(many share one ``at``).  A hand runs from ``-- starting hand #N (id: x)  (No Limit Texas Hold'em)
+(dealer: "name @ id") --`` to ``-- ending hand #N --``; players are ``"nickname @ id"`` (kept whole as
+the player's name: nicknames repeat, ids do not); ``Player stacks: #1 "a @ x" (1000) | ...`` gives the
+seats and stacks; amounts are whole chips or, in a cents game, two decimals (read in hundredths, user
+field ``_chip_scale`` 100); an action's amount is the player's total for the street (``calls 60``,
+``raises to 60``); ``collected X from pot`` is what a player took (a line per pot, per half of a hi/lo
+pot and per run); uncalled bets come back on their own line.  Each hand becomes a PHH record (position
+order: p1 the first seat left of the button), which :func:`pokerengine.history.site.check` settles and
+compares with the collected and returned amounts.
+
+>>> entries = ['-- ending hand #1 --', '"bo @ b2" collected 40 from pot', 'Uncalled bet of 40 returned to "bo @ b2"',
+...            '"al @ a1" folds', '"bo @ b2" raises to 60', '"al @ a1" posts a big blind of 20',
+...            '"bo @ b2" posts a small blind of 10', 'Player stacks: #1 "al @ a1" (1000) | #2 "bo @ b2" (500)',
+...            '-- starting hand #1 (id: h1)  (No Limit Texas Hold\\'em) (dealer: "bo @ b2") --']
+>>> log = "entry,at,order\\n" + "".join('"' + e.replace('"', '""') + f'",2024-01-01T00:00:0{9 - k}.000Z,{9 - k}\\n'
+...                                     for k, e in enumerate(entries))
+>>> [hand] = iter_hands(log)
+>>> hand.hand_id, hand.history.players, hand.history.actions[2:]
+('h1', ('al @ a1', 'bo @ b2'), ('p2 cbr 60', 'p1 f'))
+>>> hand.collected, hand.returned
+((Collected(player='bo @ b2', pot=None, amount=40),), (0, 40))
+>>> from pokerengine.history.site import check
+>>> check(hand).status
+'matched'
+
+Read: no-limit and pot-limit hold'em and Omaha (4, 5 or 6 cards; the hole cards' count from the cards
+seen), Omaha hi/lo; the three first lines PokerNow wrote over the years (no ``(id: ...)``; the game in
+parentheses or not; ``(dead button)``); ``flop:`` in lower case; suits as symbols, rank ``10``; small and
+big blinds, straddles, antes, ``posts a missing small blind`` (dead money), ``posts a missed big blind``
+(a live post), ``Dead Small Blind`` (no small blind); ``and go all in``; run it twice and double boards
+(``Flop (second run)``, ``(second board)``: each run settled on its board); bomb pots (antes and no
+blinds, the flop with no betting before it: the engine's preflop round is checked through); ``shows``
+lines written after ``-- ending hand`` (they belong to the hand); admin lines, seat requests, stack
+changes, chat-like notices, ``Undealt cards`` and ``Your hand is`` (whose hand the log does not say)
+are skipped.  A log cut mid-hand at its start is read from its first whole hand.  The ledger (the
+separate CSV of buy-ins and cash-outs) is checked by :func:`pokerengine.formats.pokernow_ledger.check_ledger`.
+
+Limits: at most :data:`~.blocks.MAX_TEXT_CHARS` characters a file, :data:`~.blocks.MAX_HANDS` hands,
+:data:`~.blocks.MAX_LINE_CHARS` characters an entry and :data:`~.blocks.MAX_HAND_LINES` entries a hand;
+amounts of at most 15 digits.  Time and memory are linear in the text.  Every error is a
+:class:`HistoryParseError` naming the file, the hand and the line (the line of the file the entry is on).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import re
+from collections.abc import Iterator
+
+from .._checks import shown
+from ..errors import HistoryParseError
+from ..history.site import SiteHand
+from .blocks import MAX_LINE_CHARS, HandError, Block, checked_text, hand_blocks, only_hands, read_blocks
+from .draft import Draft, fail
+
+#: The first line of a log (the CSV header); older logs and other tools may leave out ``order``.
+HEADER = re.compile(r"entry,at(?:,order)?\r?\n")
+
+START = "-- starting hand #"
+_START = re.compile(r"-- starting hand #([0-9]{1,12})(?: +\(id: ([\w-]{1,60})\))? +(.{1,120}?) +"
+                    r"\((?:dealer: \"(.{1,200})\"|dead button)\) --")
+_END = re.compile(r"-- ending hand #([0-9]{1,12}) --")
+_STACK = re.compile(r"#([0-9]{1,3}) \"(.{1,200})\" \(([0-9.,]{1,24})\)")
+_BOARD = re.compile(r"(flop|turn|river)(?: \((second|third) (?:run|board)\))?: +(?:[^\[]{0,80})\[([^\]]{1,80})\]",
+                    re.IGNORECASE)
+_VERBS = re.compile(r"(posts a small blind of|posts a big blind of|posts a missing small blind of"
+                    r"|posts a missed big blind of|posts a straddle of|posts an ante of|posts a bomb pot of"
+                    r"|calls|bets|raises to|checks|folds|shows a|collected)(.*)")
+_POSTS = {"posts a small blind of": "sb", "posts a big blind of": "bb", "posts a missing small blind of": "dead",
+          "posts a missed big blind of": "bb", "posts a straddle of": "straddle", "posts an ante of": "ante",
+          "posts a bomb pot of": "ante"}
+_UNCALLED = re.compile(r"Uncalled bet of ([0-9.,]{1,24}) returned to \"(.{1,200})\"")
+_COLLECTED = re.compile(r" ([0-9.,]{1,24}) from (?:the )?(?:main |side )?pot.*")
+#: Player lines that say nothing the check needs (run it twice's choice, chat-like notices).
+_PLAYER_SKIP = re.compile(r"(chooses to|choose to|is away|sits out|sit out|will be playing|stand up|wins the"
+                          r" bounty|requested|joined|quits|rebought|changed the id|.*bounty).*", re.IGNORECASE)
+_SUITS = str.maketrans({"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"})
+_RUNS = {None: 0, "second": 1, "third": 2}
+_GAMES = {"texas hold'em": "T", "hold'em": "T", "holdem": "T", "omaha hi": "O", "omaha": "O",
+          "omaha hi/lo 8 or better": "O/8", "omaha hi/lo": "O/8", "omaha hi-lo": "O/8"}
+_BETTING = {"no limit": "N", "pot limit": "P"}
+
+
+def sniff(head: str) -> bool:
+    """Whether a file's first characters are a PokerNow log (its CSV header).
+
+    >>> sniff("entry,at,order\\n"), sniff("entry,at\\r\\n"), sniff("entry,at,order,x\\n")
+    (True, True, False)
+    """
+    return HEADER.match(head) is not None
+
+
+def game_of(text: str) -> tuple[str, int] | None:
+    """The PHH variant code and hole cards of a PokerNow game's name (``"No Limit Texas Hold'em"``,
+    ``"(Pot Limit Omaha Hi/Lo 8 or Better)"``, ``"Pot Limit Omaha Hi 5 Cards"``), or ``None``.
+
+    >>> game_of("(No Limit Texas Hold'em)"), game_of("Pot Limit Omaha Hi/Lo 8 or Better"), game_of("PLO 6 Cards")
+    (('NT', 2), ('PO/8', 4), None)
+    >>> game_of("Pot Limit Omaha Hi 5 Cards"), game_of("Pot Limit Omaha Hi (6 cards)")
+    (('PO5', 5), ('PO6', 6))
+    """
+    words = " ".join(text.strip().strip("()").lower().replace("(", " ").replace(")", " ").split())
+    hole = 0
+    m = re.search(r" ?\b([456]) ?cards?\b| ?\bplo([456])\b", words)
+    if m is not None:
+        hole = int(m.group(1) or m.group(2))
+        words = (words[:m.start()] + words[m.end():]).strip()
+    for betting, letter in _BETTING.items():
+        if words.startswith(betting + " "):
+            part = _GAMES.get(words[len(betting) + 1:])
+            if part is None:
+                return None
+            if part == "T":
+                return (letter + "T", 2) if hole in (0, 2) else None
+            hole = hole or 4
+            return letter + part.replace("O", f"O{hole}" if hole != 4 else "O"), hole
+    return None
+
+
+def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool = False,
+               errors: bool = False) -> Iterator[SiteHand | HandError]:
+    """The registry's reader (:mod:`pokerengine.formats`): each hand of a PokerNow log, in the order played;
+    with ``errors=True`` a hand that cannot be read is given as a :class:`~.blocks.HandError` in its place.
+    ``cancelled`` is the registry's argument: PokerNow writes no cancelled hands."""
+    where_file = source if source is not None else "<text>"
+    text = checked_text(text, where_file, decode_bytes=True)
+    entries, lines = _entries(text, where_file)
+    blocks = hand_blocks(entries, where=where_file, starts=START, name="PokerNow", expected=f"'{START}...'",
+                         outside=lambda line: True)
+    yield from read_blocks(blocks, lambda b: _hand(b, lines, where_file, source), errors=errors)
+
+
+def parse_pokernow(text: str | bytes, *, source: str | None = None) -> list[SiteHand]:
+    """Every hand of a PokerNow log, as :class:`~.site.SiteHand` values (limits: the module's)."""
+    return list(only_hands(iter_hands(text, source=source)))
+
+
+def _entries(text: str, where: str) -> tuple[list[str], list[int]]:
+    """The log's entries in the order they happened (by ``order``, else the file's rows reversed), each on
+    one line, and the file's line of each."""
+    if HEADER.match(text.lstrip(" \t\r\n")) is None:
+        raise HistoryParseError(f"{where}: not a PokerNow log (expected the header 'entry,at,order')")
+    rows: list[tuple[int, int, str, str]] = []
+    reader = csv.reader(io.StringIO(text.lstrip(" \t\r\n"), newline=""))
+    try:
+        next(reader)
+        line = 2
+        for k, row in enumerate(reader):
+            if not row:
+                line = reader.line_num + 1
+                continue
+            entry = row[0] if len(row[0]) <= MAX_LINE_CHARS else row[0][:MAX_LINE_CHARS + 1]
+            order = row[2] if len(row) > 2 else ""
+            key = int(order) if order.isdigit() and len(order) <= 30 else -1
+            rows.append((key, line, " ".join(entry.splitlines()) if "\n" in entry or "\r" in entry else entry,
+                         row[1] if len(row) > 1 else ""))
+            line = reader.line_num + 1
+    except csv.Error as exc:
+        raise HistoryParseError(f"{where}, line {reader.line_num}: not a CSV row ({exc})") from None
+    rows.reverse()  # newest first in the file
+    if rows and all(key >= 0 for key, _, _, _ in rows):
+        rows.sort(key=lambda r: r[0])
+    entries, lines = [], []
+    for _, n, entry, at in rows:
+        if entry.startswith(START):
+            entry += "\x00" + at[:40]  # the time of the hand, on its first line
+        entries.append(entry)
+        lines.append(n)
+    return entries, lines
+
+
+def _hand(block: Block, lines: list[int], where_file: str, source: str | None) -> SiteHand | None:
+    numbered = [(lines[n - 1], text) for n, text in block.numbered()]
+    first, at = numbered[0][1].partition("\x00")[::2]
+    m = _START.fullmatch(first)
+    if m is None:
+        raise fail(where_file, numbered[0][0], f"cannot read the hand's first line {shown(first)}")
+    hand_id = m.group(2) or m.group(1)
+    h = Draft("pokernow", hand_id, f"{where_file}, hand {hand_id}", numbered[0][0])
+    h.needs_total = False
+    h.rake = 0
+    game = game_of(m.group(3))
+    if game is None:
+        raise h.fail(f"a game the engine does not play: {shown(m.group(3))}")
+    if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}.*", at):
+        try:
+            h.date = datetime.date.fromisoformat(at[:10])
+        except ValueError:
+            pass
+    _Hand(h, game, m.group(4)).read(numbered[1:])
+    h.line = numbered[-1][0]
+    return h.finish(source, block.index)
+
+
+class _Hand:
+    """A PokerNow hand while its entries are read into a :class:`Draft`."""
+
+    def __init__(self, h: Draft, game: tuple[str, int], dealer: str | None) -> None:
+        self.h = h
+        self.game = game
+        self.dealer = dealer
+        self.ended = False
+        self.folded: set[str] = set()
+        self.shown: dict[str, str] = {}
+        self.seen = 0  # the most hole cards seen in one hand (Omaha 5 and 6 from the cards)
+        self.betting = False
+        self.sb_seat: int | None = None
+        self.bb_seat: int | None = None
+
+    def read(self, numbered: list[tuple[int, str]]) -> None:
+        h = self.h
+        for n, line in numbered:
+            h.line = n
+            line = line.strip()
+            if not line:
+                continue
+            if line.startswith("Player stacks:") and not h.seats:
+                self.stacks(line[len("Player stacks:"):])
+            elif not h.seats:
+                continue  # admin lines before the stacks
+            elif _END.fullmatch(line):
+                self.ended = True
+                h.summary = True
+            elif line.startswith('"'):
+                self.player(line)
+            elif self.ended:
+                continue  # what happens between hands (admin, joins, stack changes)
+            elif (b := _BOARD.match(line)) is not None:
+                self.board(b)
+            elif line.startswith("Uncalled bet of "):
+                u = _UNCALLED.fullmatch(line)
+                if u is None:
+                    raise h.fail(f"cannot read {shown(line)}")
+                h.uncalled(u.group(2), h.amount(u.group(1)))
+            # anything else (admin, notices, "Your hand is", "Undealt cards", "Dead Small Blind") is skipped
+            elif line.startswith("Your hand is "):
+                self.seen = max(self.seen, len(self.cards(line[len("Your hand is "):])) // 2)
+        if not h.seats:
+            raise h.fail("the hand has no 'Player stacks' line")
+        self.finish()
+
+    def stacks(self, text: str) -> None:
+        h = self.h
+        parts = text.split(" | ")
+        found = [_STACK.fullmatch(p.strip()) for p in parts]
+        if not found or any(f is None for f in found):
+            raise h.fail(f"cannot read the stacks {shown(text)}")
+        h.money = any("." in f.group(3) for f in found if f is not None)
+        if h.money:
+            h.user["_chip_scale"] = 100
+        for f in found:
+            assert f is not None
+            h.seat(int(f.group(1)), f.group(2), h.amount(f.group(3)))
+        h.max_seats = 10
+        if self.dealer is not None:
+            if self.dealer not in h.seats:
+                raise h.fail(f"the dealer {shown(self.dealer)} is not seated")
+            h.button = h.seats[self.dealer][0]
+        code, hole = self.game
+        h.game(code, hole)
+        h.start_betting()
+
+    def amount(self, text: str) -> int:
+        return self.h.amount(text.strip().replace(",", ""))
+
+    def cards(self, text: str) -> str:
+        return self.h.cards_of(text.strip().rstrip(".").translate(_SUITS))
+
+    def player(self, line: str) -> None:
+        h = self.h
+        rest = None
+        for at in h.name_ends(line[1:], '" '):
+            name, rest = line[1:at + 1], line[at + 3:]
+            if _VERBS.match(rest) or _PLAYER_SKIP.fullmatch(rest):
+                break
+        else:
+            if self.ended:
+                return  # someone who was not in the hand, between hands
+            raise h.fail(f"cannot read {shown(line)}" if rest is not None else f"a player who is not seated: {shown(line)}")
+        m = _VERBS.match(rest)
+        if m is None:
+            return
+        verb, tail = m.group(1), m.group(2)
+        if self.ended and verb != "shows a":
+            return
+        allin = tail.endswith(" and go all in")
+        tail = tail[: -len(" and go all in")] if allin else tail
+        if verb in _POSTS:
+            kind = _POSTS[verb]
+            amount = self.amount(tail)
+            seat = h.seats[name][0]
+            if kind == "sb":
+                self.sb_seat = seat
+            elif kind == "bb" and self.bb_seat is None and "missed" not in verb:
+                self.bb_seat = seat
+            mine = [i for i, (who, k, _) in enumerate(h.posts) if who == name and k == "sb"]
+            if mine and verb == "posts a missing small blind of":
+                return  # the small blind he posts is the one he missed: not posted twice
+            if mine and verb == "posts a missed big blind of":  # the big blind live, the small one dead
+                h.posts[mine[0]] = (name, "sbbb", h.posts[mine[0]][2] + amount)
+                h.committed[name] = max(h.committed.get(name, 0), amount)
+                h.top = max(h.top, amount)
+                return
+            h.post(name, kind, amount)
+        elif verb == "calls":
+            self.amount(tail)
+            h.call(name)
+            self.betting = True
+        elif verb == "bets" or verb == "raises to":
+            to = self.amount(tail)
+            if to <= h.top:  # "raises to X and go all in" for no more than the bet: a call
+                h.call(name)
+            else:
+                h.raise_to(name, to)
+            self.betting = True
+        elif verb == "checks":
+            h.check(name)
+            self.betting = True
+        elif verb == "folds":
+            h.fold(name)
+            self.folded.add(name)
+            self.betting = True
+        elif verb == "shows a":
+            cards = self.cards(tail)
+            self.seen = max(self.seen, len(cards) // 2)
+            self.shown.setdefault(name, cards)
+        else:  # collected
+            c = _COLLECTED.fullmatch(tail)
+            if c is None:
+                raise h.fail(f"cannot read {shown(line)}")
+            h.collect(name, self.amount(c.group(1)))
+
+    def board(self, m: re.Match[str]) -> None:
+        h = self.h
+        if not self.betting and not h.events and not any(kind in ("sb", "bb", "straddle") for _, kind, _ in h.posts):
+            self.bomb_pot()
+        self.betting = True
+        h.board(self.cards(m.group(3)), _RUNS[m.group(2).lower() if m.group(2) else None])
+
+    def bomb_pot(self) -> None:
+        """Antes and no blinds, the flop with no betting before it: the engine's preflop round, checked
+        through by every player in position order."""
+        h = self.h
+        if not h.posts:
+            raise h.fail("a flop before any bet or blind")
+        self.place_button()
+        span = max(h.max_seats, 10)
+        for name in sorted(h.seats, key=lambda p: (h.seats[p][0] - h.button - 1) % span):
+            h.check(name)
+        h.user["_bomb_pot"] = True
+
+    def place_button(self) -> None:
+        """A dead button: the seat before the small blind (before the big blind's seat, counted twice
+        back, when nobody posts the small blind); the position order only needs where it is."""
+        h = self.h
+        if self.dealer is None and not h.button:
+            seats = sorted(s for s, _ in h.seats.values())
+            if self.sb_seat is not None:
+                h.button = self.sb_seat - 1 or 10
+            elif self.bb_seat is not None:
+                k = seats.index(self.bb_seat)
+                h.button = seats[k - 2] if len(seats) > 2 else seats[k - 1]
+            else:
+                h.button = seats[-1]
+
+    def finish(self) -> None:
+        h = self.h
+        self.place_button()
+        code, hole = self.game
+        if code.endswith(("O", "O/8")) and self.seen in (5, 6):  # Omaha with more cards than its name says
+            code = code.replace("O", f"O{self.seen}")
+            h.game(code, self.seen)
+        live = [name for name in h.seats if name not in self.folded]
+        for name, cards in self.shown.items():
+            if len(cards) == 2 * h.hole:
+                h.cards[name] = cards
+        if len(live) > 1:
+            h.showdown = True
+            for name in live:
+                if name in self.shown:
+                    h.show(name, self.shown[name])
+                else:
+                    h.muck(name)
