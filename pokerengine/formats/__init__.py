@@ -132,6 +132,11 @@ def _bovada_sniff(head: str) -> bool:
     return re.match(r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]", head) is not None
 
 
+def _pokernow_sniff(head: str) -> bool:
+    # PokerNow's game log: a CSV whose header is "entry,at,order" (the entries follow, newest first)
+    return re.match(r"entry,at(?:,order)?\r?\n", head) is not None
+
+
 #: Every site format read, in the order :func:`detect` tries them.
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", _pokerstars, ".pokerstars"),
@@ -144,6 +149,7 @@ FORMATS: tuple[Format, ...] = (
     Format("fulltilt", _fulltilt_sniff, ".fulltilt"),
     Format("winning", _winning_sniff, ".winning"),
     Format("bovada", _bovada_sniff, ".bovada"),
+    Format("pokernow", _pokernow_sniff, ".pokernow"),
 )
 
 
