@@ -65,9 +65,9 @@ class Site:
 _HHSMITHY_INVALID = "HHSmithy's test of an invalid hand"
 
 SITES: tuple[Site, ...] = (
-    Site("pokerstars", 505, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO", "FO/8", "FR", "FT", "N2L1D",
+    Site("pokerstars", 512, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO", "FO/8", "FR", "FT", "N2L1D",
                                        "N5CD", "NO", "NO/8", "NS", "NT", "PC", "PC/8", "PO", "PO/8", "PO5", "PO5/8",
-                                       "PO6", "PT"}), 11,
+                                       "PO6", "PT"}), 12,
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.hh": (0, "the hand ends before its summary",
                                                                   _HHSMITHY_INVALID + ": cut short"),
               "hhsmithy/CashGame/PlayerTests/WithSittingOut.hh": (0, "cannot read 'Blahdieblah: posts big blind $0.16'",
@@ -78,10 +78,6 @@ SITES: tuple[Site, ...] = (
                  "undeterminable", "no hand that could win was shown", "everybody mucks: nobody's cards are known"),
              ("hhsmithy/CashGame/Limits/AnteTable.txt", "109715173634"): (
                  "mismatched", "total pot: file 50, engine 90", "the summary's pot leaves out the blinds and antes"),
-             ("hhsmithy/CashGame/Limits/Limit5.txt", "109675960819"): (
-                 "mismatched", "uncalled bets returned: file {forhayley: 111100}, engine none",
-                 "a short call all in leaves part of a raise uncalled; its owner then mucks, which the engine plays"
-                 " as a fold, and a folded seat's excess is not handed back (pokerengine's limit)"),
              ("hhsmithy/CashGame/StreetTests/River.hh", "109687480274"): (
                  "IllegalActionError", "5d has already been dealt", "5d on the flop and in Fishmax3's hand")},
          unconvertible={("hhsmithy/CashGame/StreetTests/River.hh", "109687480274"): "5d has already been dealt"}),
@@ -92,7 +88,7 @@ SITES: tuple[Site, ...] = (
                                             "cut short after its flop on purpose")},
          copies={"handwritten/windows_crlf.txt": ("handwritten/cash_holdem.txt",),
                  "handwritten/windows1252.txt": ("handwritten/utf16_bom.txt",)}),
-    Site("winamax", 73, frozenset({"F2L3D", "F7S", "F7S/8", "FR", "FT", "NT", "PO", "PO/8", "PO5"}), 20,
+    Site("winamax", 74, frozenset({"F2L3D", "F7S", "F7S/8", "FR", "FT", "NT", "PO", "PO/8", "PO5"}), 21,
          not_site={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (None, "its header reads 'Winaax Poker'"),
                    "hhsmithy/CashGame/HandActionTests/OmahaHiLo.txt": (
                        None, "an iPoker XML game filed among the Winamax samples")},
@@ -171,7 +167,7 @@ SITES: tuple[Site, ...] = (
              _HHSMITHY_INVALID + ": the summary stops after two of five players, so the winner collects nothing")},
          copies={"handwritten/old-cash-utf16.txt": ("handwritten/old-cash.txt",),
                  "handwritten/new-tour-crlf.txt": ("handwritten/new-tour.txt",)}),
-    Site("bovada", 38, frozenset({"F7S", "F7S/8", "FO/8", "FT", "NT", "PO", "PO/8"}), 12,
+    Site("bovada", 39, frozenset({"F7S", "F7S/8", "FO/8", "FT", "NT", "PO", "PO/8"}), 12,
          cut={"handwritten/truncated.txt": (2, "hand 4000000103, line 76: the hand ends before its summary",
                                             "cut in the middle of a line of its third hand")},
          verdicts={

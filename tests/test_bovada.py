@@ -13,6 +13,7 @@ The tests every site reader shares: tests/test_formats_sites.py.
 from __future__ import annotations
 
 import datetime
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -223,3 +224,16 @@ Seat+2: Big Blind Folded before the FLOP"""
     assert hand.history.starting_stacks == (stack, stack)
     assert hand.history.actions[-2:] == (f"p2 cbr {to}", "p1 f")
     assert hand.returned == (0, to - bb) and check(hand).status == "matched"
+
+
+def test_issue24_a_bare_set_dealer_line_button_on_an_empty_seat():
+    """``Set dealer`` with no seat (the button on an empty seat, no player named Dealer): read as nothing."""
+    from pokerengine.formats.bovada import parse_bovada
+
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "bovada" / "issue24" / "set-dealer-empty-seat.txt"
+    [hand] = parse_bovada(path.read_text())
+    assert len(hand.history.players) == 3 and hand.history.blinds_or_straddles == (10, 25, 0)
+    assert hand.collected[0].amount == 155 and hand.returned == (0, 0, 100) and hand.total_pot == 160
+    assert check(hand).status == "matched"
+    with pytest.raises(HistoryParseError, match="cannot read"):
+        parse_bovada(path.read_text().replace("Set dealer\n", "Set dealer 3\n"))

@@ -281,3 +281,64 @@ def test_unreadable_file(tmp_path):
         read_pokerstars(str(p))
     with pytest.raises(HistoryParseError, match="cannot read"):
         read_pokerstars(str(tmp_path / "missing.txt"))
+
+
+# --- issue 24: the layouts and lines PokerStars' files still had that were refused -------------------------
+
+ISSUE24 = Path(__file__).resolve().parent.parent / "fixtures" / "pokerstars" / "issue24"
+
+
+def _issue24(name):
+    from pokerengine.formats import read_text, site_hands
+
+    return list(site_hands(read_text(str(ISSUE24 / name)), "pokerstars", source=name))
+
+
+def test_rupee_tables_read_rs_amounts_in_paise():
+    [hand] = _issue24("rupees.txt")
+    h = hand.history
+    assert h.currency == "INR" and h.blinds_or_straddles[:2] == (500, 1000) and h.min_bet == 1000
+    assert h.starting_stacks == (125050, 98000, 100000)  # Rs.1,250.50, Rs.980, Rs.1,000 (position order)
+    assert hand.collected == (Collected("ann", 0, 14606),) and hand.total_pot == 15100 and hand.rake == 494
+    assert check(hand).status == "matched"
+    text = (ISSUE24 / "rupees.txt").read_text()
+    with pytest.raises(HistoryParseError, match="bad amount 'Rs.x'"):
+        parse_pokerstars(text.replace("bets Rs.40.50", "bets Rs.x"))
+
+
+def test_an_empty_hand_number_and_an_empty_action_line():
+    [hand] = _issue24("empty-lines-vr.txt")
+    assert hand.hand_id is None and hand.where.endswith("hand #0")
+    assert hand.history.actions[3:6] == ("p3 cc", "p1 cc", "p2 cc")  # 'bob:  ' did nothing
+    assert hand.collected == (Collected("bob", 0, 3000),) and check(hand).status == "matched"  # (no sign: money)
+    text = (ISSUE24 / "empty-lines-vr.txt").read_text()
+    with pytest.raises(HistoryParseError, match="cannot read 'dan:'"):  # an empty line of nobody seated
+        parse_pokerstars(text.replace("bob:  \n", "dan:  \n"))
+
+
+def test_power_path_ticket_line_and_a_doubled_apostrophe():
+    [hand] = _issue24("power-path-ticket.txt")
+    assert hand.history.variant == "NT" and hand.history.currency is None
+    assert hand.collected == (Collected("cy", 0, 1280),) and check(hand).status == "matched"
+
+
+def test_the_emailed_transcript_layout_reads_every_hand():
+    from pokerengine.formats import detect
+
+    text = (ISSUE24 / "transcript-email.txt").read_text()
+    assert detect(text) == "pokerstars"
+    hands = parse_pokerstars(text)
+    assert [h.hand_id for h in hands] == ["250000000040", "250000000041"]
+    assert [c.amount for h in hands for c in h.collected] == [670, 100]
+    assert all(check(h).status == "matched" for h in hands)
+    # the transcript's own lines are blank lines: a hand's error keeps the file's line numbers
+    with pytest.raises(HistoryParseError, match="line 19: "):
+        parse_pokerstars(text.replace("ann: raises $3.50 to $5.25", "ann: raises lots"))
+
+
+def test_2024_seats_sitting_out_are_dealt_in_only_when_they_play():
+    first, second = _issue24("layout-2024-sitting-out.txt")
+    assert first.history.players == ("cy", "dan", "fay", "ann", "bob")  # eve ($0, sitting out) is not in the hand
+    assert first.history.starting_stacks[2] == 720 and first.history.actions[5] == "p3 f"  # fay folds
+    assert second.history.blinds_or_straddles[:2] == (5, 10)  # fay, listed sitting out, posts the big blind
+    assert [check(h).status for h in (first, second)] == ["matched", "matched"]

@@ -349,3 +349,20 @@ Seat 1: a b (big blind) won {won}"""
     assert hand.history.actions[2:5] == (f"p2 cbr {to // k}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, pot // k),) and hand.returned == (2 * bet // k, 0)
     assert check(hand).status == "matched"
+
+
+def test_issue24_big_blind_all_in_for_less_called_in_full():
+    """The big blind all in for 25 of a 40 blind; the next player calls 40 (Winamax's rule, the TDA's): the
+    record posts the full blind (the stack caps it) and says ``_full_blind``; the side pot is the callers'."""
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "winamax" / "issue24" / "short-big-blind-called-full.txt"
+    [hand] = parse_winamax(path.read_text())
+    h = hand.history
+    assert h.blinds_or_straddles == (20, 40, 0) and h.starting_stacks == (575, 25, 900)
+    assert h.user_fields["_full_blind"] is True
+    assert [(c.player, c.amount) for c in hand.collected] == [("ann", 75), ("ann", 30)] and hand.returned == (0, 0, 80)
+    assert check(hand).status == "matched"
+    # called with the short blind's 25 instead: the rule is not set (the engine matches what was really bet)
+    text = path.read_text().replace("ann calls 40", "ann calls 25").replace("bob calls 20", "bob calls 5")
+    text = text.replace("ann collected 110 from side pot 1", "ann collected 80 from side pot 1")
+    [short] = parse_winamax(text.replace("Total pot 185", "Total pot 155"))
+    assert short.history.user_fields["_full_blind"] is False and check(short).status == "matched"

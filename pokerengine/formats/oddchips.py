@@ -72,7 +72,8 @@ def split_chip_only(hand: SiteHand, result: SiteCheck, settlement: Settlement) -
     """Whether the mismatch ``result`` of ``hand`` (settled as ``settlement``) is only where the odd chips
     of split pots went: the rake, the total pot and the uncalled bets agree, what the file and the engine
     paid adds up to the same, and each player paid otherwise is a winner of a split pot that left odd
-    chips, off by no more than those pots' odd chips (a hi/lo pot's halves count one more).  Never for a
+    chips, paid at least its even share of them and at most that and all their odd chips (a hi/lo pot's halves
+    count one more).  Never for a
     site whose rule is known (:data:`RULES`): there a difference is a mismatch."""
     rule = RULES.get(hand.format)
     if result.status != MISMATCHED or not result.seats or rule is not None and rule.known:
@@ -89,7 +90,8 @@ def split_chip_only(hand: SiteHand, result: SiteCheck, settlement: Settlement) -
     if sum(d.expected - d.got for d in result.seats) != 0:
         return False
     unit = settlement.chip_unit
-    slack: dict[str, int] = {}
+    odd_got: dict[str, int] = {}  # the odd chips of split pots each winner got from the engine
+    slack: dict[str, int] = {}  # how many odd chips of split pots it could get
     for pot in settlement.pots:
         winners = set(pot.winners) | set(pot.high_winners or ()) | set(pot.low_winners or ())
         odd = len(pot.odd_units) + (1 if pot.low_winners else 0)
@@ -97,8 +99,13 @@ def split_chip_only(hand: SiteHand, result: SiteCheck, settlement: Settlement) -
             continue
         for seat in winners:
             if 0 < seat <= len(names):
-                slack[names[seat - 1]] = slack.get(names[seat - 1], 0) + odd * unit
-    return all(abs(d.expected - d.got) <= slack.get(d.player, 0) for d in result.seats)
+                name = names[seat - 1]
+                extra = unit * pot.odd_units.count(seat) + (unit if pot.low_winners and seat in (pot.high_winners or ()) else 0)
+                odd_got[name] = odd_got.get(name, 0) + extra
+                slack[name] = slack.get(name, 0) + odd * unit
+    # the file moved only odd chips: each player's odd chips, the engine's plus the difference, between none and all
+    return all(d.player in slack and 0 <= odd_got[d.player] + d.expected - d.got <= slack[d.player]
+               for d in result.seats)
 
 
 def check_split(hand: SiteHand) -> SiteCheck:
