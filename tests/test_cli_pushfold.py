@@ -52,7 +52,8 @@ def test_chip_ev_without_prizes_and_the_table(capsys):
     lines = out.splitlines()
     assert lines[0].startswith("chip: stacks 1000, 1000, 1000; blinds 25/50")
     assert [line.split()[0] for line in lines[2:5]] == ["BTN", "SB", "BB"]
-    assert "exploitability" in lines[-1] and "bb" in lines[-1]
+    assert "exploitability" in lines[5] and "bb" in lines[5]
+    assert lines[7].startswith("ranges") and [line.split()[:2] for line in lines[8:10]] == [["BTN", "pushes"], ["SB", "pushes"]]
 
 
 def test_heads_up_bb_ante(capsys):
@@ -63,13 +64,13 @@ def test_heads_up_bb_ante(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--stacks", "1000,1.5,300", "--blinds", "5,10"], "stack 2 must be an integer"),
+    (["--stacks", "1000,1.5,300", "--blinds", "5,10"], "stack of player 2 must be an integer number of chips"),
     (["--stacks", ",".join(["100"] * 10), "--blinds", "5,10"], "2 to 9 players"),
     (["--stacks", "100", "--blinds", "5,10"], "2 to 9 players"),
     (["--stacks", "100,100", "--blinds", "10"], "two amounts"),
     (["--stacks", "100,100", "--blinds", "20,10"], "must not be larger"),
     (["--stacks", "100,100,100", "--blinds", "5,10", "--model", "icm"], "needs prizes"),
-    (["--stacks", "100,100,100", "--blinds", "5,10", "--prizes", "5,x"], "prize 2"),
+    (["--stacks", "100,100,100", "--blinds", "5,10", "--prizes", "5,x"], "prize for place 2"),
     (["--stacks", "100,-5,100", "--blinds", "5,10"], "positive"),
     (["--stacks", "100,100,100", "--blinds", "5,10", "--ante", "1,2"], "one amount"),
 ])

@@ -155,7 +155,7 @@ def test_bad_model_and_prizes():
         make_game((100, 100), (5, 10), prizes=(10, 5, 1))
     with pytest.raises(DecisionInputError, match="bb_ante"):
         make_game((100, 100), (5, 10), bb_ante=1)  # type: ignore[arg-type]
-    with pytest.raises(DecisionInputError, match="prize 1"):
+    with pytest.raises(DecisionInputError, match="prize for place 1"):
         make_game((100, 100), (5, 10), prizes=(1.5,))  # type: ignore[arg-type]
     g = make_game((100, 100, 100), (5, 10), prizes=(Fraction(1, 3), 0, 0))
     assert g.prizes == (Fraction(1, 3),) and g.model == "icm"

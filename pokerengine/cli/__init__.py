@@ -27,9 +27,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import signal
 import sys
-from typing import TYPE_CHECKING, NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from ..errors import PokerEngineError
 
@@ -66,8 +67,20 @@ def _write_line(stream: TextIO, text: str) -> None:
     stream.write(text + "\n")
 
 
+_NEGATIVE = re.compile(r"-[0-9.]")
+"""What argparse takes for a value, not an option, after an option: a word that starts like a
+negative number (``--blinds -100,200``, ``--prizes -1/2,3``), so the command's own check refuses
+it by name; argparse alone takes only ``-100`` or ``-1.5`` for a value.  No option of the
+command line starts with a digit."""
+
+
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line on stderr and exit status 2."""
+    """An argument parser whose usage errors are one line on stderr and exit status 2, and which
+    reads a word starting like a negative number (``-100,200``) as a value (:data:`_NEGATIVE`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _NEGATIVE
 
     def error(self, message: str) -> NoReturn:
         _write_line(sys.stderr, one_line(f"{self.prog}: error: {message}"))
@@ -89,6 +102,15 @@ def fail(message: str) -> int:
     """Print ``message`` as one line on stderr and return exit status 2."""
     _write_line(sys.stderr, one_line(f"pokerengine: error: {message}"))
     return 2
+
+
+def wrote_chart(path: str, *, json: bool) -> None:
+    """Say where ``--plot`` wrote its chart: the text's last line, ``wrote the chart to PATH``; beside
+    ``--json``, that line on stderr (standard output stays one JSON document)."""
+    if json:
+        _write_line(sys.stderr, one_line(f"pokerengine: wrote the chart to {path}"))
+    else:
+        _write_line(sys.stdout, f"wrote the chart to {one_line(path)}")
 
 
 def _escape_unencodable() -> None:

@@ -92,6 +92,30 @@ def _number(text: str) -> int | Fraction | None:
     return Fraction(num, den)
 
 
+def _amount(text: str, what: str, error: type[ValueError], *, fractions: bool = False) -> int | Fraction:
+    """An amount typed on the command line, or ``error`` saying why not: not a number (``what must be
+    an integer ...``), or more digits than any amount has (``what must be at most 2**63 - 1, got an
+    integer of 23 digits``, the bound and the words of :func:`pokerengine._checks.chips`).  The sign
+    and the range are left to the checks behind (``stack of player 2 must be positive, got -5``).
+
+    >>> _amount("1_000", "stack of player 1", ValueError), _amount("100/3", "prize for place 1", ValueError, fractions=True)
+    (1000, Fraction(100, 3))
+    >>> _amount("1" * 23, "stack of player 2", ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: stack of player 2 must be at most 2**63 - 1, got an integer of 23 digits
+    """
+    value = _number(text) if fractions else _integer(text)
+    if value is not None:
+        return value
+    parts = text.strip().split("/", 1) if fractions else [text.strip()]
+    if len(text) <= 200 and all(_INTEGER.fullmatch(t.strip()) for t in parts):  # whole numbers, too many digits
+        digits = max(sum(c.isdigit() for c in t) for t in parts)
+        raise error(f"{what} must be at most 2**63 - 1, got an integer of {digits} digits")
+    kind = "an integer or a fraction like 100/3" if fractions else "an integer number of chips"
+    raise error(f"{what} must be {kind}, got {_shown(text)}")
+
+
 def _count_option(text: str) -> int:
     """argparse type: an integer of at most 20 digits (the model checks its range)."""
     value = _integer(text)
@@ -149,12 +173,7 @@ def _parse_stacks(values: Sequence[object]) -> list[object]:
 
     out = []
     for i, v in enumerate(values, 1):
-        if isinstance(v, str):
-            n = _integer(v)
-            if n is None:
-                raise ModelInputError(f"stack of player {i} must be an integer number of chips, got {_shown(v)}")
-            v = n
-        out.append(v)
+        out.append(_amount(v, f"stack of player {i}", ModelInputError) if isinstance(v, str) else v)
     return out
 
 
@@ -163,14 +182,7 @@ def _parse_prizes(values: Sequence[object]) -> list[object]:
 
     out = []
     for place, v in enumerate(values, 1):
-        if isinstance(v, str):
-            n = _number(v)
-            if n is None:
-                raise ModelInputError(
-                    f"prize for place {place} must be an integer or a fraction like 100/3, got {_shown(v)}"
-                )
-            v = n
-        out.append(v)
+        out.append(_amount(v, f"prize for place {place}", ModelInputError, fractions=True) if isinstance(v, str) else v)
     return out
 
 
@@ -341,7 +353,6 @@ def _side_by_side(results: list[Equities], digits: int) -> Iterator[str]:
 
 def run(args: argparse.Namespace) -> int:
     from ..errors import ModelTimeout
-    from ..models import Equities
     from . import fail
 
     stacks, prizes = _load(args)
@@ -374,16 +385,28 @@ def run(args: argparse.Namespace) -> int:
         from ..charts import plot_equity
 
         plot_equity(results, args.plot)
+    _write_text(results, names, args)
+    if args.plot is not None:
+        from . import wrote_chart
+
+        wrote_chart(args.plot, json=args.json)
+    return 0
+
+
+def _write_text(results: list[Equities], names: list[str], args: argparse.Namespace) -> None:
+    """The JSON (``--json``) or the table."""
+    from ..models import Equities
+
     write = sys.stdout.write
     compare = not (len(results) == 1 and args.compare is None)
     if args.json:
         _write_json(write, results, names, compare)
-        return 0
+        return
     if not compare:
         write(results[0].summary() + "\n")
         for line in results[0].lines(args.digits):
             write(line + "\n")
-        return 0
+        return
     first = results[0]
     prizes_text = " / ".join(str(p) for p in first.prizes) or "none"
     write(f"{', '.join(names)}: {first.players} players, prizes {prizes_text}, pool {first.pool}\n")
@@ -396,4 +419,3 @@ def run(args: argparse.Namespace) -> int:
                 write(line + "\n")
         if r.coverage is not None:
             write(f"{r.model}: coverage {r.coverage:.12f}\n")
-    return 0

@@ -60,30 +60,25 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def _amounts(text: str, what: str, *, fractions: bool = False) -> list[Any]:
+def _amounts(text: str, name: Any, *, fractions: bool = False) -> list[Any]:
+    """The amounts of a comma list, the ``i``-th (from 1) named ``name(i)`` in messages."""
     from ..errors import DecisionInputError
-    from .equity import _integer, _number, _shown
+    from .equity import _amount
 
-    out: list[Any] = []
-    for i, part in enumerate(text.split(","), 1):
-        value = _number(part) if fractions else _integer(part)
-        if value is None:
-            raise DecisionInputError(f"{what} {i} must be an integer{' or a fraction' if fractions else ''}, got {_shown(part)}")
-        out.append(value)
-    return out
+    return [_amount(part, name(i), DecisionInputError, fractions=fractions) for i, part in enumerate(text.split(","), 1)]
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import fail
+    from . import fail, wrote_chart
     from ..errors import ModelTimeout, PokerEngineError
 
     try:
-        stacks = _amounts(args.stacks, "stack")
-        blinds = _amounts(args.blinds, "blind")
-        ante = _amounts(args.ante, "ante")
+        stacks = _amounts(args.stacks, lambda i: f"stack of player {i}")
+        blinds = _amounts(args.blinds, lambda i: ("the small blind", "the big blind")[i - 1] if i < 3 else f"blind {i}")
+        ante = _amounts(args.ante, lambda i: "the ante")
         if len(ante) != 1:
             return fail(f"--ante takes one amount, got {len(ante)}")
-        prizes = None if args.prizes is None else _amounts(args.prizes, "prize", fractions=True)
+        prizes = None if args.prizes is None else _amounts(args.prizes, lambda i: f"prize for place {i}", fractions=True)
         if args.plot is not None:
             _check_plot(args.plot)
         from ..decisions.equilibrium import solve
@@ -102,8 +97,10 @@ def run(args: argparse.Namespace) -> int:
             return status
     if args.json:
         sys.stdout.write(json.dumps(eq.to_json(), allow_nan=False) + "\n")
-        return 0
-    _table(eq)
+    else:
+        _table(eq)
+    if args.plot is not None:
+        wrote_chart(args.plot, json=args.json)
     return 0
 
 
@@ -118,6 +115,32 @@ def _table(eq: Any) -> None:
         equity = "" if p.equity is None else f"{p.equity:.3f}"
         print(f"{p.position:<8} {p.stack:>8} {p.push_percent:>7.1f} {p.ev:>10.2f} {equity:>9}  {calls}")
     print(f"exploitability {eq.exploitability:.3g} {unit}; {eq.seconds:.1f} s; {eq.method}")
+    print()
+    for line in range_lines(eq):
+        print(line)
+
+
+RANGE_DIGITS = 2
+"""Decimals of a mixed hand's frequency in the text (``AKo:0.35``); the JSON has them all."""
+
+
+def range_lines(eq: Any) -> list[str]:
+    """Each position's push range and call ranges as hands (:func:`~pokerengine.decisions.ranges.format_range`,
+    frequencies to :data:`RANGE_DIGITS` decimals), with the exact share of the 1,326 combinations:
+    ``BTN pushes 12.5%: 22+, A2s+, K9s+, ...``.  The big blind, never folded to, has no push line."""
+    from ..decisions.ranges import format_range
+
+    def hands(strategy: Any) -> str:
+        return format_range(strategy, digits=RANGE_DIGITS) or "nothing"
+
+    out = [f"ranges (frequencies of mixed hands to {RANGE_DIGITS} decimals):"]
+    for p in eq.players:
+        if p.position != "BB":
+            out.append(f"{p.position} pushes {p.push_percent:.1f}%: {hands(p.push)}")
+    for p in eq.players:
+        for key, call in p.call.items():
+            out.append(f"{p.position} calls {key} {p.call_percent[key]:.1f}%: {hands(call)}")
+    return out
 
 
 def _check_plot(path: str) -> None:

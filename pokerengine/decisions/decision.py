@@ -82,7 +82,7 @@ def check_stacks(stacks: object, what: str = "stacks") -> tuple[int, ...]:
     values = list(stacks)
     if not MIN_PLAYERS <= len(values) <= MAX_PLAYERS:
         raise DecisionInputError(f"{what}: {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(values)}")
-    return tuple(chips(v, f"stack of seat {i + 1}", error=DecisionInputError, positive=True) for i, v in enumerate(values))
+    return tuple(chips(v, f"stack of player {i + 1}", error=DecisionInputError, positive=True) for i, v in enumerate(values))
 
 
 def check_prizes(prizes: object, players: int) -> tuple[Prize, ...]:
@@ -122,14 +122,14 @@ def money(after: Sequence[int], prizes: Sequence[Prize], *, model: str = "icm",
     model = check_model(model)
     if isinstance(after, (str, bytes, Mapping)) or not isinstance(after, Iterable):
         raise DecisionInputError(f"stacks must be a list of chip counts, got {shown(after)}")
-    after = tuple(chips(v, f"stack of seat {i + 1}", error=DecisionInputError) for i, v in enumerate(after))
+    after = tuple(chips(v, f"stack of player {i + 1}", error=DecisionInputError) for i, v in enumerate(after))
     n = len(after)
     if not 1 <= n <= MAX_PLAYERS or not any(after):
         raise DecisionInputError(f"stacks: 1 to {MAX_PLAYERS} players with chips left, got {shown(after)}")
     if before is None:
         before = after
     else:
-        before = tuple(chips(v, f"stack of seat {i + 1} before", error=DecisionInputError) for i, v in enumerate(before))
+        before = tuple(chips(v, f"stack of player {i + 1} before", error=DecisionInputError) for i, v in enumerate(before))
     if len(before) != n:
         raise DecisionInputError(f"before has {len(before)} stacks for {n} players")
     prizes = check_prizes(prizes, n)
@@ -271,7 +271,7 @@ def _forced(stacks: Sequence[int], blinds: Sequence[int], ante: int, bb_ante: bo
     dead, live = _posted(stacks, blinds, ante, bb_ante)
     put = [d + v for d, v in zip(dead, live)]
     if put[hero] >= stacks[hero]:
-        raise DecisionInputError(f"seat {hero} is all in from the blinds and ante: there is nothing to decide")
+        raise DecisionInputError(f"{_player(hero)}, the hero, is all in from the blinds and ante: there is nothing to decide")
     return dead, live, put
 
 
@@ -326,6 +326,12 @@ def _allin(stacks: tuple[int, ...], dead: list[int], live: list[int], hero: int,
     first, second = sorted((hero, other), key=lambda i: (i - 1) % n)  # left of the button first
     half = pot // 2
     return (with_pot({hero: pot}), with_pot({first: pot - half, second: half}), with_pot({other: pot}))
+
+
+def _player(index: int) -> str:
+    """A player in messages: ``player 3 (seat index 2)``, counted from 1 in ``stacks`` as every
+    decision and payout model message counts them, with the index the call gave."""
+    return f"player {index + 1} (seat index {index})"
 
 
 def _check_seat(value: object, n: int, what: str) -> int:
@@ -414,7 +420,7 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
         raise DecisionInputError("the hero cannot call their own all-in")
     dead, live, put = _forced(s, bl, a, bb_ante, hero)
     if s[pusher] - dead[pusher] <= live[hero]:
-        raise DecisionInputError(f"the all-in of seat {pusher} ({s[pusher]}) is covered by what seat {hero} posted")
+        raise DecisionInputError(f"the all-in of {_player(pusher)} ({s[pusher]} chips) is covered by what the hero, {_player(hero)}, posted")
     end = None if seconds is None else time.monotonic() + seconds
     p_win, p_tie = _chances(equity, hand, pusher_range, "pusher_range", _remaining(end))
     fold_state = [s[i] - put[i] for i in range(n)]
@@ -461,7 +467,7 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
             raise DecisionInputError("a hand needs calling_ranges for the players behind")
         seat = bb if caller is None else _check_seat(caller, n, "caller")
         if seat not in behind:
-            raise DecisionInputError(f"seat {seat} acts before the hero (seat {hero}) and cannot call the push")
+            raise DecisionInputError(f"{_player(seat)} acts before the hero, {_player(hero)}, and cannot call the push")
         pc = _probability(call_probability, "call_probability")
         p_win, p_tie = _chances(equity, None, None, "calling_ranges", seconds)
         callers.append((seat, pc, p_win, p_tie))
@@ -479,7 +485,7 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
         for seat, text in calling_ranges.items():
             _check_seat(seat, n, "a calling range's seat")
             if seat not in behind:
-                raise DecisionInputError(f"seat {seat} acts before the hero (seat {hero}) and cannot call the push")
+                raise DecisionInputError(f"{_player(seat)} acts before the hero, {_player(hero)}, and cannot call the push")
         from .combos import COMBO_CARDS
 
         cards = COMBO_CARDS[mine.combos()[0][0]]

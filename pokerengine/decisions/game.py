@@ -67,10 +67,10 @@ def _prizes(value: object, players: int) -> tuple[Prize, ...]:
     for i, p in enumerate(value):
         if isinstance(p, Fraction):
             if p < 0:
-                raise DecisionInputError(f"prize {i + 1} must be non-negative, got {p}")
+                raise DecisionInputError(f"prize for place {i + 1} must be non-negative, got {p}")
             out.append(p)
         else:
-            out.append(chips(p, f"prize {i + 1}", error=DecisionInputError))
+            out.append(chips(p, f"prize for place {i + 1}", error=DecisionInputError))
     while out and out[-1] == 0:
         out.pop()
     if len(out) > players:
@@ -231,14 +231,14 @@ def make_game(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb
     >>> make_game((100, 20.0), (10, 20))
     Traceback (most recent call last):
     ...
-    pokerengine.errors.DecisionInputError: stack of seat 2 must be an integer number of chips, got 20.0 (float)
+    pokerengine.errors.DecisionInputError: stack of player 2 must be an integer number of chips, got 20.0 (float)
     """
     if isinstance(stacks, (str, bytes, Mapping)) or not isinstance(stacks, Sequence):
         raise DecisionInputError(f"stacks must be a list of chip counts, got {shown(stacks)}")
     n = len(stacks)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise DecisionInputError(f"a push/fold table has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
-    st = tuple(chips(s, f"stack of seat {i + 1}", error=DecisionInputError, positive=True) for i, s in enumerate(stacks))
+    st = tuple(chips(s, f"stack of player {i + 1}", error=DecisionInputError, positive=True) for i, s in enumerate(stacks))
     if isinstance(blinds, (str, bytes, Mapping)) or not isinstance(blinds, Sequence) or len(blinds) != 2:
         raise DecisionInputError(f"blinds are two amounts (small, big), got {shown(blinds)}")
     sb = chips(blinds[0], "the small blind", error=DecisionInputError)

@@ -130,21 +130,40 @@ class Odds:
                 "deals": self.deals, "board": self.board, "dead": self.dead}
 
     def lines(self) -> list[str]:
-        """A readable table, one line per hand after a header."""
+        """A readable table, one line per hand after a header: the equity, then the counts of
+        :meth:`to_json` (boards won, tied and lost, summed over the deals; samples for Monte Carlo),
+        each with its percentage.
+
+        >>> print("\\n".join(odds(["AcAd", "KhKs"]).lines()))
+        table (1,712,304 boards)
+        hand   equity       wins        %   ties       %     losses        %
+        AcAd  81.255%  1,388,072  81.065%  6,538  0.382%    317,694  18.554%
+        KhKs  18.745%    317,694  18.554%  6,538  0.382%  1,388,072  81.065%
+        """
         what = f"{self.boards:,} {'samples' if not self.exact else 'boards'}"
         if self.exact and self.deals != 1:
             what += f" x {_number(self.deals)} deals"
         head = f"{self.method} ({what})" + (f", board {self.board}" if self.board else "") + \
             (f", dead {self.dead}" if self.dead else "")
         total = [float(h.win + h.tie + h.lose) or 1.0 for h in self.hands]
-        rows = [["hand", "equity", "win", "tie", "lose"]]
+        rows = [["hand", "equity", "wins", "%", "ties", "%", "losses", "%"]]
         for h, t in zip(self.hands, total):
             eq = f"{100 * h.equity:.3f}%" + (f" +- {100 * h.stderr:.3f}" if h.stderr is not None else "")
-            rows.append([h.hand if len(h.hand) <= 40 else h.hand[:37] + "...", eq,
-                         f"{100 * h.win / t:.3f}%", f"{100 * h.tie / t:.3f}%", f"{100 * h.lose / t:.3f}%"])
-        widths = [max(len(r[i]) for r in rows) for i in range(5)]
+            row = [h.hand if len(h.hand) <= 40 else h.hand[:37] + "...", eq]
+            for count in (h.win, h.tie, h.lose):
+                row += [_count(count), f"{100 * count / t:.3f}%"]
+            rows.append(row)
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
         return [head] + ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
                          for r in rows]
+
+
+def _count(value: int | float) -> str:
+    """A count as the text shows it: whole numbers with thousands separators, weighted sums to two
+    decimals."""
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:,.2f}"
+    return f"{int(value):,}"
 
 
 def _number(value: int | float | None) -> str:
