@@ -173,3 +173,16 @@ Seat 2: b (button) collected ({_gg_amount(2 * bb)})"""
     assert hand.history.starting_stacks == (stack, stack)
     assert hand.history.actions[-2:] == (f"p2 cbr {to}", "p1 f")
     assert check(hand).status == "matched"
+
+
+def test_issue24_tax_is_one_more_deduction():
+    """``Tax $0.03`` beside the rake: all of the summary's deductions are the hand's rake (11 + 3 cents)."""
+    from pathlib import Path
+
+    from pokerengine.formats import read_text, site_hands
+    from pokerengine.history.site import check
+
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "issue24" / "tax.txt"
+    [hand] = site_hands(read_text(str(path)), "ggpoker")
+    assert hand.rake == 14 and hand.history.user_fields["_deductions"][-1] == "Tax $0.03"
+    assert [c.amount for c in hand.collected] == [261] and check(hand).status == "matched"
