@@ -24,7 +24,7 @@ from pokerengine.cli import main
 from pokerengine.errors import HistoryParseError
 from pokerengine.formats import names, read_text, site_hands
 from pokerengine.formats.blocks import (
-    LIMITS, MAX_HAND_LINES, MAX_HANDS, MAX_LINE_CHARS, MAX_TEXT_CHARS, Block, HandError, Limits, checked_text,
+    LIMITS, MAX_HAND_LINES, MAX_HANDS, MAX_LINE_CHARS, MAX_TEXT_CHARS, Block, HandError, Limits, NoHand, checked_text,
     hand_blocks, only_hands, read_blocks,
 )
 from pokerengine.history.convert import convert_hands
@@ -72,8 +72,12 @@ def test_line_chars_at_the_bound_and_one_past():
     [block] = _blocks("H1\n" + ok + "x\nend")
     assert str(block.error) == "f.txt, line 2: line of 2,001 characters, more than 2,000"
     assert block.lines == ("H1",)  # (nothing more is kept of a bad hand)
+    # before the first hand: a hand whose first line is damaged (its error), then the hand after it
+    bad, h1 = _blocks(ok + "x\nH1")
+    assert str(bad.error) == "f.txt, line 1: line of 2,001 characters, more than 2,000" and bad.index == 0
+    assert h1 == Block(1, (2,), ("H1",), last=True)
     with pytest.raises(HistoryParseError, match=r"^f\.txt, line 1: line of 2,001 characters, more than 2,000$"):
-        _blocks(ok + "x\nH1")  # (before any hand: the file's error)
+        _blocks(ok + "x\nno hand")  # (and no hand after it: the file's error)
 
 
 def test_hand_lines_at_the_bound_and_one_past():
@@ -108,8 +112,12 @@ def test_small_limits_each_at_the_bound_and_one_past():
 
 def test_text_before_the_first_hand_and_no_hand():
     assert [b.lines for b in _blocks("\n  \nH1\nx")] == [("H1", "x")]
+    # text before the first hand when a hand follows: a hand whose first line is damaged (its error)
+    bad, h1 = _blocks("\njunk\nmore\nH1")
+    assert str(bad.error) == "f.txt, line 2: expected a hand ('H...'), got 'junk'" and (bad.index, h1.index) == (0, 1)
+    assert h1.lines == ("H1",)
     with pytest.raises(HistoryParseError, match=r"^f\.txt, line 2: expected a hand \('H\.\.\.'\), got 'junk'$"):
-        _blocks("\njunk\nH1")
+        _blocks("\njunk\nno hand")  # (and none follows: the file's error, at its first line)
     assert [b.lines for b in _blocks("junk\nH1", outside=lambda line: line == "junk")] == [("H1",)]
     with pytest.raises(HistoryParseError, match=r"^f\.txt: no Demo hand in the text$"):
         _blocks("\n\n")
@@ -141,9 +149,10 @@ def test_read_blocks_gives_a_bad_hand_in_its_place_and_goes_on():
         return None if block.lines[1:] == ("skip",) else block.lines[0]  # type: ignore[return-value]
 
     got = list(read_blocks(hand_blocks(text, where="f.txt", starts="H", name="D", expected="H"), parse, errors=True))
-    assert got[0] == "H1" and got[-1] == "H5" and len(got) == 4
+    assert got[0] == "H1" and got[-1] == "H5" and len(got) == 5
     assert isinstance(got[1], HandError) and (str(got[1]), got[1].index) == ("f.txt, hand H2, line 4: bad", 1)
-    assert isinstance(got[2], HandError) and got[2].index == 3 and "line of 3,000 characters" in str(got[2])
+    assert isinstance(got[2], NoHand) and got[2].index == 2 and "line 5: nothing played" in str(got[2])
+    assert isinstance(got[3], HandError) and got[3].index == 3 and "line of 3,000 characters" in str(got[3])
     strict = read_blocks(hand_blocks(text, where="f.txt", starts="H", name="D", expected="H"), parse)
     assert next(strict) == "H1"
     with pytest.raises(HistoryParseError, match="^f.txt, hand H2, line 4: bad$") as exc:

@@ -91,7 +91,14 @@ def test_bad_arguments_exit_2(argv, message, capsys):
 
 def test_no_hand_files_exit_2(tmp_path, capsys):
     assert main(["replay", str(tmp_path)]) == 2
-    assert "no hand-history files" in capsys.readouterr().err
+    assert "no hand-history files: no file in" in capsys.readouterr().err
+
+
+def test_only_files_that_are_no_hand_histories_exit_2_naming_them(tmp_path, capsys):
+    (tmp_path / "README.txt").write_text("Dear diary\n")
+    assert main(["replay", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{tmp_path / 'README.txt'}: not a hand history" in err
 
 
 def test_missing_path_argument_exits_2(capsys):

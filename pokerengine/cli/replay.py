@@ -1,9 +1,15 @@
 """``pokerengine replay PATH ...``: replay PHH hand histories and check them against their finishing stacks.
 
-Exit status: 0 when no hand mismatched or failed, 1 otherwise, 2 for bad
-arguments (a path that does not exist, no hand-history files at all, ``--jobs``
-outside 1 to 256).  A bad or hostile file never stops the run: it is counted
-among the errors, and the summary is printed.
+Every file named or found in a folder is accounted for: read (its format and how many hands it
+began) or skipped with the reason (not a hand history, empty, binary, too large, cannot be read...);
+the text summary says ``files: N read, M skipped`` and names each skipped file, ``--json`` lists
+them (``"skipped"``, ``"read"``).
+
+Exit status: 0 when no hand mismatched or failed and no file was skipped that was named or could not
+be read; 1 otherwise (a file found in a folder that is not a hand history, a README, is listed but is
+no failure); 2 for bad arguments (a path that does not exist, no hand at all, ``--jobs`` outside 1 to
+256).  A bad or hostile file never stops the run: it is counted among the errors, and the summary is
+printed.
 """
 
 from __future__ import annotations
@@ -37,7 +43,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     from . import fail
-    from ..history.reader import iter_files
     from ..history.replay import MAX_JOBS, replay_paths
 
     if args.jobs < 1:
@@ -47,8 +52,6 @@ def run(args: argparse.Namespace) -> int:
     for path in args.paths:
         if not os.path.exists(path):
             return fail(f"{path}: no such file or directory")
-    if not any(True for _ in iter_files(args.paths, site=True)):
-        return fail(f"no hand-history files (.phh, .phhs, .txt, .json, .jsonl, .ohh) in {', '.join(args.paths)}")
     progress = None if args.quiet or not sys.stderr.isatty() else _Progress()
     if args.dask is not None:
         from ..history.dask_replay import DaskUnavailableError, replay_dask
@@ -66,8 +69,14 @@ def run(args: argparse.Namespace) -> int:
         summary = replay_paths(args.paths, jobs=args.jobs, progress=progress)
     if progress is not None:
         progress.close()
-    if not summary.hands:  # only files that turned out not to be hand histories
-        return fail(f"no hand histories (PHH, OHH, a site's files) in {', '.join(args.paths)}")
+    if not summary.hands and not summary.read and not summary.skipped:
+        return fail(f"no hand-history files: no file in {', '.join(args.paths)}")
+    if not summary.hands and not any(k.counts for k in summary.skipped):
+        # only files found in folders that turned out not to be hand histories: each named, on one line
+        why = "; ".join(f"{k.file}: {k.reason}" for k in summary.skipped[:5])
+        more = f"; and {len(summary.skipped) - 5:,} more" if len(summary.skipped) > 5 else ""
+        return fail(f"no hand histories (PHH, OHH, a site's files) in {', '.join(args.paths)}"
+                    + (f" ({why}{more})" if why else ""))
     status = 0 if summary.ok else 1
     try:
         print(json.dumps(summary.to_json(), indent=2) if args.json else summary.text())

@@ -46,7 +46,7 @@ import attrs
 
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
-from .blocks import HandError, only_hands
+from .blocks import HandError, NoHand, only_hands
 from .pokerstars_lang import HEADER_STARTS
 
 #: The most characters of a file's start that :func:`detect` looks at.
@@ -166,7 +166,16 @@ def detect(text: str) -> str | None:
             return fmt.name
     if _PHH.search(head):
         return "phh"
+    for m in _AFTER_GAP.finditer(head):  # the first hand's first line damaged: the next hand's, after blank lines
+        rest = head[m.end():]
+        for fmt in FORMATS:
+            if fmt.name not in ("ohh", "ipoker") and fmt.sniff(rest):
+                return fmt.name
     return None
+
+
+#: Where a hand may begin after the first: a line after two blank lines (the sites' gap between hands).
+_AFTER_GAP = re.compile(r"\n[ \t\r]*\n[ \t\r]*\n\s*")
 
 
 def read_text(path: str) -> str:
@@ -188,25 +197,29 @@ def format_of(name: str) -> Format:
 
 @overload
 def site_hands(text: str | bytes, fmt: str, *, source: str | None = None, cancelled: bool = False,
-               errors: Literal[False] = False) -> Iterator[SiteHand]: ...
+               errors: Literal[False] = False, unplayed: bool = False) -> Iterator[SiteHand]: ...
 @overload
 def site_hands(text: str | bytes, fmt: str, *, source: str | None = None, cancelled: bool = False,
-               errors: bool) -> Iterator[SiteHand | HandError]: ...
+               errors: bool, unplayed: bool = False) -> Iterator[SiteHand | HandError]: ...
 def site_hands(text: str | bytes, fmt: str, *, source: str | None = None, cancelled: bool = False,
-               errors: bool = False) -> Iterator[SiteHand] | Iterator[SiteHand | HandError]:
+               errors: bool = False, unplayed: bool = False) -> Iterator[SiteHand] | Iterator[SiteHand | HandError]:
     """The hands of a site's file, read lazily (``fmt``: a name of :data:`FORMATS`); hands the site
     cancelled only with ``cancelled=True`` (user field ``_cancelled``: replay counts them).
 
     A hand that cannot be read raises :class:`HistoryParseError` and ends the file; with ``errors=True``
     it is given in its place as a :class:`~.blocks.HandError` (a ``HistoryParseError`` naming the file,
-    the hand and the line, with the hand's ``index``) and the hands after it are read.  What makes the
-    whole file unreadable (not the format, too large, too many hands) raises either way."""
+    the hand and the line, with the hand's ``index``) and the hands after it are read; with ``unplayed=True``
+    too, a hand the file begins in which nothing was played is given as a :class:`~.blocks.NoHand` (so
+    every hand begun is accounted for).  What makes the whole file unreadable (not the format, too
+    large, too many hands) raises either way."""
     if fmt not in names():
         raise HistoryParseError(f"{source or '<text>'}: not a site's format: {fmt!r}")
     module = importlib.import_module(__name__ + format_of(fmt).module)
     reader: Callable[..., Iterator[SiteHand | HandError]] = module.iter_hands
     items = reader(text, source=source, cancelled=cancelled, errors=errors)
-    return items if errors else only_hands(items)
+    if not errors:
+        return only_hands(items)
+    return items if unplayed else (item for item in items if not isinstance(item, NoHand))
 
 
 def rake_rule(fmt: str) -> Callable[..., list[int]] | None:

@@ -118,6 +118,19 @@ class HandError(HistoryParseError):
         return f"HandError({str(self)!r}, {self.index})"
 
 
+class NoHand(HandError):
+    """A hand the file begins in which nothing was played (its reader gives no hand: cancelled by the
+    site, or fewer than two players dealt in), given in its place by :func:`read_blocks` with
+    ``errors=True`` so that every hand a file begins is accounted for; :func:`pokerengine.formats.site_hands`
+    passes it on only when asked (``unplayed=True``)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (NoHand, (str(self), self.index))
+
+    def __repr__(self) -> str:
+        return f"NoHand({str(self)!r}, {self.index})"
+
+
 def checked_text(text: object, where: str, *, decode_bytes: bool = False, limits: Limits = LIMITS) -> str:
     """``text`` as a reader takes it: bytes decoded (:func:`.encodings.decode`) when ``decode_bytes``,
     a leading byte-order mark dropped; :class:`HistoryParseError` when it is not text or holds more than
@@ -167,11 +180,12 @@ def hand_blocks(text: str | Iterable[str], *, where: str, starts: str | tuple[st
     error: HistoryParseError | None = None
     opened = False
     count = 0
+    blanks = widest = 0  # the blank lines just read in the open hand, and its widest such gap before them
     for n, line in enumerate(lines, 1):
         if len(line) > max_line:
             bad = fail(where_file, n, f"line of {len(line):,} characters, more than {max_line:,}")
-            if not opened:
-                raise bad
+            if not opened and error is None:
+                numbers, block = [n], []
             error = error or bad  # (the hand's error; the line is not kept)
             continue
         if clean is not None:
@@ -186,13 +200,28 @@ def hand_blocks(text: str | Iterable[str], *, where: str, starts: str | tuple[st
         if skip is not None and skip(line):
             continue
         if line.startswith(prefix) if prefix is not None else test(line):
-            if opened:
+            if opened or error is not None:  # (the text before the first hand: a hand whose first line is damaged)
                 yield Block(count, tuple(numbers), tuple(block), False, error)
                 count += 1
             if count >= max_hands:
                 raise fail(where_file, n, f"more than {max_hands:,} hands in one file")
             numbers, block, error, opened = [n], [line], None, True
+            blanks = widest = 0
         elif opened:
+            if not line.strip():
+                blanks += 1
+            elif blanks:
+                if blanks >= _GAP_LINES and blanks > widest and len(block) - blanks >= _BODY_LINES:
+                    # after a gap wider than any inside the hand, a line that starts no hand: the next
+                    # hand, its first line damaged; its lines are that hand's error, not this hand's
+                    yield Block(count, tuple(numbers), tuple(block), False, error)
+                    count += 1
+                    if count >= max_hands:
+                        raise fail(where_file, n, f"more than {max_hands:,} hands in one file")
+                    numbers, block, blanks, widest = [n], [line], 0, 0
+                    error = _no_start(where_file, n, expected, line)
+                    continue
+                widest, blanks = max(widest, blanks), 0
             if error is not None:
                 continue
             if len(block) >= max_lines:
@@ -200,12 +229,26 @@ def hand_blocks(text: str | Iterable[str], *, where: str, starts: str | tuple[st
                 continue
             numbers.append(n)
             block.append(line)
-        elif not (outside(line) if outside is not None else not line.strip()):
-            raise fail(where_file, n, f"expected a hand ({expected}), got {shown(line)}")
+        elif not (outside(line) if outside is not None else not line.strip()) and error is None:
+            # text before the first hand: a hand whose first line is damaged when a hand follows it
+            numbers, block, error = [n], [line], _no_start(where_file, n, expected, line)
     if opened:
         yield Block(count, tuple(numbers), tuple(block), True, error)
+    elif error is not None:
+        raise error
     else:
         raise HistoryParseError(f"{where_file}: {empty() if empty is not None else f'no {name} hand in the text'}")
+
+
+#: The blank lines that, wider than any gap inside the hand, end it when the line after them starts no
+#: hand (most sites put two or more between hands; none inside one, but an odd file spaces every line).
+_GAP_LINES = 2
+#: The lines a hand must have before such a gap can end it (a header, a table line, a seat).
+_BODY_LINES = 3
+
+
+def _no_start(where: str, n: int, expected: str, line: str) -> HistoryParseError:
+    return fail(where, n, f"expected a hand ({expected}), got {shown(line)}")
 
 
 def glued(start: str | re.Pattern[str], header: re.Pattern[str]) -> Callable[[str], int]:
@@ -234,10 +277,10 @@ def _never(line: str) -> bool:
 
 def read_blocks(blocks: Iterable[Block], parse: Callable[[Block], SiteHand | None], *,
                 errors: bool = False) -> Iterator[SiteHand | HandError]:
-    """Each hand of ``blocks`` read by ``parse`` (``None``: a hand skipped, its index kept), in order.
+    """Each hand of ``blocks`` read by ``parse`` (``None``: no hand played, its index kept), in order.
     A block that cannot be read (``parse`` raises :class:`HistoryParseError`, or the block holds the
     splitter's error) raises, or with ``errors=True`` is given as a :class:`HandError` and the next
-    block is read."""
+    block is read; with ``errors=True`` a block ``parse`` gives no hand for is given as a :class:`NoHand`."""
     for block in blocks:
         try:
             if block.error is not None:
@@ -250,11 +293,17 @@ def read_blocks(blocks: Iterable[Block], parse: Callable[[Block], SiteHand | Non
             continue
         if hand is not None:
             yield hand
+        elif errors:
+            yield NoHand(f"the hand at line {block.first}: nothing played (cancelled, or fewer than two "
+                         "players dealt in)", block.index)
 
 
 def only_hands(items: Iterable[SiteHand | HandError]) -> Iterator[SiteHand]:
-    """The hands of ``items`` (a reader's, called without ``errors``), raising a :class:`HandError` met."""
+    """The hands of ``items`` (a reader's, called without ``errors``), raising a :class:`HandError` met
+    (a :class:`NoHand` is passed over)."""
     for item in items:
+        if isinstance(item, NoHand):
+            continue
         if isinstance(item, HandError):
             raise item
         yield item

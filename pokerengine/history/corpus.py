@@ -27,15 +27,16 @@ byte-range shard reads one hand at a time.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
 
 from ..errors import PokerEngineError
-from .reader import MAX_FILE_BYTES, iter_files
+from .reader import MAX_FILE_BYTES
 from . import replay as _replay
-from .replay import ERROR, HandReport, ReplaySummary, _message, report
+from .replay import ERROR, FileRead, HandReport, ReplaySummary, Skipped, _message, report
 
 #: The size of a byte-range shard of a big ``.phhs`` file.
 SHARD_BYTES = 32 << 20
@@ -53,6 +54,57 @@ class Shard:
     ranged: bool = False
     start: int = 0
     end: int | None = None
+    #: Set when the walk already knows the file is not read (not a regular file, a folder not listed).
+    skip: Skipped | None = None
+
+
+def walk(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[str, bool, Skipped | None]]:
+    """``(path, given, skipped)`` for every file named in ``paths`` or found in a folder of them
+    (recursively; each folder's files in name order, then its sub-folders), whatever its name:
+    ``skipped`` is ``None`` for a regular file (its content decides: :func:`~.replay.replay_file`),
+    else why it is not read (no such file, not a regular file, a folder that cannot be listed, a
+    link to a folder, which is not followed, or a hidden folder, one entry for all it holds)."""
+    for path in paths:
+        name = os.fspath(path)
+        try:
+            st = os.stat(name)
+        except OSError as exc:
+            yield name, True, Skipped(name, f"cannot be read: {exc.strerror or type(exc).__name__}", True, True)
+            continue
+        if not stat.S_ISDIR(st.st_mode):
+            yield name, True, None if stat.S_ISREG(st.st_mode) else Skipped(name, _SPECIAL, True)
+            continue
+        folders = [name]
+        while folders:
+            folder = folders.pop()
+            try:
+                with os.scandir(folder) as it:
+                    entries = sorted(it, key=lambda e: e.name)
+            except OSError as exc:
+                yield folder, False, Skipped(folder, f"folder cannot be listed: {exc.strerror or type(exc).__name__}",
+                                             False, True)
+                continue
+            subfolders = []
+            for entry in entries:
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.name.startswith("."):
+                            yield entry.path, False, Skipped(entry.path, "a hidden folder: not looked into")
+                        else:
+                            subfolders.append(entry.path)
+                    elif entry.is_symlink() and entry.is_dir():
+                        yield entry.path, False, Skipped(entry.path, "a link to a folder: not followed")
+                    elif entry.is_file():  # regular, or a link to one
+                        yield entry.path, False, None
+                    else:
+                        yield entry.path, False, Skipped(entry.path, _SPECIAL)
+                except OSError as exc:
+                    yield entry.path, False, Skipped(entry.path, f"cannot be read: {exc.strerror or type(exc).__name__}",
+                                                     False, True)
+            folders.extend(reversed(subfolders))
+
+
+_SPECIAL = "not a regular file (a pipe, socket, device or broken link)"
 
 
 def shards_of(paths: Iterable[str | os.PathLike[str]], *, target: int = SHARD_BYTES,
@@ -60,11 +112,11 @@ def shards_of(paths: Iterable[str | os.PathLike[str]], *, target: int = SHARD_BY
     """The shards of a replay of ``paths``, in input order: each file whole, but ``.phhs`` files larger
     than ``threshold`` bytes (default: larger than the reader reads whole) cut into ranges of about
     ``target`` bytes.  ``target`` below ``threshold`` cuts every ``.phhs`` file (for tests)."""
-    names = [os.fspath(p) for p in paths]
-    given = {p for p in names if not os.path.isdir(p)}
     out: list[Shard] = []
-    for order, path in enumerate(iter_files(names, site=True)):
-        explicit = path in given
+    for order, (path, explicit, skip) in enumerate(walk(paths)):
+        if skip is not None:
+            out.append(Shard(path, order, explicit, skip=skip))
+            continue
         size = -1
         if path.endswith(".phhs"):
             try:
@@ -93,9 +145,17 @@ class Part:
 def replay_shard(shard: Shard) -> Part:
     """Replay one shard into a :class:`Part`.  Never raises for bad input (see :func:`replay_file`)."""
     summary = ReplaySummary()
+    if shard.skip is not None:
+        summary.skipped.append(shard.skip)
+        return Part(shard, summary, 0)
     if not shard.ranged:
         whole = _replay.replay_file(shard.path, shard.explicit)  # (looked up here: tests stand in for it)
+        skipped = getattr(whole, "skipped", None)
+        if skipped is not None:
+            summary.skipped.append(skipped)
+            return Part(shard, summary, 0)
         summary.add(whole)
+        summary.read.append(FileRead(shard.path, getattr(whole, "format", None) or "unknown", len(whole)))
         return Part(shard, summary, len(whole))
     from .stream import iter_phhs_tables
 
@@ -115,6 +175,7 @@ def replay_shard(shard: Shard) -> Part:
         reports.append(HandReport(shard.path, None, None, ERROR, message=_message(exc, shard.path), index=count))
         count += 1
     summary.add(reports)
+    summary.read.append(FileRead(shard.path, "phh", count))
     return Part(shard, summary, count)
 
 
@@ -125,15 +186,18 @@ def merge(parts: Iterable[Part]) -> ReplaySummary:
     total = ReplaySummary()
     offset = 0
     current = None
-    counted: set[int] = set()  # a file counts once, if any of its shards reported a hand
     for part in ordered:
         if part.shard.order != current:
             current, offset = part.shard.order, 0
         s = part.summary
-        if s.hands and part.shard.order not in counted:
-            counted.add(part.shard.order)
-            total.files += 1
+        total.skipped.extend(s.skipped)
+        for f in s.read:  # a file cut into ranges is one file: its ranges' hands added up
+            if part.shard.start and total.read and total.read[-1].file == f.file:
+                total.read[-1] = attrs.evolve(total.read[-1], hands=total.read[-1].hands + f.hands)
+            else:
+                total.read.append(f)
         total.hands += s.hands
+        total.unplayed += s.unplayed
         total.matched += s.matched
         total.split_chip += s.split_chip
         total.unchecked += s.unchecked
@@ -147,6 +211,7 @@ def merge(parts: Iterable[Part]) -> ReplaySummary:
             total.errors.extend(s.errors)
             total.split.extend(s.split)
         offset += part.tables
+    total.files = len(total.read)
     return total
 
 
@@ -155,6 +220,8 @@ def _items(shard: Shard) -> Iterator[tuple[int, str | None, Any]]:
     from ..formats import detect, site_hands
     from .reader import _hand, loads, read_text, tables
 
+    if shard.skip is not None:  # (not a hand history, or not read: no rows)
+        return
     if shard.ranged:
         from .stream import iter_phhs_tables
 
@@ -176,8 +243,8 @@ def _items(shard: Shard) -> Iterator[tuple[int, str | None, Any]]:
                     yield k, name, _hand(name, table, shard.path)
                 except PokerEngineError as exc:
                     yield k, name, exc
-        elif fmt is not None:  # (a hand that cannot be read is its error; the file goes on)
-            for hand in site_hands(text, fmt, source=shard.path, cancelled=True, errors=True):
+        elif fmt is not None:  # (a hand that cannot be read is its error, one not played a NoHand; the file goes on)
+            for hand in site_hands(text, fmt, source=shard.path, cancelled=True, errors=True, unplayed=True):
                 yield hand.index, None, hand
     except (OSError, PokerEngineError) as exc:
         yield 0, None, exc
@@ -189,13 +256,14 @@ def rows(shard: Shard) -> Iterator[dict[str, Any]]:
     (as the replay report says), ``starting``, ``finishing`` (the engine's finishing stacks, in the
     record's units), ``payouts`` (each player's payout, position order), ``rake``, ``pots`` (how many),
     and ``message`` for an error.  Never raises for bad input."""
+    from ..formats.blocks import NoHand
     from .settling import replay_hand
     from .site import SiteHand, check
 
     for index, key, item in _items(shard):
         row: dict[str, Any] = {"file": shard.path, "index": index, "key": key}
         if isinstance(item, Exception):
-            row.update(status=ERROR, message=_message(item, shard.path))
+            row.update(status=_replay.UNPLAYED if isinstance(item, NoHand) else ERROR, message=_message(item, shard.path))
             yield row
             continue
         history = item.history if isinstance(item, SiteHand) else item

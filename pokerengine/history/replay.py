@@ -36,20 +36,24 @@ from typing import Any
 import attrs
 
 from .._checks import shown
-from ..errors import PokerEngineError, UndeterminableHandError
+from ..errors import HistoryParseError, PokerEngineError, UndeterminableHandError
 from .amounts import show
-from .reader import _hand, iter_files, loads, read_text, tables
+from .reader import SITE_EXTENSIONS, _hand, iter_files as iter_files, loads, tables
 from .record import HandHistory, Number
 from .settling import MATCHED, MISMATCHED, SPLIT_CHIP, UNCHECKED, replay_hand
 from .site import CANCELLED, UNDETERMINABLE, SiteHand
 
 UNRECOGNISED = "not a hand history: neither PHH nor a site's format (docs/histories.md)"
+#: The verdict of a hand a site's file begins in which nothing was played (no hand its reader can give).
+UNPLAYED = "unplayed"
 
 ERROR = "error"
 #: The longest message a report keeps (an error may quote a long action).
 MAX_MESSAGE_CHARS = 500
 #: The most worker processes :func:`replay_paths` starts.
 MAX_JOBS = 256
+#: The most skipped files the text summary names one a line (``--json`` lists them all).
+MAX_SKIPPED_LINES = 100
 
 
 def _message(exc: BaseException, where: str) -> str:
@@ -165,36 +169,135 @@ def report(hand: HandHistory, index: int = 0) -> HandReport:
         return HandReport(file, hand.key, hand.hand, ERROR, message=_message(exc, hand.label), index=index)
 
 
-def replay_file(path: str, explicit: bool = True) -> list[HandReport]:
-    """Reports for every hand of one file, in file order: ``.phh``/``.phhs``, or any other file whose
-    content is PHH, PokerStars text or Open Hand History (:func:`~pokerengine.formats.detect`).
-    A file of none of these is an error when given (``explicit``) and skipped when found in a folder.
+@attrs.frozen
+class Skipped:
+    """A file not read as a hand history, and why: ``reason`` (not a hand history, empty, binary,
+    too large, cannot be read...); ``given`` when it was named (not found in a folder), ``unreadable``
+    when it may hold hands that could not be read (permission, too large, an I/O error, not UTF-8 PHH).
+    Either makes the replay's exit status 1 (``docs/replay.md``)."""
 
-    Never raises (but :class:`KeyboardInterrupt` and the like): a file that cannot be read is one
-    ``error`` report, a bad hand in a ``.phhs`` one ``error`` among the others.
-    """
+    file: str
+    reason: str
+    given: bool = False
+    unreadable: bool = False
+
+    @property
+    def counts(self) -> bool:
+        """Whether the skip fails the run: a file named, or one that could not be read."""
+        return self.given or self.unreadable
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "reason": self.reason, "given": self.given, "unreadable": self.unreadable}
+
+
+@attrs.frozen
+class FileRead:
+    """A file read as a hand history: its ``format`` (``"phh"``, or a site's) and how many ``hands`` it began."""
+
+    file: str
+    format: str
+    hands: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "format": self.format, "hands": self.hands}
+
+
+class FileReports(list[HandReport]):
+    """:func:`replay_file`'s reports (a list), with the file's ``format`` (``None`` when not read) and
+    ``skipped`` (a :class:`Skipped`, or ``None`` when the file was read)."""
+
+    format: str | None = None
+    skipped: Skipped | None = None
+
+
+#: Of the files read by content (not ``.phh``/``.phhs``), the first bytes looked at before reading one whole.
+HEAD_BYTES = 4096
+_BINARY = "binary, or text in an encoding not read (UTF-8, UTF-16, Windows-1252): not a hand history"
+
+
+def _not_text(text: str) -> bool:
+    """Whether decoded text looks binary: more than a tenth control characters or replacement marks."""
+    sample = text[:HEAD_BYTES]
+    bad = sum(1 for c in sample if (c < " " and c not in "\t\n\r\f\v") or c == "\ufffd" or "\x7f" <= c < "\xa0")
+    return bad * 10 > len(sample)
+
+
+def _skip(path: str, reason: str, explicit: bool, unreadable: bool = False) -> FileReports:
+    out = FileReports()
+    out.skipped = Skipped(path, reason, explicit, unreadable)
+    if explicit:  # (the API's report of a file given that is not read: an error naming why)
+        out.append(HandReport(path, None, None, ERROR, message=_message(HistoryParseError(f"{path}: {reason}"), path)))
+    return out
+
+
+def _read(path: str, explicit: bool, phh: bool) -> tuple[str | None, FileReports | None]:
+    """A file's text, or the :class:`FileReports` that skip it (``phh``: a ``.phh``/``.phhs`` file, UTF-8)."""
+    import stat
+
+    from ..formats import detect
+    from ..formats.encodings import decode
+    from .reader import read_bytes
+
     try:
-        if path.endswith((".phh", ".phhs")):
-            text = read_text(path)
-        else:
-            from ..formats import read_text as read_site_text
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return None, _skip(path, "not a regular file (a folder, pipe, socket or device)", explicit)
+        if st.st_size == 0:
+            return None, _skip(path, "empty", explicit)
+        if not phh and not path.endswith(SITE_EXTENSIONS):  # any other name: its first bytes decide
+            with open(path, "rb") as f:
+                head = f.read(HEAD_BYTES)
+            text = decode(head, what=path)
+            if detect(text) is None:
+                return None, _skip(path, _BINARY if _not_text(text) else UNRECOGNISED, explicit)
+        data = read_bytes(path)
+    except HistoryParseError as exc:  # (the only one read_bytes raises: larger than the reader's limit)
+        return None, _skip(path, f"too large: {str(exc).removeprefix(path + ': ')}", explicit, True)
+    except OSError as exc:
+        return None, _skip(path, f"cannot be read: {exc.strerror or type(exc).__name__}", explicit, True)
+    if phh:  # (named PHH: a byte that is not UTF-8 is the file's error, as a bad value is)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise HistoryParseError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    else:
+        text = decode(data, what=path)
+    if not text.strip("\ufeff \t\r\n\x00"):
+        return None, _skip(path, "empty (only blank space)", explicit)
+    return text, None
 
-            text = read_site_text(path)
+
+def replay_file(path: str, explicit: bool = True) -> FileReports:
+    """Reports for every hand of one file, in file order: ``.phh``/``.phhs``, or any other file whose
+    content is PHH, Open Hand History or a site's (:func:`~pokerengine.formats.detect`).
+
+    A file not read (not a hand history, empty, binary, too large, unreadable) gives no report but
+    ``skipped`` (a :class:`Skipped`); when it was given (``explicit``) the list holds one ``error``
+    report saying why too (:func:`replay_paths` counts the skip, not that report).  Never raises (but
+    :class:`KeyboardInterrupt` and the like): a bad hand is one ``error`` among the others.
+    """
+    phh = path.endswith((".phh", ".phhs"))
+    try:
+        text, skipped = _read(path, explicit, phh)
+        if skipped is not None:
+            return skipped
+        assert text is not None
         if path.endswith(".phhs"):
             parts: Sequence[tuple[str, Any]] = tables(text, source=path)
-        elif path.endswith(".phh"):
-            return [report(loads(text, source=path))]
+            fmt: str | None = "phh"
+        elif phh:
+            return _with(path, "phh", [report(loads(text, source=path))])
         else:
             from ..formats import detect
 
             fmt = detect(text)
             if fmt == "phh":
-                return [report(loads(text, source=path))]
+                return _with(path, "phh", [report(loads(text, source=path))])
             if fmt is None:
-                return [] if not explicit else [HandReport(path, None, None, ERROR, message=f"{path}: {UNRECOGNISED}")]
-            return site_reports(path, text, fmt)
-    except Exception as exc:  # unreadable, not TOML, a bad hand; anything else is labelled internal
-        return [HandReport(path, None, None, ERROR, message=_message(exc, path))]
+                return _skip(path, _BINARY if _not_text(text) else UNRECOGNISED, explicit)
+            return _with(path, fmt, site_reports(path, text, fmt))
+    except Exception as exc:  # not TOML, a bad table; anything else is labelled internal
+        return _with(path, "phh" if phh else "unknown", [HandReport(path, None, None, ERROR, message=_message(exc, path))])
     out = []
     for index, (name, table) in enumerate(parts):
         try:
@@ -204,6 +307,12 @@ def replay_file(path: str, explicit: bool = True) -> list[HandReport]:
             out.append(HandReport(path, key, None, ERROR, message=_message(exc, f"{path} [{key}]"), index=index))
             continue
         out.append(report(hand, index))
+    return _with(path, "phh", out)
+
+
+def _with(path: str, fmt: str, reports: list[HandReport]) -> FileReports:
+    out = FileReports(reports)
+    out.format = fmt
     return out
 
 
@@ -227,11 +336,15 @@ def site_reports(path: str, text: str, fmt: str) -> list[HandReport]:
     a hand that cannot be read is one error report (its index kept) and the file goes on; a file that
     cannot be read on (too large, too many hands...) ends with an error after the hands before it."""
     from ..formats import site_hands
-    from ..formats.blocks import HandError
+    from ..formats.blocks import HandError, NoHand
 
     out: list[HandReport] = []
     try:
-        for hand in site_hands(text, fmt, source=path, cancelled=True, errors=True):
+        for hand in site_hands(text, fmt, source=path, cancelled=True, errors=True, unplayed=True):
+            if isinstance(hand, NoHand):  # begun in the file, nothing played: a verdict of its own
+                out.append(HandReport(path, None, None, UNPLAYED, message=_message(hand, path), index=hand.index,
+                                      format=fmt))
+                continue
             if isinstance(hand, HandError):
                 out.append(HandReport(path, None, None, ERROR, message=_message(hand, path), index=hand.index, format=fmt))
                 continue
@@ -256,9 +369,15 @@ class ReplaySummary:
     errors: list[HandReport] = attrs.field(factory=list)
     split: list[HandReport] = attrs.field(factory=list)
     seconds: float = 0.0
+    unplayed: int = 0
+    #: Every file read, in input order, with its format and how many hands it began.
+    read: list[FileRead] = attrs.field(factory=list)
+    #: Every file not read, in input order, with the reason.
+    skipped: list[Skipped] = attrs.field(factory=list)
 
     def add(self, reports: Iterable[HandReport]) -> None:
-        """Count a file's reports (a file skipped in a folder, not a hand history, gives none)."""
+        """Count a file's reports (counted as a file when it gives any; :func:`replay_paths` counts the
+        files read from :attr:`read` instead)."""
         counted = False
         for r in reports:
             if not counted:
@@ -277,6 +396,8 @@ class ReplaySummary:
                 self.undeterminable += 1
             elif s == CANCELLED:
                 self.cancelled += 1
+            elif s == UNPLAYED:
+                self.unplayed += 1
             elif s == MISMATCHED:
                 self.mismatched.append(r)
             else:
@@ -284,8 +405,9 @@ class ReplaySummary:
 
     @property
     def ok(self) -> bool:
-        """Nothing mismatched and nothing failed."""
-        return not self.mismatched and not self.errors
+        """Nothing mismatched, nothing failed, and no file skipped that was named or could not be read
+        (a file found in a folder that is not a hand history is listed, not a failure)."""
+        return not self.mismatched and not self.errors and not any(k.counts for k in self.skipped)
 
     @property
     def hands_per_second(self) -> float:
@@ -311,6 +433,10 @@ class ReplaySummary:
             "split_chip_hands": [r.to_json() for r in self.split],
             "files": self.files,
             "hands_per_second": round(self.hands_per_second, 1),  # a rate: float ok
+            "unplayed": self.unplayed,
+            "skipped_count": len(self.skipped),
+            "skipped": [k.to_json() for k in self.skipped],
+            "read": [f.to_json() for f in self.read],
         }
 
     def text(self) -> str:
@@ -322,9 +448,15 @@ class ReplaySummary:
             f"  unchecked   {self.unchecked}  (no finishing_stacks to compare)",
             *([f"  undeterminable {self.undeterminable}  (no hand that could win was shown)"] if self.undeterminable else []),
             *([f"  cancelled   {self.cancelled}  (cancelled by the site: nothing paid)"] if self.cancelled else []),
+            *([f"  unplayed    {self.unplayed}  (begun in the file, nothing played)"] if self.unplayed else []),
             f"  mismatched  {len(self.mismatched)}",
             f"  errors      {len(self.errors)}",
+            f"files: {len(self.read)} read, {len(self.skipped)} skipped",
         ]
+        for k in self.skipped[:MAX_SKIPPED_LINES]:
+            lines.append(f"skipped: {k.file}: {k.reason}")
+        if len(self.skipped) > MAX_SKIPPED_LINES:
+            lines.append(f"skipped: ... and {len(self.skipped) - MAX_SKIPPED_LINES:,} more (--json lists them all)")
         for r in self.mismatched:
             lines.append(f"mismatched: {r.where}")
             if r.format != "phh":  # a site's collected amounts
@@ -405,6 +537,7 @@ def replay_paths(
                 for shard in shards[len(parts):]:
                     lost = ReplaySummary()
                     lost.add([HandReport(shard.path, None, None, ERROR, message=f"{shard.path}: {_DIED}")])
+                    lost.read.append(FileRead(shard.path, "unknown", 1))
                     parts.append(Part(shard, lost, 1))
     summary = merge(parts)
     summary.seconds = time.perf_counter() - start
