@@ -1,7 +1,8 @@
 """Tournaments: a state machine fed by events, with eliminations, tie-aware places, prizes, deals and a log.
 
 * :mod:`.events` -- the events (frozen values) and their JSON lines;
-* :mod:`.machine` -- :class:`Tournament`, the state machine;
+* :mod:`.machine` -- :class:`Tournament`, the state machine (:mod:`.state`: the values it reports;
+  :mod:`.levels`: the level, breaks and the clock);
 * :mod:`.ranking` -- places for simultaneous busts (WSOP 126, TDA RP-8) and tie splits;
 * :mod:`.deals` -- ICM, DCM and chip chops, partial deals, largest-remainder rounding;
 * :mod:`.equity` -- ICM/DCM snapshots after busts;
@@ -39,10 +40,12 @@ from .events import (
     to_json,
 )
 from .log import EventLog, LogRead, read_log
-from .machine import STATES, ClockState, Recovery, Result, Tournament, TournamentState
+from .levels import ClockState
+from .machine import STATES, Tournament
 from .ranking import BustRecord, Standing, rank_batch, split_prize
 from .seating import Seat
 from .simulate import Simulation, simulate
+from .state import Recovery, Result, TournamentState
 from .stores import EventStore, copy, list_tournaments, open_store
 from .structure import Break, Level, Structure
 

@@ -76,9 +76,10 @@ class Commands:
     def end(self, reason: str = "") -> Result:
         return self.apply(End(reason))
 
-    def set_level(self, level: int, *, on_break: bool = False) -> Result:
-        """The blind level in force from the next hand (``on_break``: play stops for a break)."""
-        return self.apply(LevelChange(level, on_break))
+    def set_level(self, level: int, *, on_break: bool = False, in_play: Iterable[str] = ()) -> Result:
+        """The blind level in force from the next hand (``on_break``: play stops for a break;
+        ``in_play``: the tables whose hand in play is finished, and recorded, during it)."""
+        return self.apply(LevelChange(level, on_break, in_play))
 
     def record_settlement(self, table: str, settlement: Settlement, seats: Mapping[int, str], *,
                           dead: Mapping[str, int] | None = None, round: int | None = None,

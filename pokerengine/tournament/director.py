@@ -259,8 +259,12 @@ class Director:
     # -- the clock and registration ----------------------------------------------------------------
 
     def set_level(self, level: int, *, on_break: bool = False) -> Result:
-        """The level in force from the next hand dealt at each table (a hand in play keeps its stakes)."""
-        return self.tournament.apply(LevelChange(level, on_break))
+        """The level in force from the next hand dealt at each table (a hand in play keeps its stakes).
+
+        A break stops new deals, not the hands in play: the event names the tables with a hand in
+        play (``in_play``), and :meth:`finish` records each of them during the break (TDA 23)."""
+        in_play = tuple(sorted((n for n, tb in self._tables.items() if tb.in_hand is not None), key=_table_key)) if on_break else ()
+        return self.tournament.apply(LevelChange(level, on_break, in_play))
 
     def clock(self, elapsed_seconds: int) -> Result | None:
         """Move to the level (or break) the structure has in force ``elapsed_seconds`` after the

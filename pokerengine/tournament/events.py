@@ -509,14 +509,39 @@ def _level_number(value: object) -> int:
     return _positive_int(value, "level")
 
 
+def _in_play(value: object) -> tuple[str, ...]:
+    out = tuple(_table(t) for t in _bounded(value, "in_play"))
+    if len(set(out)) != len(out):
+        raise TournamentError("in_play names a table twice")
+    return out
+
+
 @attrs.frozen
 class LevelChange:
     """The blind level changes (the server's clock): ``level`` (1-based, of the setup's structure)
-    is in force from the next hand dealt; ``on_break``: play stops for a break (no hand is dealt)."""
+    is in force from the next hand dealt; ``on_break``: play stops for a break (no hand is dealt).
+
+    A hand in play is finished at the stakes it was dealt with (TDA 23: the new level applies to
+    the next hand).  ``in_play`` names the tables with a hand in play as a break begins: during the
+    break one hand is recorded at each of them, and none anywhere else.
+
+    >>> to_json(LevelChange(2, on_break=True, in_play=["3"]))
+    {'event': 'level', 'level': 2, 'on_break': True, 'in_play': ['3']}
+    >>> LevelChange(2, in_play=["3"])
+    Traceback (most recent call last):
+    ...
+    pokerengine.errors.TournamentError: in_play names the tables with a hand in play as a break begins; this level change is no break
+    """
 
     name: ClassVar[str] = "level"
     level: int = attrs.field(converter=_level_number)
     on_break: bool = attrs.field(default=False, converter=_break_flag)
+    in_play: tuple[str, ...] = attrs.field(default=(), converter=_in_play)
+
+    def __attrs_post_init__(self) -> None:
+        if self.in_play and not self.on_break:
+            raise TournamentError("in_play names the tables with a hand in play as a break begins; "
+                                  "this level change is no break")
 
 
 def _away_flag(value: object) -> bool:
@@ -635,7 +660,9 @@ def to_json(event: Event) -> dict[str, Any]:
             continue
         if field == "players":
             value = [{k: getattr(p, k) for k in _ENTRANT_FIELDS if getattr(p, k) is not None} for p in value]
-        elif field == "prizes":
+        elif field in ("prizes", "in_play"):
+            if not value:
+                continue  # an empty in_play stays implicit (prizes are never empty)
             value = list(value)
         elif isinstance(value, Mapping):
             value = dict(value)

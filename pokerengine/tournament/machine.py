@@ -21,8 +21,6 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, Any
 
-import attrs
-
 from .._checks import MAX_CHIPS, shown
 from ..errors import EventLogError, TournamentError
 from . import deals as _deals
@@ -46,92 +44,18 @@ from .events import (
     Setup,
     Start,
 )
+from .levels import ClockState, Schedule
 from .log import EventLog, LogRead, StreamLog
-from .stores import EventStore, reader, writer
 from .ranking import BustRecord, Standing, assign_places, place_prize, rank_batch
+from .state import Recovery, Result, TournamentState
+from .stores import EventStore, reader, writer
+
+__all__ = ["ACTIVE", "EVENT_CLASSES", "STATES", "ClockState", "Recovery", "Result", "Tournament", "TournamentState"]
 
 STATES = ("new", "registering", "running", "hand_for_hand", "finished")
 ACTIVE = frozenset(("registering", "running", "hand_for_hand"))
 EVENT_CLASSES = (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End, LevelChange, Redraw,
                  Away, Clock)
-
-
-@attrs.frozen
-class ClockState:
-    """The tournament clock as its events left it: ``started`` (seconds since 1970, UTC) or ``None``
-    before it starts, ``paused_at`` while paused, ``paused_for`` the seconds of the pauses that ended,
-    ``last`` the time of the last clock event (a later one may not be earlier).
-
-    >>> ClockState(1000, None, 60).elapsed(1600), ClockState(1000, 1300, 0).elapsed(1600)
-    (540, 300)
-    """
-
-    started: int | None = None
-    paused_at: int | None = None
-    paused_for: int = 0
-    last: int | None = None
-
-    @property
-    def running(self) -> bool:
-        return self.started is not None and self.paused_at is None
-
-    def elapsed(self, now: int) -> int:
-        """The seconds the clock has run by wall-clock time ``now`` (0 before it starts)."""
-        if self.started is None:
-            return 0
-        end = now if self.paused_at is None else min(now, self.paused_at)
-        return max(0, end - self.started - self.paused_for)
-
-
-@attrs.frozen
-class Result:
-    """What one accepted event did: the event as logged, who busted, the snapshot taken, the new state."""
-
-    event: Event
-    busted: tuple[str, ...]
-    snapshot: Snapshot | None
-    status: str
-
-
-@attrs.frozen
-class Recovery:
-    """How a replay went: events replayed, and a torn last line dropped (``None`` if the log was clean).
-
-    ``kept`` is the file the torn line's bytes were moved to when :meth:`Tournament.open` cut them
-    off the log (``None`` for a read-only replay, which changes no file).
-    """
-
-    events: int
-    torn: str | None = None
-    torn_line: int | None = None
-    kept: str | None = None
-
-
-@attrs.frozen
-class TournamentState:
-    """Everything a tournament knows, as one comparable value (snapshots excluded: they are derived).
-
-    ``stacks`` are the players in play (or, once finished, the chips of those
-    who were in at the end), by player id; ``locked`` is partial-deal money.
-    """
-
-    status: str
-    prizes: tuple[int, ...]
-    pool: int
-    field: int
-    stacks: tuple[tuple[str, int], ...]
-    seating: tuple[tuple[str, str | None, int | None], ...]
-    locked: tuple[tuple[str, int, int], ...]
-    standings: tuple[Standing, ...]
-    round: int | None
-    round_tables: tuple[str, ...]
-    chips_issued: int
-    events: int
-    level: int | None = None
-    on_break: bool = False
-    positions: tuple[tuple[str, tuple[int, int, int]], ...] = ()
-    away: tuple[str, ...] = ()
-    clock: ClockState = ClockState()
 
 
 class _Batch:
@@ -200,8 +124,7 @@ class Tournament(Commands):
         self._dcm_retry_below: int | None = None
         self._cache: tuple[int, tuple[Standing, ...]] | None = None
         self._setup: Setup | None = None
-        self._level: int | None = None
-        self._on_break = False
+        self._schedule = Schedule()
         self._positions: dict[str, tuple[int, int, int]] = {}
         self._away: set[str] = set()
         self._clock = ClockState()
@@ -279,11 +202,16 @@ class Tournament(Commands):
     @property
     def level(self) -> int | None:
         """The blind level in force (``None`` without a setup)."""
-        return self._level
+        return self._schedule.level
 
     @property
     def on_break(self) -> bool:
-        return self._on_break
+        return self._schedule.on_break
+
+    @property
+    def finishing(self) -> tuple[str, ...]:
+        """During a break, the tables (sorted) whose hand in play when it began is not recorded yet."""
+        return tuple(sorted(self._schedule.finishing))
 
     @property
     def away(self) -> tuple[str, ...]:
@@ -344,11 +272,12 @@ class Tournament(Commands):
             round_tables=tuple(sorted(self._round_tables)),
             chips_issued=self._chips_issued,
             events=len(self._events),
-            level=self._level,
-            on_break=self._on_break,
+            level=self._schedule.level,
+            on_break=self._schedule.on_break,
             positions=tuple(sorted(self._positions.items())),
             away=self.away,
             clock=self._clock,
+            finishing=self.finishing,
         )
 
     def equity(self, *, icm: bool = True, dcm: bool = False, dcm_seconds: float | None = None) -> Snapshot:
@@ -437,7 +366,7 @@ class Tournament(Commands):
             self._prizes = list(ev.prizes)
             self._pool = sum(ev.prizes)
             if ev.setup is not None:
-                self._setup, self._level = ev.setup, 1
+                self._setup, self._schedule = ev.setup, Schedule(1)
             for p in ev.players:
                 self._add_entry(p.id, p.stack, p.table, p.seat)
             self._status = "registering" if ev.late_registration else "running"
@@ -489,8 +418,7 @@ class Tournament(Commands):
                     raise TournamentError(f"table {table!r} has already played hand-for-hand round {rnd}")
         elif rnd is not None:
             raise TournamentError("a round number is only for hands played hand-for-hand")
-        if self._on_break:
-            raise TournamentError(f"hand at table {table!r}: the tournament is on a break")
+        schedule = self._schedule.after_hand(table)  # on a break: only a hand in play when it began
         positions = ev.positions
         if positions is not None and self._setup is not None and max(positions) > self._setup.seats:
             raise TournamentError(f"hand at table {table!r}: positions {list(positions)} name a seat past "
@@ -525,6 +453,7 @@ class Tournament(Commands):
             stacks.update(after)
             if positions is not None:
                 self._positions[table] = positions
+            self._schedule = schedule
             if self._status == "hand_for_hand":
                 if rnd != self._round:
                     self._round, self._round_tables, self._round_batch = rnd, set(), None
@@ -688,14 +617,10 @@ class Tournament(Commands):
         setup = self._setup
         if setup is None:
             raise TournamentError("a level event needs a tournament started with a setup (a structure)")
-        count = len(setup.structure.levels)
-        if ev.level > count:
-            raise TournamentError(f"level {ev.level} is past the structure's last level ({count})")
-        if ev.level == self._level and ev.on_break == self._on_break:
-            raise TournamentError(f"level {ev.level} is already in force" + (" (on a break)" if ev.on_break else ""))
+        after = self._schedule.after_level(ev, levels=len(setup.structure.levels), tables={t for t, _ in self._seats})
 
         def commit() -> tuple[str, ...]:
-            self._level, self._on_break = ev.level, ev.on_break
+            self._schedule = after
             return ()
 
         return ev, commit
@@ -713,24 +638,7 @@ class Tournament(Commands):
         return ev, commit
 
     def _plan_clock(self, ev: Clock) -> tuple[Event, _Commit]:
-        c = self._clock
-        last = c.last
-        if ev.action == "start" and c.started is not None:
-            raise TournamentError("the clock has started already")
-        if ev.action != "start" and c.started is None:
-            raise TournamentError(f"the clock cannot {ev.action}: it has not started")
-        if ev.action == "pause" and c.paused_at is not None:
-            raise TournamentError("the clock is paused already")
-        if ev.action == "resume" and c.paused_at is None:
-            raise TournamentError("the clock is not paused")
-        if last is not None and ev.at < last:
-            raise TournamentError(f"a clock event at {ev.at} is earlier than the last one ({last})")
-        if ev.action == "start":
-            after = ClockState(ev.at, last=ev.at)
-        elif ev.action == "pause":
-            after = attrs.evolve(c, paused_at=ev.at, last=ev.at)
-        else:
-            after = ClockState(c.started, None, c.paused_for + ev.at - (c.paused_at or ev.at), ev.at)
+        after = self._clock.after(ev)
 
         def commit() -> tuple[str, ...]:
             self._clock = after
