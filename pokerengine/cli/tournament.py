@@ -26,6 +26,11 @@ store to another (refused if DEST already holds events of that tournament) and
 prints ``copied N events`` (and the destination's tournament id).  A first word
 ``copy`` (or ``simulate``) is that sub-command: a log file literally named
 ``copy`` is given as ``./copy``.
+
+``pokerengine tournament serve STORE_URL [--host H] [--port N] [--name TEXT]`` serves the
+tournament clock page (:mod:`pokerengine.tournament.serve`) from a store that a director writes
+to, read only, on 127.0.0.1 unless ``--host`` says otherwise; it prints ``serving URL`` and runs
+until interrupted.  A store that does not exist: one line on stderr, exit status 2, nothing created.
 """
 
 from __future__ import annotations
@@ -58,7 +63,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                     "sqlite:///FILE.db?tournament=ID or postgresql://...?tournament=ID); print standings, chips, "
                     "and ICM/DCM equity.  Also: pokerengine tournament copy SOURCE DEST (copy events between stores) and "
                     "pokerengine tournament simulate --players N (a whole tournament with random play; "
-                    "simulate --help says more).  A file named copy or simulate: ./copy, ./simulate.",
+                    "simulate --help says more) and pokerengine tournament serve STORE_URL (the clock page).  "
+                    "A file named copy, simulate or serve: ./copy, ./simulate, ./serve.",
     )
     p.add_argument("log", metavar="SOURCE",
                    help="the event log: a JSON-lines file, - for standard input, or a database store's URL")
@@ -184,6 +190,45 @@ def _add_copy(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentP
     return p
 
 
+def _port(text: str) -> int:
+    if not text.isdigit() or len(text) > 5 or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"must be a port number from 0 to 65535 (0: any free one), got {text[:40]!r}")
+    return int(text)
+
+
+def _add_serve(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    p = parser_class(
+        prog="pokerengine tournament serve",
+        description="Serve the tournament clock page (level, time left, blinds and ante, next level, breaks, players "
+                    "left, average stack, prize pool and payouts, seats) from a store a director writes to; the page "
+                    "updates itself within a second of each event.  Read only; nothing is fetched from elsewhere.",
+    )
+    p.add_argument("source", metavar="STORE_URL",
+                   help="the tournament: a .jsonl log, sqlite:///FILE.db?tournament=ID or postgresql://...?tournament=ID")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for the room's network)")
+    p.add_argument("--port", type=_port, default=8000, metavar="N", help="port to listen on (default 8000; 0: any free one)")
+    p.add_argument("--name", default="", metavar="TEXT", help="title shown on the page (default: the structure's name)")
+    p.set_defaults(run=run_serve)
+    return p
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from ..errors import EventLogError
+    from ..tournament.serve import serve
+
+    if args.source == "-":
+        raise EventLogError("serve reads a store, not standard input")
+    if len(args.name) > 200 or not args.name.isprintable():
+        raise EventLogError("--name must be printable text of at most 200 characters")
+
+    def ready(url: str) -> None:
+        print(f"serving {url} (Ctrl-C stops)", flush=True)
+
+    serve(args.source, host=args.host, port=args.port, name=args.name, ready=ready)
+    return 0
+
+
 def _add_simulate(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     from .simulate import add_simulate
 
@@ -191,7 +236,7 @@ def _add_simulate(parser_class: type[argparse.ArgumentParser]) -> argparse.Argum
 
 
 SUBCOMMANDS: dict[str, Callable[[type[argparse.ArgumentParser]], argparse.ArgumentParser]] = {
-    "copy": _add_copy, "simulate": _add_simulate}
+    "copy": _add_copy, "simulate": _add_simulate, "serve": _add_serve}
 """Words that, first after ``tournament``, name a sub-command (each builds its own parser)."""
 
 
