@@ -65,9 +65,9 @@ class Site:
 _HHSMITHY_INVALID = "HHSmithy's test of an invalid hand"
 
 SITES: tuple[Site, ...] = (
-    Site("pokerstars", 512, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO", "FO/8", "FR", "FT", "N2L1D",
+    Site("pokerstars", 513, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO", "FO/8", "FR", "FT", "N2L1D",
                                        "N5CD", "NO", "NO/8", "NS", "NT", "PC", "PC/8", "PO", "PO/8", "PO5", "PO5/8",
-                                       "PO6", "PT"}), 12,
+                                       "PO6", "PT"}), 13,
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.hh": (0, "the hand ends before its summary",
                                                                   _HHSMITHY_INVALID + ": cut short"),
               "hhsmithy/CashGame/PlayerTests/WithSittingOut.hh": (0, "cannot read 'Blahdieblah: posts big blind $0.16'",
@@ -186,6 +186,9 @@ SITES: tuple[Site, ...] = (
          copies={"handwritten/windows_crlf.txt": ("handwritten/cash_holdem.txt",),
                  "handwritten/utf16_bom.txt": ("handwritten/tournament.txt",),
                  "handwritten/windows1252.txt": ("handwritten/tournament.txt",)}),
+    Site("pokernow", 227, frozenset({"NT", "PO", "PO/8"}), 227,
+         not_site={"handwritten/ledger_nlh-side-pot.csv": (None, "the ledger of nlh-side-pot.csv (buy-ins and "
+                                                                 "cash-outs), not a log: tests/test_pokernow.py checks it")}),
 )
 
 BY_NAME: Mapping[str, Site] = {site.name: site for site in SITES}

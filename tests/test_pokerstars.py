@@ -342,3 +342,19 @@ def test_2024_seats_sitting_out_are_dealt_in_only_when_they_play():
     assert first.history.starting_stacks[2] == 720 and first.history.actions[5] == "p3 f"  # fay folds
     assert second.history.blinds_or_straddles[:2] == (5, 10)  # fay, listed sitting out, posts the big blind
     assert [check(h).status for h in (first, second)] == ["matched", "matched"]
+
+
+def test_an_all_in_ante_hands_back_the_larger_ante_unmatched():
+    """Heads-up, bob's ante of 60 all in against ann's 75 and small blind 300: PokerStars returns 315 (15 of the
+    ante, the blind); the record posts ann's ante as matched (60) and the return keeps the blind's 300."""
+    [hand] = _issue24("forced-all-in-ante.txt")
+    h = hand.history
+    assert h.players == ("bob", "ann") and h.antes == (60, 60) and hand.returned == (0, 300)
+    assert h.user_fields["_antes_matched"] is True
+    assert hand.collected == (Collected("bob", 0, 120),) and hand.total_pot == 120
+    assert check(hand).status == "matched"
+    # an ante larger than the return can take is left as the file says (and mismatches, as before)
+    text = (ISSUE24 / "forced-all-in-ante.txt").read_text().replace("Uncalled bet (315)", "Uncalled bet (10)")
+    [kept] = parse_pokerstars(text)
+    assert kept.history.antes == (75, 60)  # (heads-up, the record's antes and blinds go button first)
+    assert "_antes_matched" not in kept.history.user_fields

@@ -279,12 +279,39 @@ def _hand(block: Sequence[str], start: int, where_file: str, source: str | None,
     h.user.pop("_cap", None)  # (a cap game's stacks are counted up to the cap: the record needs no more)
     if "" in h.runs[0] and not h.cancelled:
         raise h.fail("a street's card is not written ('[]') and no summary board says it")
+    if h.returned and not h.cancelled:
+        _antes_matched(h)
     hand = h.finish(source, index, cancelled=cancelled, last_line=start + len(block) - 1)
     if hand is not None and not h.returned:  # older files write no "Uncalled bet" line: not said, not checked
         hand = attrs.evolve(hand, returned=None)
     if hand is not None and not hand_id:
         hand = attrs.evolve(hand, hand_id=None)
     return hand
+
+
+def _antes_matched(h: Draft) -> None:
+    """An ante posted all in for less, every other player all in with what he posted: PokerStars matches
+    the antes like bets and hands back the part of a larger ante nobody matched in the "Uncalled bet" line
+    (``Hero: posts the ante 1 and is all-in``, ``Player0: posts the ante 25``, ``posts big blind 100``,
+    ``Uncalled bet (124) returned to Player0``: 24 of the ante and the big blind).  The engine keeps antes as
+    dead money, so the record posts the ante as far as it was matched (1) and the return keeps the rest (100)."""
+    antes = {name: amount for name, kind, amount in h.posts if kind == "ante"}
+    if len(antes) < 2:
+        return
+    posted: dict[str, int] = {}
+    for name, _, amount in h.posts:
+        posted[name] = posted.get(name, 0) + amount
+    for k, c in enumerate(h.returned):
+        ante = antes.get(c.player)
+        others = [name for name in posted if name != c.player]
+        if ante is None or not others or any(h.seats.get(n, (0, -1))[1] != posted[n] for n in others):
+            continue
+        excess = ante - min(ante, max(posted[n] for n in others))
+        if 0 < excess <= c.amount:
+            at = next(i for i, p in enumerate(h.posts) if p[0] == c.player and p[1] == "ante")
+            h.posts[at] = (c.player, "ante", ante - excess)
+            h.returned[k] = Collected(c.player, None, c.amount - excess)
+            h.user["_antes_matched"] = True  # (the record's ante is what was matched, the rest came back)
 
 
 class _Draft(Draft):
