@@ -228,3 +228,14 @@ def test_a_damaged_first_line_makes_that_hand_an_error_and_the_next_is_read(tmp_
     assert (after.hands, [r.index for r in after.errors]) == (3, [damage])
     assert "expected a hand" in (after.errors[0].message or "")
     assert after.matched == before.matched - 1 and not after.skipped
+
+
+def test_convert_names_every_skipped_file_and_converts_the_rest(tmp_path, capsys):
+    d = _mixed(tmp_path)
+    assert main(["convert", str(d), "--to", "phh", "--out", str(tmp_path / "out")]) == 0
+    captured = capsys.readouterr()
+    for name, reason in SKIPS.items():
+        assert f"pokerengine: skipped: {d / name}: {reason}" in captured.err
+    assert " hands from 3 files into " in captured.out
+    assert main(["convert", str(d / "README.txt"), str(d / "a.phh"), "--to", "phh"]) == 1  # named: a failure
+    assert f"skipped: {d / 'README.txt'}: not a hand history" in capsys.readouterr().err

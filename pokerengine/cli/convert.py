@@ -11,9 +11,14 @@ its file is written (a file that cannot be read to its end keeps the hands befor
 file with no hand to convert (only cancelled hands) is not written.  An existing file is not
 overwritten without ``--force``.
 
+Every file named or found is accounted for as ``replay`` does: a file not read (not a hand history,
+empty, binary, too large, cannot be read) is reported on standard error (``pokerengine: skipped: FILE:
+REASON``), one line each.
+
 Exit status: 0 when every hand was converted; 1 when a hand or a file was left out (each reported on its
-own line, the rest written), as ``replay`` says 1 when a hand did not match; 2 for bad usage (bad
-arguments, no such file, no hand-history file found), one line.
+own line, the rest written), as ``replay`` says 1 when a hand did not match, or a file named or
+unreadable was skipped (a file found in a folder that is no hand history is reported, not a failure);
+2 for bad usage (bad arguments, no such file, no hand-history file found), one line.
 """
 
 from __future__ import annotations
@@ -78,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
     from . import _write_line, fail, one_line
     from ..errors import PokerEngineError
     from ..history.convert import convert_hands, write_hands
-    from ..history.reader import iter_files, read_text
+    from ..history.corpus import walk
+    from ..history.replay import read_or_skip
 
     for path in args.paths:
         if not os.path.exists(path):
@@ -86,24 +92,29 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None and os.path.exists(args.out) and not os.path.isdir(args.out):
         return fail(f"--out {args.out} is not a folder")
     jobs: list[tuple[str, str]] = []  # (file, the folder argument it was found under)
+    skipped: list[Any] = []  # (every file not read is reported, with why: replay's accounting)
     for root in args.paths:
-        for path in iter_files([root], site=True):
-            jobs.append((path, root if os.path.isdir(root) else path))
-    if not jobs:
+        for path, _, skip in walk([root]):
+            if skip is not None:
+                skipped.append(skip)
+            else:
+                jobs.append((path, root if os.path.isdir(root) else path))
+    if not jobs and not any(k.counts for k in skipped):
         return fail("no hand-history files in " + ", ".join(args.paths))
     failed = 0
+    for skip in skipped:
+        failed += skip.counts
+        _write_line(sys.stderr, one_line(f"pokerengine: skipped: {skip.file}: {skip.reason}"))
     written: dict[str, str] = {}
     everything: list[Any] = []
     hands = files = 0
     for path, root in jobs:
         try:
-            from ..formats import detect, read_text as read_site_text
-
-            text = read_text(path) if path.endswith((".phh", ".phhs")) else read_site_text(path)
-
-            if not path.endswith((".phh", ".phhs")) and detect(text) is None:
-                if os.path.isdir(root):
-                    continue  # a file of no known format in a folder: skipped, as replay does
+            text, skip = read_or_skip(path, explicit=not os.path.isdir(root))
+            if skip is not None:  # not a hand history, empty, too large...: said, as replay says it
+                failed += skip.counts
+                _write_line(sys.stderr, one_line(f"pokerengine: skipped: {skip.file}: {skip.reason}"))
+                continue
             done = convert_hands(text, args.to, source=path)
         except (PokerEngineError, OSError, UnicodeError) as exc:
             failed += 1

@@ -267,6 +267,24 @@ def _read(path: str, explicit: bool, phh: bool) -> tuple[str | None, FileReports
     return text, None
 
 
+def read_or_skip(path: str, explicit: bool = True) -> tuple[str, Skipped | None]:
+    """A hand-history file's text (``.phh``/``.phhs``: UTF-8; else in whichever encoding it comes),
+    or ``("", skipped)`` when it is not read (not a hand history, empty, binary, too large, cannot be
+    read: the :class:`Skipped` says why).  Raises :class:`HistoryParseError` for a ``.phh``/``.phhs``
+    file that is not UTF-8."""
+    phh = path.endswith((".phh", ".phhs"))
+    text, skipped = _read(path, explicit, phh)
+    if skipped is not None:
+        return "", skipped.skipped
+    assert text is not None
+    if not phh:
+        from ..formats import detect
+
+        if detect(text) is None:
+            return "", Skipped(path, _BINARY if _not_text(text) else UNRECOGNISED, explicit)
+    return text, None
+
+
 def replay_file(path: str, explicit: bool = True) -> FileReports:
     """Reports for every hand of one file, in file order: ``.phh``/``.phhs``, or any other file whose
     content is PHH, Open Hand History or a site's (:func:`~pokerengine.formats.detect`).
