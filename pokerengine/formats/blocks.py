@@ -27,10 +27,13 @@ Traceback (most recent call last):
 pokerengine.errors.HistoryParseError: f.txt, line 1: expected a hand ('Hand #...'), got 'Dear diary'
 
 What ends a file (an exception even with ``errors=True``): a text that is not text or too large, more
-than :attr:`Limits.hands` hands, text before the first hand that no line starts, and a file with no
-hand at all.  What is one hand's error: whatever its reader raises, a line longer than
-:attr:`Limits.line_chars` inside it, and more than :attr:`Limits.hand_lines` lines (the lines past
-the bound are dropped, not kept).  A hand cut short in the middle of a line by the next hand's first
+than :attr:`Limits.hands` hands, and a file with no hand at all (text that no line starts a hand in).
+What is one hand's error: whatever its reader raises, a line longer than :attr:`Limits.line_chars`
+inside it, more than :attr:`Limits.hand_lines` lines (the lines past the bound are dropped, not
+kept), and a hand whose first line is damaged: text before the first hand (when a hand follows), or
+a line that starts no hand after a gap of blank lines wider than any inside the hand before (two
+or more: the sites' gap between hands), which ends that hand.  A hand the reader gives nothing for
+(nothing played) is a :class:`NoHand` with ``errors=True``: every hand a file begins is accounted for.  A hand cut short in the middle of a line by the next hand's first
 line ends there (:func:`glued`), so only the cut hand is lost.  The readers whose files are not lines
 of text (iPoker's XML, OHH's JSON) use :func:`checked_text` and :class:`HandError` and cut their hands
 themselves.
