@@ -358,3 +358,17 @@ def test_an_all_in_ante_hands_back_the_larger_ante_unmatched():
     [kept] = parse_pokerstars(text)
     assert kept.history.antes == (75, 60)  # (heads-up, the record's antes and blinds go button first)
     assert "_antes_matched" not in kept.history.user_fields
+
+
+def test_split_pots_made_uneven_by_running_it_twice_or_a_cash_out():
+    """Run twice: the first run split (9.51 each), the second ann's (19.01): 28.52 and 9.51.  A cash-out: bob,
+    who cashed out, is paid his half of the split through the summary's ``won`` (19.27, the odd cent his as the
+    first winner left of the button), ann 19.26."""
+    [twice] = _issue24("run-twice-uneven-split.txt")
+    assert twice.history.user_fields["_run_count"] == 2
+    assert sorted((c.player, c.amount) for c in twice.collected) == [("ann", 2852), ("bob", 951)]
+    [cashed] = _issue24("cash-out-split.txt")
+    assert sorted((c.player, c.amount) for c in cashed.collected) == [("ann", 1926), ("bob", 1927)]
+    assert [check(h).status for h in (twice, cashed)] == ["matched", "matched"]
+    swapped = attrs.evolve(cashed, collected=(Collected("ann", None, 1927), Collected("bob", None, 1926)))
+    assert check(swapped).status == "mismatched"  # PokerStars' odd-cent rule is known: the engine's
