@@ -144,6 +144,8 @@ def parse_pokernow(text: str | bytes, *, source: str | None = None) -> list[Site
 def _entries(text: str, where: str) -> tuple[list[str], list[int]]:
     """The log's entries in the order they happened (by ``order``, else the file's rows reversed), each on
     one line, and the file's line of each."""
+    if not text.strip():
+        raise HistoryParseError(f"{where}: no PokerNow hand in the text")
     if HEADER.match(text.lstrip(" \t\r\n")) is None:
         raise HistoryParseError(f"{where}: not a PokerNow log (expected the header 'entry,at,order')")
     rows: list[tuple[int, int, str, str]] = []
@@ -212,6 +214,7 @@ class _Hand:
         self.betting = False
         self.sb_seat: int | None = None
         self.bb_seat: int | None = None
+        self.dead_sb = False  # "Dead Small Blind": nobody sits where the small blind is due
 
     def read(self, numbered: list[tuple[int, str]]) -> None:
         h = self.h
@@ -239,6 +242,8 @@ class _Hand:
                     raise h.fail(f"cannot read {shown(line)}")
                 h.uncalled(u.group(2), h.amount(u.group(1)))
             # anything else (admin, notices, "Your hand is", "Undealt cards", "Dead Small Blind") is skipped
+            elif line == "Dead Small Blind":
+                self.dead_sb = True
             elif line.startswith("Your hand is "):
                 self.seen = max(self.seen, len(self.cards(line[len("Your hand is "):])) // 2)
         if not h.seats:
@@ -303,7 +308,8 @@ class _Hand:
             if mine and verb == "posts a missing small blind of":
                 return  # the small blind he posts is the one he missed: not posted twice
             if mine and verb == "posts a missed big blind of":  # the big blind live, the small one dead
-                h.posts[mine[0]] = (name, "sbbb", h.posts[mine[0]][2] + amount)
+                h.posts.append((name, "dead", h.posts[mine[0]][2]))
+                h.posts[mine[0]] = (name, "sb", amount)
                 h.committed[name] = max(h.committed.get(name, 0), amount)
                 h.top = max(h.top, amount)
                 return
@@ -356,8 +362,9 @@ class _Hand:
         h.user["_bomb_pot"] = True
 
     def place_button(self) -> None:
-        """A dead button: the seat before the small blind (before the big blind's seat, counted twice
-        back, when nobody posts the small blind); the position order only needs where it is."""
+        """A dead button: the seat before the small blind; when nobody posts it, the seat before the big
+        blind's (a "Dead Small Blind": the seat it is due from is empty), else the one before that (the
+        position order only needs where the button is)."""
         h = self.h
         if self.dealer is None and not h.button:
             seats = sorted(s for s, _ in h.seats.values())
@@ -365,7 +372,7 @@ class _Hand:
                 h.button = self.sb_seat - 1 or 10
             elif self.bb_seat is not None:
                 k = seats.index(self.bb_seat)
-                h.button = seats[k - 2] if len(seats) > 2 else seats[k - 1]
+                h.button = seats[k - 2] if len(seats) > 2 and not self.dead_sb else seats[k - 1]
             else:
                 h.button = seats[-1]
 

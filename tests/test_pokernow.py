@@ -1,0 +1,284 @@
+"""PokerNow's game log (formats/pokernow.py) and its ledger (formats/pokernow_ledger.py).
+
+Rules checked (docs/histories.md, PokerNow): the log is newest first and ``order`` sorts it; an action's
+amount is the street's total; ``collected`` lines (one per pot, half and run) add up; a missing small blind
+is dead money, a missed big blind a live post (posted with the small blind: the small one dead, once); a
+"Dead Small Blind" leaves no small blind; a dead button sits before the small blind; a bomb pot's preflop
+round is checked through; shows written after ``-- ending hand`` are the hand's; cents games are read in
+hundredths; "raises to X and go all in" for no more than the bet is a call.
+
+The tests every site reader shares: tests/test_formats_sites.py.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokerengine.errors import HistoryParseError
+from pokerengine.formats import detect, read_text, site_hands
+from pokerengine.formats.blocks import HandError
+from pokerengine.formats.pokernow import game_of, iter_hands, parse_pokernow
+from pokerengine.formats.pokernow_ledger import check_ledger, log_nets, read_ledger
+from pokerengine.history.interpreter import interpret
+from pokerengine.history.site import Collected, check
+from profiles import examples
+from site_fixtures import BY_NAME
+
+FOLDER = BY_NAME["pokernow"].folder
+HAND = FOLDER / "handwritten"
+LOGS = sorted(p for p in FOLDER.rglob("*.csv") if not p.name.startswith("ledger"))
+
+A, B, C, D = '"ann @ a1"', '"bob @ b2"', '"cy @ c3"', '"dee @ d4"'
+
+
+def log(*entries: str, order: bool = True) -> str:
+    """A PokerNow log of ``entries`` (in the order they happened): newest first, as PokerNow writes it."""
+    rows = []
+    for k, e in enumerate(entries):
+        cell = '"' + e.replace('"', '""') + '"'
+        rows.append(f"{cell},2026-11-01T20:00:{k % 60:02d}.000Z" + (f",{1000 + k}" if order else ""))
+    return ("entry,at,order\n" if order else "entry,at\n") + "\n".join(reversed(rows)) + "\n"
+
+
+def hands(name: str) -> dict[str, object]:
+    return {h.hand_id: h for h in parse_pokernow(read_text(str(HAND / name)), source=name)}
+
+
+def start(n: int = 1, dealer: str = B, game: str = "(No Limit Texas Hold'em)") -> str:
+    return f"-- starting hand #{n} (id: h{n})  {game} (dealer: {dealer}) --"
+
+
+HEADS_UP = (start(), f"Player stacks: #1 {A} (1000) | #2 {B} (500)", f"{B} posts a small blind of 10",
+            f"{A} posts a big blind of 20", f"{B} raises to 60", f"{A} folds",
+            f'Uncalled bet of 40 returned to {B}', f"{B} collected 40 from pot", "-- ending hand #1 --")
+
+
+# -- what is read, exactly -------------------------------------------------------------------------------
+
+
+def test_a_side_pot_hand_exactly():
+    hand = hands("nlh-side-pot.csv")["nlh1"]
+    h = hand.history
+    assert h.players == ("ann @ a1", "bob @ b2", "cy @ c3") and h.seats == (1, 3, 6)
+    assert h.starting_stacks == (1000, 500, 300) and h.blinds_or_straddles == (10, 20, 0)
+    assert h.actions[3:7] == ("p3 cbr 300", "p1 cc", "p2 cbr 500", "p1 cc")
+    assert hand.collected == (Collected("bob @ b2", None, 900), Collected("bob @ b2", None, 400))
+    assert hand.returned == (0, 0, 0) and hand.rake == 0 and hand.total_pot is None
+    assert h.currency is None and "_chip_scale" not in h.user_fields
+    r = check(hand)
+    assert r.status == "matched" and r.rake_got == 0
+
+
+def test_shows_after_the_end_of_a_hand_are_its_own():
+    hand = hands("nlh-side-pot.csv")["nlh2"]
+    assert hand.history.players == ("bob @ b2", "ann @ a1")  # heads-up: the big blind first
+    assert hand.history.actions[1] == "d dh p2 JcJs"  # ann shows after "-- ending hand #2 --"
+    assert "sm" not in " ".join(hand.history.actions)  # won uncontested: no showdown
+    assert hand.returned == (0, 40) and check(hand).status == "matched"
+
+
+def test_hi_lo_split_in_cents():
+    hand = hands("plo-hilo-run-twice-cents.csv")["plo7"]
+    h = hand.history
+    assert h.variant == "PO/8" and h.user_fields["_chip_scale"] == 100
+    assert h.starting_stacks == (1000, 1000, 1000, 1000) and h.blinds_or_straddles == (5, 10, 20, 0)
+    assert hand.collected == (Collected("ann @ a1", None, 120), Collected("cy @ c3", None, 120))
+    assert check(hand).status == "matched"
+
+
+def test_run_it_twice():
+    hand = hands("plo-hilo-run-twice-cents.csv")["plo8"]
+    h = hand.history
+    assert h.user_fields["_run_count"] == 2 and h.actions[-2:] == ("d db 4h", "d db 5s")
+    # 18.05 in the pot: the first run's half takes the odd cent (9.03, dee's full house), the second 9.02
+    assert sorted(c.amount for c in hand.collected) == [902, 903]
+    assert check(hand).status == "matched"
+
+
+def test_dead_small_blind_and_missed_blinds():
+    hand = hands("blinds-bomb-pot.csv")["20"]  # no (id: ...) before late 2022: the hand's number
+    h = hand.history
+    assert h.players == ("ann @ a1", "bob @ b2", "dee @ d4", "cy @ c3")
+    assert h.blinds_or_straddles == (20, 0, 20, 0) and h.antes == (0, 0, 10, 0)  # dee: 10 dead, 20 live
+    assert h.user_fields["_posts"] == (0, 0, 20, 0)
+    assert hand.collected == (Collected("cy @ c3", None, 70),) and check(hand).status == "matched"
+
+
+def test_dead_button_and_a_header_without_parentheses():
+    hand = hands("blinds-bomb-pot.csv")["21"]  # "-- starting hand #21  No Limit Texas Hold'em (dead button) --"
+    assert hand.history.players[:2] == ("bob @ b2", "dee @ d4")  # the button before the small blind
+    assert check(hand).status == "matched"
+
+
+def test_bomb_pot():
+    hand = hands("blinds-bomb-pot.csv")["bomb22"]
+    h = hand.history
+    assert h.user_fields["_bomb_pot"] is True and h.antes == (50, 50, 50)
+    assert h.actions[3:7] == ("p1 cc", "p2 cc", "p3 cc", "d db QsJs2d")
+    assert check(hand).status == "matched"
+
+
+def test_game_names():
+    assert game_of("(No Limit Texas Hold'em)") == ("NT", 2)
+    assert game_of("Pot Limit Omaha Hi") == ("PO", 4) and game_of("(Pot Limit Omaha Hi/Lo 8 or Better)") == ("PO/8", 4)
+    assert game_of("Pot Limit Omaha Hi 5 Cards") == ("PO5", 5) and game_of("No Limit Omaha Hi") == ("NO", 4)
+    assert game_of("Limit Texas Hold'em") is None and game_of("Seven Card Stud") is None
+
+
+def test_five_card_omaha_from_the_cards_seen():
+    text = log(start(game="(Pot Limit Omaha Hi)"), f"Player stacks: #1 {A} (1000) | #2 {B} (1000)",
+               f"{B} posts a small blind of 10", f"{A} posts a big blind of 20", f"{B} calls 20", f"{A} checks",
+               "Flop:  [2♣, 7♦, 9♥]", f"{A} checks", f"{B} checks", "Turn: 2♣, 7♦, 9♥ [10♠]", f"{A} checks",
+               f"{B} checks", "River: 2♣, 7♦, 9♥, 10♠ [3♣]", f"{A} checks", f"{B} checks",
+               f"{A} shows a A♠, A♦, K♣, K♦, Q♥.", f"{B} shows a 4♠, 5♦, 6♣, J♦, Q♠.",
+               f"{A} collected 40 from pot with Pair, A's", "-- ending hand #1 --")
+    [hand] = parse_pokernow(text)
+    assert hand.history.variant == "PO5" and check(hand).status == "matched"
+
+
+def test_the_order_column_sorts_the_entries_and_without_it_the_file_is_reversed():
+    [one] = parse_pokernow(log(*HEADS_UP))
+    rows = log(*HEADS_UP).splitlines()
+    shuffled = rows[:1] + random.Random(4).sample(rows[1:], len(rows) - 1)
+    [two] = parse_pokernow("\n".join(shuffled))
+    [three] = parse_pokernow(log(*HEADS_UP, order=False))
+    assert one.history == two.history == three.history and check(one).status == "matched"
+    assert detect(log(*HEADS_UP)) == detect(log(*HEADS_UP, order=False)) == "pokernow"
+
+
+def test_an_all_in_raise_to_no_more_than_the_bet_is_a_call():
+    # regression: PokerNow writes "raises to X and go all in" for an all-in call of exactly X
+    text = log(start(), f"Player stacks: #1 {A} (100) | #2 {B} (500)", f"{B} posts a small blind of 10",
+               f"{A} posts a big blind of 20", f"{B} raises to 100", f"{A} raises to 100 and go all in",
+               "Flop:  [2♣, 7♦, 9♥]", "Turn: 2♣, 7♦, 9♥ [10♠]", "River: 2♣, 7♦, 9♥, 10♠ [3♣]",
+               f"{A} shows a A♠, A♦.", f"{B} shows a K♠, K♦.", f"{A} collected 200 from pot", "-- ending hand #1 --")
+    [hand] = parse_pokernow(text)
+    assert hand.history.actions[-7:-4] == ("p2 cbr 100", "p1 cc", "d db 2c7d9h")
+    assert check(hand).status == "matched"
+
+
+def test_small_blind_with_missed_blinds():
+    # regression (real logs): the small blind who also owes both blinds posts the small one once (dead) and
+    # the big one live: 10 + 20 from bob, of which 20 is his bet
+    text = log(start(dealer=C), f"Player stacks: #1 {C} (1000) | #2 {B} (1000) | #3 {A} (1000)",
+               f"{B} posts a small blind of 10", f"{A} posts a big blind of 20", f"{B} posts a missing small blind of 10",
+               f"{B} posts a missed big blind of 20", f"{C} raises to 60", f"{B} folds", f"{A} folds",
+               f"Uncalled bet of 40 returned to {C}", f"{C} collected 70 from pot", "-- ending hand #1 --")
+    [hand] = parse_pokernow(text)
+    assert hand.history.blinds_or_straddles == (20, 20, 0) and hand.history.antes == (10, 0, 0)
+    assert check(hand).status == "matched"
+
+
+# -- errors ------------------------------------------------------------------------------------------------
+
+
+def test_a_bad_line_names_the_file_the_hand_and_its_line():
+    text = log(*[e.replace("raises to 60", "raises to lots") for e in HEADS_UP])
+    line = 1 + next(k for k, row in enumerate(text.splitlines()) if "raises to lots" in row)
+    with pytest.raises(HistoryParseError, match=rf"^f\.csv, hand h1, line {line}: bad amount 'lots'$"):
+        parse_pokernow(text, source="f.csv")
+
+
+def test_with_errors_a_bad_hand_is_given_in_its_place_and_the_next_is_read():
+    second = [start(2), *HEADS_UP[1:-1], "-- ending hand #2 --"]
+    text = log(*[e.replace("raises to 60", "raises to lots") for e in HEADS_UP], *second)
+    items = list(iter_hands(text, source="f.csv", errors=True))
+    assert isinstance(items[0], HandError) and items[0].index == 0
+    assert items[1].hand_id == "h2" and check(items[1]).status == "matched"
+
+
+@pytest.mark.parametrize("text, words", [
+    (log(*HEADS_UP[:-1]), "the hand ends before its summary"),
+    (log(*HEADS_UP).replace("Texas Hold'em", "Seven Card Stud"), "a game the engine does not play"),
+    (log(*HEADS_UP).replace("Player stacks", "Player stax"), "no 'Player stacks' line"),
+    (log(*HEADS_UP).replace('posts a big blind', 'posts a huge blind'), "cannot read"),
+    (log(*HEADS_UP).replace('"ann @ a1"" folds', '"zed @ z9"" folds'), "not seated"),
+    ("entry,at,order\n\"x\x00\n", "no PokerNow hand in the text"),
+    ("player_nickname,player_id\n", "not a PokerNow log"),
+])
+def test_errors(text, words):
+    with pytest.raises(HistoryParseError, match=re.escape(words)):
+        list(site_hands(text, "pokernow", source="f.csv"))
+
+
+# -- properties over the bundled logs ------------------------------------------------------------------------
+
+
+def _bundled():
+    return [h for path in LOGS for h in parse_pokernow(read_text(str(path)), source=path.name)]
+
+
+def test_every_bundled_hand_puts_in_what_is_paid_out():
+    """Chips are kept: what the file pays out (collected + handed back) is what the players put in, for every
+    bundled hand (a home game takes no rake)."""
+    for hand in _bundled():
+        outcome = interpret(hand.history)
+        paid = sum(c.amount for c in hand.collected) + sum(hand.returned or ())
+        assert paid == sum(outcome.contributed), hand.where
+
+
+@settings(max_examples=examples(15), deadline=None)
+@given(data=st.data())
+def test_any_shuffle_of_the_rows_reads_the_same_hands(data):
+    path = data.draw(st.sampled_from(LOGS), label="log")
+    rows = read_text(str(path)).splitlines()
+    body = rows[1:]
+    if "\n" in "".join(body):  # (no entry spans lines in the bundled logs)
+        return
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    shuffled = [rows[0], *random.Random(seed).sample(body, len(body))]
+    assert [h.history for h in parse_pokernow("\n".join(shuffled))] == [h.history for h in parse_pokernow("\n".join(rows))]
+
+
+# -- the ledger ----------------------------------------------------------------------------------------------
+
+
+def test_the_ledger_agrees_with_the_log():
+    report = check_ledger(parse_pokernow(read_text(str(HAND / "nlh-side-pot.csv"))),
+                          (HAND / "ledger_nlh-side-pot.csv").read_bytes(), source="ledger.csv")
+    assert report.matched and report.unit == 1 and report.hands == 2 and report.message() == ""
+    assert [(p.player_id, p.ledger_net, p.log_net, p.hands) for p in report.players] == [
+        ("a1", -440, -440, 2), ("b2", 740, 740, 2), ("c3", -300, -300, 1)]
+
+
+def test_a_ledger_that_differs_says_who_and_by_how_much():
+    ledger = (HAND / "ledger_nlh-side-pot.csv").read_text().replace("560,-440", "550,-450").replace("2000,740", "2010,750")
+    report = check_ledger(parse_pokernow(read_text(str(HAND / "nlh-side-pot.csv"))), ledger)
+    assert not report.matched
+    assert report.message() == "ann (a1) ledger -450, log -440; bob (b2) ledger 750, log 740"
+
+
+def test_a_ledger_in_chips_against_a_log_in_cents():
+    text = log(*[e.replace("(1000)", "(10.00)").replace("(500)", "(5.00)") for e in HEADS_UP])
+    ledger = "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net\n" \
+             "ann,a1,,,10.00,0,9.80,-0.20\nbob,b2,,,5.00,5.20,0,0.20\n"
+    hands_ = parse_pokernow(text.replace(" 10\"", " 0.10\"").replace(" 20\"", " 0.20\"").replace(" 60\"", " 0.60\"")
+                            .replace(" 40 ", " 0.40 ").replace(" 40 from", " 0.40 from"))
+    assert [c.amount for c in hands_[0].collected] == [40]
+    report = check_ledger(hands_, ledger)
+    assert report.matched and report.unit == 100
+
+
+@pytest.mark.parametrize("ledger, words", [
+    ("a,b\n1,2\n", "not a PokerNow ledger"),
+    ("player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net\nann,a1,,,10,0,5,-4\n",
+     "line 2: net -4 is not buy_out + stack - buy_in"),
+    ("player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net\nann,a1,,,x,0,5,-4\n",
+     "buy_in is not an amount"),
+    ("player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net\nann,a1\n",
+     "2 columns, not 8"),
+])
+def test_ledger_errors(ledger, words):
+    with pytest.raises(HistoryParseError, match=re.escape(words)):
+        read_ledger(ledger, source="l.csv")
+
+
+def test_log_nets_sum_to_zero_over_the_bundled_logs():
+    for path in LOGS:
+        nets, played, count, left_out = log_nets(parse_pokernow(read_text(str(path))))
+        assert sum(nets.values()) == 0 and left_out == 0 and count > 0, path.name
