@@ -32,11 +32,14 @@ MAX_CHIPS = 2**63 - 1
 what a server's database column holds.  Sums of such amounts are exact Python integers."""
 
 
-def chips(value: object, what: str, *, error: type[ValueError] = ChipError, positive: bool = False) -> int:
+def chips(value: object, what: str, *, error: type[ValueError] = ChipError, positive: bool = False,
+          unit: str = "chips") -> int:
     """Return ``value`` if it is a non-negative ``int`` (positive with ``positive=True``).
 
     ``bool`` is refused although it is an ``int`` subclass, and so are floats,
-    Decimals, Fractions and strings, however whole their value.
+    Decimals, Fractions and strings, however whole their value.  ``what`` names the value in
+    messages (``stack of player 2``, ``contributed of seat 3``); ``unit`` is what it counts (a seat
+    label or an index counts nothing: ``unit=""``).
 
     >>> chips(5, "stack")
     5
@@ -44,6 +47,10 @@ def chips(value: object, what: str, *, error: type[ValueError] = ChipError, posi
     Traceback (most recent call last):
     ...
     pokerengine.errors.ChipError: stack must be an integer number of chips, got 5.0 (float)
+    >>> chips("3", "seat", positive=True, unit="")
+    Traceback (most recent call last):
+    ...
+    pokerengine.errors.ChipError: seat must be an integer, got '3' (str)
     >>> chips(10**4000, "stack")
     Traceback (most recent call last):
     ...
@@ -53,7 +60,8 @@ def chips(value: object, what: str, *, error: type[ValueError] = ChipError, posi
         if isinstance(value, int) and not isinstance(value, bool):
             value = int(value)  # an int subclass such as numpy's is fine once made plain
         else:
-            raise error(f"{what} must be an integer number of chips, got {shown(value)} ({type(value).__name__})")
+            kind = f"an integer number of {unit}" if unit else "an integer"
+            raise error(f"{what} must be {kind}, got {shown(value)} ({type(value).__name__})")
     if value < 0 or (positive and value == 0):
         raise error(f"{what} must be {'positive' if positive else 'non-negative'}, got {value}")
     if value > MAX_CHIPS:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ._checks import shown
+from ._checks import chips, shown
 from .errors import CardError, PokerEngineError, SettlementInputError
 from .rake import Rake
 from .seats import MAX_SEATS, Seat
@@ -70,8 +70,12 @@ def hand_from_json(obj: object) -> tuple[list[Seat], dict[str, Any]]:
         for key in ("seat", "contributed"):
             if key not in entry:
                 raise SettlementInputError(f"seats[{i}] needs '{key}'")
-        cards = _cards(entry.get("cards"), f"seats[{i}] cards")
-        seats.append(Seat(entry["seat"], entry["contributed"], entry.get("folded", False), cards))
+        label = chips(entry["seat"], f"seats[{i}] 'seat'", error=SettlementInputError, positive=True, unit="")
+        cards = _cards(entry.get("cards"), f"seat {label} cards")
+        try:
+            seats.append(Seat(label, entry["contributed"], entry.get("folded", False), cards))
+        except PokerEngineError as exc:  # the message names the seat by its label, as settle's own do
+            raise type(exc)(f"seat {label}: {exc}") from None
     kwargs = {k: hand[k] for k in ("game", "button", "small_blind", "dead", "chip_unit", "odd_chip", "board", "flop_seen") if k in hand}
     if "board" in kwargs:
         _cards(kwargs["board"], "'board'")

@@ -31,10 +31,6 @@ MODEL_NAMES = ("icm", "dcm", "mw", "roberts", "chip")
 DEFAULT_SECONDS = 30.0
 
 
-def _split(values: list[str] | None) -> list[str]:
-    return [v for text in values or [] for v in text.replace(",", " ").split()]
-
-
 def add_parser(sub: Any) -> None:
     from .equity import _count_option, _real_option
 
@@ -75,7 +71,7 @@ def _table(title: str, matrix: Any, digits: int, percent: bool = False) -> list[
 def run(args: argparse.Namespace) -> int:
     from ..decisions.bubble import bubble_factors
     from . import fail
-    from .equity import _parse_prizes, _parse_stacks
+    from .equity import _parse_prizes, _parse_stacks, _split
 
     if not args.stacks:
         return fail("give the stacks: --stacks A,B,...")

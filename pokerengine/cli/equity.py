@@ -109,11 +109,20 @@ def _amount(text: str, what: str, error: type[ValueError], *, fractions: bool = 
     if value is not None:
         return value
     parts = text.strip().split("/", 1) if fractions else [text.strip()]
-    if len(text) <= 200 and all(_INTEGER.fullmatch(t.strip()) for t in parts):  # whole numbers, too many digits
-        digits = max(sum(c.isdigit() for c in t) for t in parts)
+    digits = max(sum(c.isdigit() for c in t) for t in parts)
+    if digits > _MAX_DIGITS and all(_INTEGER.fullmatch(t.strip()) for t in parts):  # whole numbers, too long
         raise error(f"{what} must be at most 2**63 - 1, got an integer of {digits} digits")
     kind = "an integer or a fraction like 100/3" if fractions else "an integer number of chips"
     raise error(f"{what} must be {kind}, got {_shown(text)}")
+
+
+def _split(values: list[str] | None) -> list[str]:
+    """The values of a list option, given with commas, spaces or both (``--stacks 1000,500 100``).
+
+    >>> _split(["1000,500", "100", " 7, 8 "])
+    ['1000', '500', '100', '7', '8']
+    """
+    return [v for text in values or [] for v in text.replace(",", " ").split()]
 
 
 def _count_option(text: str) -> int:
@@ -140,9 +149,11 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--model", choices=MODEL_NAMES, default=None, help="the payout model (default icm)")
     p.add_argument("--compare", metavar="M1,M2,...", help="several models side by side, e.g. icm,dcm")
-    p.add_argument("--stacks", nargs="+", metavar="CHIPS", help="one stack per player (positive integers)")
+    p.add_argument("--stacks", nargs="+", metavar="CHIPS",
+                   help="one stack per player (positive integers; spaces or commas between them)")
     p.add_argument("--prizes", nargs="*", metavar="PRIZE", default=None,
-                   help="prize per place, best first (integers or fractions like 100/3); unlisted places pay 0")
+                   help="prize per place, best first (integers or fractions like 100/3; spaces or commas between them);"
+                        " unlisted places pay 0")
     p.add_argument("--input", metavar="FILE", help='JSON {"stacks": [...], "prizes": [...]} ("-" reads standard input)')
     p.add_argument("--places", action="store_true", help="add each player's probability of each place")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -214,7 +225,7 @@ def _load(args: argparse.Namespace) -> tuple[list[object], list[object]]:
         return _parse_stacks(stacks), _parse_prizes(prizes)
     if not args.stacks:
         raise ModelInputError("no players: give --stacks (or --input FILE)")
-    return _parse_stacks(args.stacks), _parse_prizes(args.prizes or [])
+    return _parse_stacks(_split(args.stacks)), _parse_prizes(_split(args.prizes))
 
 
 def _models(args: argparse.Namespace) -> list[str]:
@@ -359,6 +370,8 @@ def run(args: argparse.Namespace) -> int:
     names = _models(args)
     if args.digits < 0 or args.digits > 12:
         return fail(f"--digits must be between 0 and 12, got {args.digits}")
+    if args.max_memory is not None and args.max_memory <= 0:
+        return fail(f"--max-memory must be a positive number of MiB, got {args.max_memory}")
     if args.plot is not None:  # checked before any model runs
         from ..charts import MAX_PLAYERS, check_path, ready
 

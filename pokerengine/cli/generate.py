@@ -9,6 +9,8 @@ import argparse
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .equity import _count_option
+
     p = sub.add_parser(
         "generate",
         help="write random legal hands as PHH .phhs files (a corpus to replay)",
@@ -16,12 +18,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "2 to 9) and write them, with their finishing stacks, as .phhs files into a folder.  The same --seed "
         "gives the same hands.",
     )
-    p.add_argument("--hands", type=int, required=True, metavar="N", help="how many hands")
+    p.add_argument("--hands", type=_count_option, required=True, metavar="N", help="how many hands")
     p.add_argument("--out", required=True, metavar="DIR", help="the folder to write into")
     p.add_argument("--seed", default="0", help="the seed (default 0)")
     p.add_argument("--games", default=None, metavar="CODES", help="comma-separated variant codes (default: PHH's eleven)")
     p.add_argument("--seats", default="2-9", metavar="A-B", help="players a table, least-most (default 2-9)")
-    p.add_argument("--per-file", type=int, default=None, metavar="N",
+    p.add_argument("--per-file", type=_count_option, default=None, metavar="N",
                    help="hands a file (default 5,000; 0: one file)")
     p.set_defaults(run=run)
 

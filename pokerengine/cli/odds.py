@@ -33,6 +33,8 @@ DEFAULT_SECONDS = 60.0
 
 
 def add_parser(sub: Any) -> None:
+    from .equity import _count_option
+
     p = sub.add_parser(
         "odds",
         help="all-in win/tie/lose odds and equity of 2 to 9 hands or ranges (exact enumeration)",
@@ -47,8 +49,9 @@ def add_parser(sub: Any) -> None:
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate even large cases (up to the hard limit)")
     how.add_argument("--monte-carlo", action="store_true", help="sample instead of enumerating")
-    p.add_argument("--samples", type=int, default=None, metavar="N", help="Monte Carlo samples (default 200000)")
-    p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    p.add_argument("--samples", type=_count_option, default=None, metavar="N",
+                   help="Monte Carlo samples (default 200000)")
+    p.add_argument("--seed", type=_count_option, default=0, help="Monte Carlo seed (default 0)")
     p.add_argument("--max-seconds", type=float, default=DEFAULT_SECONDS,
                    help=f"time budget (default {DEFAULT_SECONDS:g})")
     p.set_defaults(run=run)

@@ -41,11 +41,12 @@ def add_parser(sub: Any) -> None:
         help="push/fold equilibrium ranges for 2 to 9 players under chip EV, ICM, DCM, MW or Roberts",
         description="Solve the pre-flop jam/fold game of one table and print each position's ranges.",
     )
-    p.add_argument("--stacks", required=True, metavar="A,B,...", help="chips per seat from the button")
-    p.add_argument("--blinds", required=True, metavar="SB,BB", help="small and big blind in chips")
+    p.add_argument("--stacks", required=True, nargs="+", metavar="A,B,...",
+                   help="chips per seat from the button (commas or spaces between them)")
+    p.add_argument("--blinds", required=True, nargs="+", metavar="SB,BB", help="small and big blind in chips")
     p.add_argument("--ante", default="0", metavar="N", help="ante per player in chips (default 0)")
     p.add_argument("--bb-ante", action="store_true", help="the big blind posts the ante alone")
-    p.add_argument("--prizes", default=None, metavar="P1,P2,...", help="prize per place, best first")
+    p.add_argument("--prizes", default=None, nargs="+", metavar="P1,P2,...", help="prize per place, best first")
     p.add_argument("--model", choices=("chip", "icm", "dcm", "mw", "roberts"), default=None,
                    help="payout model (default: chip without --prizes, icm with)")
     p.add_argument("--lookahead", type=_count_option, default=0, metavar="N",
@@ -60,12 +61,14 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def _amounts(text: str, name: Any, *, fractions: bool = False) -> list[Any]:
-    """The amounts of a comma list, the ``i``-th (from 1) named ``name(i)`` in messages."""
+def _amounts(values: str | list[str], name: Any, *, fractions: bool = False) -> list[Any]:
+    """The amounts of a list option (commas, spaces or both between them), the ``i``-th (from 1)
+    named ``name(i)`` in messages."""
     from ..errors import DecisionInputError
-    from .equity import _amount
+    from .equity import _amount, _split
 
-    return [_amount(part, name(i), DecisionInputError, fractions=fractions) for i, part in enumerate(text.split(","), 1)]
+    parts = _split([values] if isinstance(values, str) else values)
+    return [_amount(part, name(i), DecisionInputError, fractions=fractions) for i, part in enumerate(parts, 1)]
 
 
 def run(args: argparse.Namespace) -> int:

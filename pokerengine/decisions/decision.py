@@ -271,7 +271,8 @@ def _forced(stacks: Sequence[int], blinds: Sequence[int], ante: int, bb_ante: bo
     dead, live = _posted(stacks, blinds, ante, bb_ante)
     put = [d + v for d, v in zip(dead, live)]
     if put[hero] >= stacks[hero]:
-        raise DecisionInputError(f"{_player(hero)}, the hero, is all in from the blinds and ante: there is nothing to decide")
+        raise DecisionInputError(f"{_player(hero)}, the hero, is all in from the blinds and ante: "
+                                 "there is nothing to decide")
     return dead, live, put
 
 
@@ -420,7 +421,8 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
         raise DecisionInputError("the hero cannot call their own all-in")
     dead, live, put = _forced(s, bl, a, bb_ante, hero)
     if s[pusher] - dead[pusher] <= live[hero]:
-        raise DecisionInputError(f"the all-in of {_player(pusher)} ({s[pusher]} chips) is covered by what the hero, {_player(hero)}, posted")
+        raise DecisionInputError(f"the all-in of {_player(pusher)}, {s[pusher]} chips, is covered by what the hero, "
+                                 f"{_player(hero)}, posted")
     end = None if seconds is None else time.monotonic() + seconds
     p_win, p_tie = _chances(equity, hand, pusher_range, "pusher_range", _remaining(end))
     fold_state = [s[i] - put[i] for i in range(n)]
