@@ -1,15 +1,18 @@
 """A reference cash-game table server: asyncio, JSON lines over TCP, the standard library and pokerengine.
 
-It seats clients at one :class:`pokerengine.live.Table`, deals hand after hand, sends each client
-its own view of the hand (:meth:`Hand.view`: its cards, never another player's hidden ones) and,
-on its turn, its legal actions; it applies each action through the one entry point
-(:meth:`Hand.act`), times out a player who does not act in time (:meth:`Hand.time_out`: check when
-free, else fold), folds the hands of players who left or sat out during the hand
-(:meth:`Table.fold_absent`), and handles joins, sit-outs and leaves between and during hands.
+It seats clients at one :class:`pokerengine.live.Table` and leaves the rules, the time and the
+money to it: the table deals when a hand can start (:meth:`Table.can_start`), applies each
+player's action by name (:meth:`Table.act`), keeps each turn's deadline and time bank and times
+out a player whose time has run (:meth:`Table.tick`, :attr:`Table.deadline`: check when free, else
+fold), acts for players who left or sat out during the hand when their turn comes, and keeps the
+ledger of the chips that came and went (:attr:`Table.ledger`).  The server reads messages, sends
+each client its own view of the hand (:meth:`Hand.view`: its cards, never another player's hidden
+ones; on its turn, its legal actions), tells everyone when the table acted for a player, and
+sleeps until the next deadline.
 
 Run it::
 
-    python examples/table_server.py --port 8765 [--seats 6] [--blinds 1,2] [--timeout 30]
+    python examples/table_server.py --port 8765 [--seats 6] [--blinds 1,2] [--timeout 30] [--bank 60]
 
 Protocol: one JSON object a line, at most :data:`MAX_LINE` bytes.  A client sends::
 
@@ -19,9 +22,11 @@ Protocol: one JSON object a line, at most :data:`MAX_LINE` bytes.  A client send
 
 and receives ``{"type": "joined", "seat": 3}``, ``{"type": "view", "hand": N, "view": {...}}``
 after every change of a hand it is dealt in or watches (``view.legal`` set on its turn),
-``{"type": "hand_over", "hand": N, "stacks": {...}}``, and ``{"type": "error", "message": ...}``
-for anything refused (the hand and the table unchanged).  The server never sends a client another
-seat's view.  ``docs/live.md`` walks through it; ``tests/test_table_server.py`` plays it with six
+``{"type": "event", "kind": "timed_out" or "absent", "player": ..., "lines": [...], ...}`` when the
+table acted for a player, ``{"type": "hand_over", "hand": N, "stacks": {...}}``, and
+``{"type": "error", "message": ...}`` for anything refused (the hand and the table unchanged),
+followed by its view again (with its legal actions if it is still its turn: a refused action does not
+cost the turn).  The server never sends a client another seat's view.  ``docs/live.md`` walks through it; ``tests/test_table_server.py`` plays it with six
 bots.
 """
 
@@ -34,19 +39,18 @@ import random
 from typing import Any
 
 from pokerengine.errors import PokerEngineError
-from pokerengine.live import Hand, Table
+from pokerengine.live import Clock, Table
 
 MAX_LINE = 64 * 1024
 """The longest message line a client may send, in bytes (a longer one closes its connection)."""
 
 
 class Client:
-    """One connection: its writer, the player it seated (if any) and its seat."""
+    """One connection: its writer and the player it seated (if any)."""
 
     def __init__(self, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
         self.name: str | None = None
-        self.seat: int | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.writer.is_closing():
@@ -57,29 +61,25 @@ class TableServer:
     """The server: one table, its clients, and the loop that deals and waits for actions.
 
     ``hands``: stop after that many hands (``None``: run until :meth:`stop`); ``timeout``: seconds a
-    player has to act; ``audit``: called after every hand with ``(hand, at_the_table, banked)``:
-    the chips at the table plus the rake, and the chips brought by joins less those taken by
-    leaves (they are equal when every chip is accounted for); ``rng``: the deck's randomness.
+    player has to act, and ``bank`` seconds of time bank beyond them (the table keeps the deadlines:
+    :class:`pokerengine.live.Clock`); ``audit``: called after every hand with ``(hand, finished)``
+    (the table's :attr:`~pokerengine.live.Table.ledger` says where every chip came from and went);
+    ``rng``: the deck's randomness.
     """
 
     def __init__(self, *, seats: int = 6, blinds: tuple[int, int] = (1, 2), buy_in: tuple[int, int] = (40, 400),
-                 timeout: float = 30.0, hands: int | None = None, rng: random.Random | None = None,
-                 audit: Any = None) -> None:
-        self.table = Table("NT", seats=seats, blinds=blinds, buy_in=buy_in)
-        self.timeout = timeout
-        self.limit = hands
-        self.rng = rng or random.Random()
-        self.audit = audit
+                 timeout: float = 30.0, bank: float = 0.0, hands: int | None = None,
+                 rng: random.Random | None = None, audit: Any = None) -> None:
+        self.table = Table("NT", seats=seats, blinds=blinds, buy_in=buy_in, clock=Clock(turn=timeout, bank=bank))
+        self.limit, self.rng, self.audit = hands, rng or random.Random(), audit
         self.clients: set[Client] = set()
-        self.by_name: dict[str, Client] = {}
-        self.hand: Hand | None = None
-        self.played = 0
-        self.refused = 0
-        self.entered = 0  # chips brought to the table (joins), and taken away (leaves): the bank
-        self.exited = 0
-        self._acted = asyncio.Event()
+        self.played = self.refused = self.sent_events = 0
         self._changed = asyncio.Event()
         self.done = asyncio.Event()
+
+    @staticmethod
+    def now() -> float:
+        return asyncio.get_running_loop().time()
 
     # -- connections -------------------------------------------------------------------------------
 
@@ -105,44 +105,42 @@ class TableServer:
 
     def disconnect(self, client: Client) -> None:
         self.clients.discard(client)
-        if client.name is not None and self.by_name.get(client.name) is client:
-            del self.by_name[client.name]
-            try:
-                self.exited += self.table.leave(client.name)  # in a hand: folded when the action reaches them
-            except PokerEngineError:
-                pass
+        if client.name is not None:
+            self.table.leave(client.name)  # in a hand: the table folds them when their turn comes
             self._changed.set()
 
     # -- messages ----------------------------------------------------------------------------------
 
     def receive(self, client: Client, line: bytes) -> None:
-        """Apply one message; anything refused is one ``error`` message back, nothing changed."""
+        """Apply one message; anything refused is an ``error`` message back (nothing changed), then
+        the client's view again, with its legal actions on its turn."""
         try:
             message = json.loads(line)
         except (ValueError, RecursionError):
             return self.refuse(client, "not a JSON object")
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             return self.refuse(client, 'a message is a JSON object with a "type"')
-        kind = message["type"]
+        kind, name, table = message["type"], client.name, self.table
         try:
-            if kind == "join":
-                self.join(client, message)
-            elif client.name is None:
+            if kind == "join" and name is None:
+                table.join(message.get("name"), message.get("seat"), message.get("stack"),
+                           post=message.get("post", True))  # checks the name, the seat, the buy-in
+                client.name = message["name"]
+                client.send({"type": "joined", "seat": table.seat_of(message["name"])})
+            elif name is None:
                 raise PokerEngineError("join the table first")
             elif kind == "act":
-                self.act(client, message)
+                table.act(name, message.get("verb"), message.get("amount"), now=self.now())
             elif kind == "sit_out":
-                self.table.sit_out(client.name)
+                table.sit_out(name)
             elif kind == "come_back":
-                self.table.come_back(client.name)
+                table.come_back(name)
             elif kind == "leave":
-                taken = self.table.leave(client.name)  # 0 in a hand: paid out when it is finished
-                self.exited += taken
-                del self.by_name[client.name]
-                client.name = client.seat = None
+                taken = table.leave(name)  # 0 in a hand: paid out when it is finished
+                client.name = None
                 client.send({"type": "left", "stack": taken})
             else:
-                raise PokerEngineError(f"unknown message type {kind[:40]!r}")
+                raise PokerEngineError(f"{kind[:40]!r}: unknown, or not now")
         except PokerEngineError as exc:
             return self.refuse(client, str(exc))
         self._changed.set()
@@ -150,95 +148,65 @@ class TableServer:
     def refuse(self, client: Client, why: str) -> None:
         self.refused += 1
         client.send({"type": "error", "message": why[:500]})
-
-    def join(self, client: Client, message: dict[str, Any]) -> None:
-        if client.name is not None:
-            raise PokerEngineError(f"already seated as {client.name!r}")
-        name, seat, stack = message.get("name"), message.get("seat"), message.get("stack")
-        post = message.get("post", True)
-        if not isinstance(name, str) or name in self.by_name:
-            raise PokerEngineError("a join needs a name nobody at the table has")
-        if type(seat) is not int or seat in self.table.players:
-            raise PokerEngineError("a join needs an empty seat")
-        self.table.join(name, seat, stack, post=post)  # checks the stack, the seat's range, the buy-in
-        self.entered += stack
-        client.name, client.seat = name, seat
-        self.by_name[name] = client
-        client.send({"type": "joined", "seat": seat})
-
-    def act(self, client: Client, message: dict[str, Any]) -> None:
-        hand = self.hand
-        if hand is None or hand.over:
-            raise PokerEngineError("no hand is in play")
-        if client.seat not in hand.seats or self.table.seat_map().get(client.seat) != client.name:
-            raise PokerEngineError("you are not in this hand")
-        hand.act(client.seat, message.get("verb"), message.get("amount"))  # type: ignore[arg-type]
-        self._acted.set()
+        self.send_view(client)
 
     # -- the table's loop --------------------------------------------------------------------------
 
+    def send_view(self, client: Client) -> None:
+        """The client's own view of the hand in play (a seat's, or an observer's)."""
+        table, hand = self.table, self.table.in_hand
+        if hand is not None:
+            seat = table.seat_of(client.name) if client.name is not None else None
+            mine = seat if seat is not None and table.seat_map().get(seat) == client.name else None
+            client.send({"type": "view", "hand": table.hands, "view": hand.view(mine).to_json()})
+
     def broadcast(self) -> None:
-        """Each client its own view of the hand in play (a seat's, or an observer's)."""
-        hand = self.hand
-        if hand is None:
-            return
-        dealt = self.table.seat_map()
+        """What the table did for a player (timed out, absent), then each client its view."""
+        events = self.table.events
+        for event in events[self.sent_events:]:
+            if event.kind != "acted":
+                for client in list(self.clients):
+                    client.send({"type": "event", **event.to_json()})
+        self.sent_events = len(events)
         for client in list(self.clients):
-            mine = client.seat if client.seat in hand.seats and dealt.get(client.seat) == client.name else None
-            client.send({"type": "view", "hand": self.played + 1, "view": hand.view(mine).to_json()})
+            self.send_view(client)
+
+    async def wait(self, seconds: float) -> None:
+        self._changed.clear()
+        try:
+            await asyncio.wait_for(self._changed.wait(), seconds)
+        except asyncio.TimeoutError:
+            pass
 
     async def run(self) -> None:
-        """Deal hand after hand while two players can play; stop after ``hands`` hands."""
+        """Deal hand after hand while a hand can start; stop after ``hands`` hands."""
         while not self.done.is_set() and (self.limit is None or self.played < self.limit):
-            if sum(1 for s in self.table.players if not self.table.status(self.table.players[s]).out) < 2:
-                self._changed.clear()
-                try:
-                    await asyncio.wait_for(self._changed.wait(), 0.5)
-                except asyncio.TimeoutError:
-                    pass
-                continue
-            await self.play_hand()
+            if self.table.can_start():
+                await self.play_hand()
+            else:
+                await self.wait(0.5)
         self.done.set()
         for client in list(self.clients):
             client.writer.close()
 
     async def play_hand(self) -> None:
         table = self.table
-        try:
-            hand = table.next_hand(rng=self.rng)
-        except PokerEngineError:  # e.g. fewer than two could be dealt after all
-            await asyncio.sleep(0.01)
-            return
-        self.hand = hand
+        hand = table.next_hand(rng=self.rng, now=self.now())
+        self.sent_events = 0
         while not hand.over:
-            table.fold_absent(hand)
             self.broadcast()
-            if hand.over:
-                break
-            seat = hand.to_act
-            if seat is None:  # the engine deals the next street by itself
-                continue
-            self._acted.clear()
-            try:
-                await asyncio.wait_for(self._acted.wait(), self.timeout)
-            except asyncio.TimeoutError:
-                if hand.to_act == seat:
-                    hand.time_out(seat)
+            deadline = table.deadline
+            await self.wait(deadline.ends - self.now() if deadline is not None else 0)
+            table.tick(self.now())  # times out a player whose deadline has come
         self.broadcast()
         finished = table.finish(hand)
-        self.exited += sum(finished.left.values())
         self.played += 1
         if self.audit is not None:
-            self.audit(hand, sum(table.stacks.values()) + table.raked, self.entered - self.exited)
+            self.audit(hand, finished)
         for client in list(self.clients):
+            if client.name is not None and client.name not in table.stacks:  # busted, or left
+                client.name = None
             client.send({"type": "hand_over", "hand": self.played, "stacks": table.stacks})
-        for name in finished.busted:
-            gone = self.by_name.pop(name, None)
-            if gone is not None:
-                gone.name = gone.seat = None
-        for name in finished.left:
-            self.by_name.pop(name, None)
-        self.hand = None
 
     def stop(self) -> None:
         self.done.set()
@@ -257,9 +225,11 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--blinds", default="1,2")
     parser.add_argument("--timeout", type=float, default=30.0)
+    parser.add_argument("--bank", type=float, default=60.0)
     args = parser.parse_args()
     small, big = (int(x) for x in args.blinds.split(","))
-    asyncio.run(serve(args.host, args.port, TableServer(seats=args.seats, blinds=(small, big), timeout=args.timeout)))
+    asyncio.run(serve(args.host, args.port, TableServer(seats=args.seats, blinds=(small, big), timeout=args.timeout,
+                                                        bank=args.bank)))
 
 
 if __name__ == "__main__":
