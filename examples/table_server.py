@@ -123,14 +123,15 @@ class TableServer:
         kind, name, table = message["type"], client.name, self.table
         try:
             if kind == "join" and name is None:
-                table.join(message.get("name"), message.get("seat"), message.get("stack"),
-                           post=message.get("post", True))  # checks the name, the seat, the buy-in
+                # untrusted values: the table checks the name, the seat, the stack against the buy-in
+                table.join(message.get("name"), message.get("seat"), message.get("stack"),  # type: ignore[arg-type]
+                           post=message.get("post", True))
                 client.name = message["name"]
                 client.send({"type": "joined", "seat": table.seat_of(message["name"])})
             elif name is None:
                 raise PokerEngineError("join the table first")
             elif kind == "act":
-                table.act(name, message.get("verb"), message.get("amount"), now=self.now())
+                table.act(name, message.get("verb"), message.get("amount"), now=self.now())  # type: ignore[arg-type]
             elif kind == "sit_out":
                 table.sit_out(name)
             elif kind == "come_back":
