@@ -186,3 +186,18 @@ def test_issue24_tax_is_one_more_deduction():
     [hand] = site_hands(read_text(str(path)), "ggpoker")
     assert hand.rake == 14 and hand.history.user_fields["_deductions"][-1] == "Tax $0.03"
     assert [c.amount for c in hand.collected] == [261] and check(hand).status == "matched"
+
+
+def test_issue24_odd_cent_of_a_tie_is_split_chip():
+    """A tie of 2.63 after 12 cents of deductions: the file gives the odd cent to Hero (the button), the engine to
+    55aa66bb (the first winner left of it).  GGPoker's rule is not known (one real example): ``split_chip``."""
+    from pathlib import Path
+
+    from pokerengine.formats.oddchips import check_split
+
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "issue24" / "odd-cent-split.txt"
+    [hand] = site_hands(read_text(str(path)), "ggpoker")
+    assert hand.rake == 12 and sorted(c.amount for c in hand.collected) == [131, 132]
+    assert check(hand).status == "mismatched"
+    r = check_split(hand)
+    assert r.status == "split_chip" and "odd chips of a split pot: 55aa66bb (seat 5) file 131, engine 132" in r.message
