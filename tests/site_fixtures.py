@@ -182,11 +182,11 @@ SITES: tuple[Site, ...] = (
              ("handwritten/known_mismatches.txt", "3452000001"): (
                  "mismatched", "Big Blind (seat 2) file 7, engine 5",
                  "a pot split four ways: Bovada gives the odd cents to one player (the big blind); the engine one "
-                 "each, from the small blind"),
+                 "each, from the small blind (split_chip by formats/oddchips.check_split)"),
              ("handwritten/known_mismatches.txt", "2902000001"): (
                  "mismatched", "Big Blind (seat 3) file 51, engine 50",
                  "hi/lo: Bovada gives the low half's odd cent to the high winner; the engine splits the low half to "
-                 "the cent")},
+                 "the cent (split_chip by formats/oddchips.check_split)")},
          copies={"handwritten/windows_crlf.txt": ("handwritten/cash_holdem.txt",),
                  "handwritten/utf16_bom.txt": ("handwritten/tournament.txt",),
                  "handwritten/windows1252.txt": ("handwritten/tournament.txt",)}),
