@@ -121,6 +121,7 @@ class ClockFeed:
         self._t: Tournament | None = None
         self._mark: object = None
         self._error: str | None = None
+        self._second: int | None = None
         self.closed = False
         self.refresh()
         if self._t is None:
@@ -155,18 +156,24 @@ class ClockFeed:
     def refresh(self) -> bool:
         """Look at the store; publish a new state if anything shown changed.  ``True`` if it did."""
         error = None
+        changed = False
         try:
             mark = self._look()
             if mark != self._mark or self._t is None:
                 self._t = self._replay()
                 self._mark = mark
+                changed = True
         except (PokerEngineError, OSError, MemoryError) as exc:
             error = f"cannot read the tournament: {exc}" if not isinstance(exc, MemoryError) else \
                 "cannot read the tournament: more events than fit in memory"
         if self._t is None:
             self._error = error
             return False
-        view = clock_view(self._t, int(self._now()), name=self._name)
+        now = int(self._now())
+        if not changed and now == self._second and (error is None) == (self._error is None):
+            return False  # nothing read and the clock has not moved on: the view is the same
+        self._second = now
+        view = clock_view(self._t, now, name=self._name)
         if error is not None:
             view["error"] = f"{error[:300]} (showing what was read before)"
         calm = steady(view)
