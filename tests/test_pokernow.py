@@ -282,3 +282,10 @@ def test_log_nets_sum_to_zero_over_the_bundled_logs():
     for path in LOGS:
         nets, played, count, left_out = log_nets(parse_pokernow(read_text(str(path))))
         assert sum(nets.values()) == 0 and left_out == 0 and count > 0, path.name
+
+
+def test_an_order_that_is_not_ascii_digits_falls_back_to_the_files_order():
+    # regression (fuzzing): '1665274033609³' passed str.isdigit and int() refused it
+    text = log(*HEADS_UP).replace(",1002\n", ",1002\u00b3\n")
+    [hand] = parse_pokernow(text)
+    assert check(hand).status == "matched"

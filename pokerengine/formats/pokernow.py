@@ -82,6 +82,7 @@ _PLAYER_SKIP = re.compile(r"(chooses to|choose to|is away|sits out|sit out|will 
                           r" bounty|requested|joined|quits|rebought|changed the id|.*bounty).*", re.IGNORECASE)
 _SUITS = str.maketrans({"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"})
 _RUNS = {None: 0, "second": 1, "third": 2}
+_ORDER = re.compile(r"[0-9]{1,30}")
 _GAMES = {"texas hold'em": "T", "hold'em": "T", "holdem": "T", "omaha hi": "O", "omaha": "O",
           "omaha hi/lo 8 or better": "O/8", "omaha hi/lo": "O/8", "omaha hi-lo": "O/8"}
 _BETTING = {"no limit": "N", "pot limit": "P"}
@@ -153,13 +154,13 @@ def _entries(text: str, where: str) -> tuple[list[str], list[int]]:
     try:
         next(reader)
         line = 2
-        for k, row in enumerate(reader):
+        for row in reader:
             if not row:
                 line = reader.line_num + 1
                 continue
             entry = row[0] if len(row[0]) <= MAX_LINE_CHARS else row[0][:MAX_LINE_CHARS + 1]
             order = row[2] if len(row) > 2 else ""
-            key = int(order) if order.isdigit() and len(order) <= 30 else -1
+            key = int(order) if _ORDER.fullmatch(order) else -1
             rows.append((key, line, " ".join(entry.splitlines()) if "\n" in entry or "\r" in entry else entry,
                          row[1] if len(row) > 1 else ""))
             line = reader.line_num + 1
