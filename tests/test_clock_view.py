@@ -16,7 +16,7 @@ from pokerengine.tournament import EquityConfig, Tournament
 from pokerengine.tournament.clock_view import MAX_ROWS, clock_view, steady
 from pokerengine.tournament.events import Clock, Entrant, LevelChange, Setup, Start
 from pokerengine.tournament.structure import Break, Level, Structure
-from tests.profiles import examples
+from profiles import examples
 
 T0 = 1_700_000_000
 
