@@ -9,7 +9,7 @@ the reading or of the settlement: its verdict is ``split_chip`` (:func:`split_ch
 What the real files show (fpdb-3's regression files and HHSmithy's samples, every hand whose split
 pot left odd chips; :data:`RULES`):
 
-* PokerStars: the engine's rule (11 hands split two or three ways, 6 of them hi/lo halves, all
+* PokerStars: the engine's rule (14 hands split two or three ways, 6 of them hi/lo halves, all
   matched).  A 2008 four-way split with unequal shares is a rake oddity, not an odd chip.
 * Bovada/Ignition: a two-way split matched the engine's rule (2 hands, and one high half); the low
   half's odd cent goes to the high winner (2 hands); a four-way split gave all three odd cents to
@@ -60,7 +60,7 @@ class OddChipRule:
 
 #: Each site's odd-chip rule as learned from real files (see the module's docstring).
 RULES: dict[str, OddChipRule] = {
-    "pokerstars": OddChipRule("pokerstars", True, 11, "the first winner left of the button, hi/lo halves too"),
+    "pokerstars": OddChipRule("pokerstars", True, 14, "the first winner left of the button, hi/lo halves too"),
     "bovada": OddChipRule("bovada", False, 6, "two-way: the engine's rule (3 hands); the low half's odd cent to "
                                               "the high winner (2); a four-way split's three cents to the big blind (1)"),
     "ggpoker": OddChipRule("ggpoker", False, 1, "one two-way split, as the engine"),
