@@ -12,8 +12,10 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
+from profiles import examples
 from pokerengine.history import replay_hand
 from pokerengine.formats.pokerstars import (
     MAX_LINE_CHARS,
@@ -372,3 +374,18 @@ def test_split_pots_made_uneven_by_running_it_twice_or_a_cash_out():
     assert [check(h).status for h in (twice, cashed)] == ["matched", "matched"]
     swapped = attrs.evolve(cashed, collected=(Collected("ann", None, 1927), Collected("bob", None, 1926)))
     assert check(swapped).status == "mismatched"  # PokerStars' odd-cent rule is known: the engine's
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(blank=st.lists(st.integers(0, 3), min_size=2, max_size=2), header=st.booleans())
+def test_transcript_lines_around_hands_change_nothing(blank, header):
+    """Any client file's hands, wrapped as the e-mailed transcript writes them, read the same."""
+    text = (ISSUE24 / "layout-2024-sitting-out.txt").read_text()
+    plain = parse_pokerstars(text)
+    parts = text.strip("\n").split("\n\n\n\n")
+    assert len(parts) == 2
+    wrapped = ("Transcript for last 2 hands requested by ann (ann@example.com)\n\n" if header else "") + "".join(
+        f"*** # {k + 1} ***\n" + part + "\n" * (1 + n) for k, (part, n) in enumerate(zip(parts, blank)))
+    got = parse_pokerstars(wrapped)
+    assert [h.history for h in got] == [h.history for h in plain] and [h.collected for h in got] == [
+        h.collected for h in plain]
