@@ -24,7 +24,8 @@ strings) only with ``--exact``; with ``--compare``::
 equity, per player, as grouped bars (:func:`pokerengine.charts.plot_equity`;
 at most 100 players; matplotlib, the ``plot`` extra, is needed: without it,
 or with a path that cannot be written, one line on stderr and exit status 2,
-checked before any model runs).
+checked before any model runs), then says ``wrote the chart to FILE.png`` (beside ``--json``, on
+stderr, so standard output stays one JSON document).
 
 Exit status 0; 2 with one line on stderr for bad input (no players, a stack
 that is not a positive integer, a negative prize, an unknown model, an
@@ -33,7 +34,8 @@ unreadable or malformed file, a field too big for ``--max-memory``); 1 when
 run out by far, as the models estimate before they start.
 
 Input is read strictly: numbers on the command line are ASCII integers of at
-most 20 digits (``_`` between digits allowed) or fractions of two of them;
+most 20 digits (``_`` between digits allowed) or fractions of two of them,
+``--stacks`` and ``--prizes`` with spaces, commas or both between them;
 ``--input`` files are at most :data:`MAX_INPUT_BYTES` of UTF-8 JSON, read with
 :func:`pokerengine._json.loads` (bounded nesting and integer length).  Output
 is written a row at a time, so a large ``--places`` matrix needs no more

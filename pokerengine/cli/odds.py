@@ -7,8 +7,10 @@
     pokerengine odds "TT+, AQs+" "QQ+, AK" TT --monte-carlo --samples 1000000
 
 Each hand is two cards (``AcAd``) or a range (``QQ+``, ``AKo:0.5``, comma lists: quote them).
-The table gives each hand's equity (ties shared) and win, tie and lose percentages, with the method
-(``table``, ``enumeration``, ``sorted``, ``monte carlo``) and the number of boards and deals.
+The table gives each hand's equity (ties shared) and the counts of the JSON: the boards it wins,
+ties and loses (``AcAd  81.255%  1,388,072  81.065%  6,538  0.382%  317,694  18.554%``), each
+with its percentage, under the method (``table``, ``enumeration``, ``sorted``, ``monte carlo``)
+and the number of boards and deals.
 ``--json`` prints::
 
     {"boards": 1712304, "hands": [{"hand": "AcAd", "win": 1388072, "tie": 6538, "lose": 317694,

@@ -5,10 +5,12 @@
     pokerengine pushfold --stacks 5000,3000,2000 --blinds 100,200 --prizes 50,30,20 --model icm
     pokerengine pushfold --stacks 2000,2000 --blinds 50,100 --ante 10 --json
 
-Stacks in chips in seat order starting at the button (heads-up: small blind, big blind); without
-``--prizes`` the model is chip EV, with them ICM unless ``--model`` says otherwise.  The table
-lists each position's push range (percent of the 1,326 combinations) and its call ranges keyed by
-the positions already all in; ``--lookahead N`` (prize models) values the stacks after the hand
+Stacks in chips in seat order starting at the button (heads-up: small blind, big blind; commas,
+spaces or both between values, as for ``--blinds`` and ``--prizes``); without ``--prizes`` the
+model is chip EV, with them ICM unless ``--model`` says otherwise.  The table lists each
+position's push range (percent of the 1,326 combinations) and its call ranges keyed by the
+positions already all in, then every range as hands (``BTN pushes 36.0%: 22+, A2s+, K6s+,
+K5s:0.63, ...``: :func:`pokerengine.decisions.ranges.format_range`, mixed hands to two decimals); ``--lookahead N`` (prize models) values the stacks after the hand
 by the next ``N`` hands' equilibria instead of the model; ``--no-card-removal`` deals the hands
 independently (either way the reported equities add up to the pool: with card removal they come
 from one joint deal, every seat's view mixed; :mod:`pokerengine.decisions.equilibrium`);
@@ -16,7 +18,7 @@ from one joint deal, every seat's view mixed; :mod:`pokerengine.decisions.equili
 (:meth:`pokerengine.decisions.result.Equilibrium.to_json`; ``seconds`` is the wall time).
 ``--plot FILE.png`` draws every push range and each call range against a single pusher as 13x13
 grids (:func:`pokerengine.decisions.charts.plot_ranges`; the ``plot`` extra; checked before
-solving).
+solving) and says so: ``wrote the chart to FILE.png`` (beside ``--json``, on stderr).
 
 Exit status 0; 2 with one line on stderr for bad input (stacks that are not positive integers,
 fewer than two or more than nine players, bad blinds, prizes or model); 1 when ``--max-seconds``

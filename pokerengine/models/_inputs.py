@@ -66,13 +66,25 @@ def check_stacks(stacks: object) -> tuple[int, ...]:
     )
 
 
+def _fraction_text(value: Fraction) -> str:
+    """``-1/2`` as typed, for a message (a huge one as a cut ``repr``).
+
+    >>> _fraction_text(Fraction(-1, 2)), len(_fraction_text(Fraction(10**5000, 3))) <= 60
+    ('-1/2', True)
+    """
+    if abs(value.numerator).bit_length() < 256 and value.denominator.bit_length() < 256:
+        return str(value)
+    return shown(value)
+
+
 def _prize(value: object, place: int) -> Prize:
     what = f"prize for place {place}"
     if isinstance(value, Fraction):
         if value < 0:
-            raise ModelInputError(f"{what} must be non-negative, got {shown(value)}")
+            raise ModelInputError(f"{what} must be non-negative, got {_fraction_text(value)}")
         if value.numerator > MAX_CHIPS or value.denominator > MAX_CHIPS:
-            raise ModelInputError(f"{what}: numerator and denominator must be at most 2**63 - 1, got {shown(value)}")
+            raise ModelInputError(f"{what}: numerator and denominator must be at most 2**63 - 1, "
+                                  f"got {_fraction_text(value)}")
         return value.numerator if value.denominator == 1 else value
     if type(value) is not int and not (isinstance(value, int) and not isinstance(value, bool)):
         raise ModelInputError(f"{what} must be an integer or a Fraction, got {shown(value)} ({type(value).__name__})")
