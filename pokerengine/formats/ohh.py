@@ -700,9 +700,10 @@ class _Reader:
                 elif verb == "Bet" or verb == "Raise":
                     if amount == 0:
                         raise _fail(self.where, f"{w}amount: a {verb.lower()} needs a positive amount")
-                    bets[k] += amount
-                    left[k] -= amount
-                    out.append(f"{p} cbr {bets[k]}")
+                    call = bets[k] + amount == max(bets) or bets[k] + amount < max(bets) and amount == left[k]
+                    bets[k] += amount  # (a raise to no more than the bet is a call: PokerNow's converters
+                    left[k] -= amount  # write an all-in call so)
+                    out.append(f"{p} cc" if call else f"{p} cbr {bets[k]}")
                 elif verb == "Shows Cards":
                     cards = self.cards(act.get("cards"), f"{w}cards")
                     if kind == "board":
