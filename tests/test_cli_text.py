@@ -73,6 +73,15 @@ def test_odds_text_aces_against_kings(capsys):
                                            "317,694", "18.554%"]
 
 
+def test_odds_text_writes_a_long_range_in_full(capsys):
+    wide = "22+, A2s+, K9s+, Q9s+, J9s+, T9s, A9o+, KTo+"
+    code, out, _ = run(capsys, "odds", wide, "AA")
+    code, data, _ = run(capsys, "odds", wide, "AA", "--json")
+    lines = out.splitlines()
+    assert code == 0 and lines[2].split()[:2] == ["hand", "1"] and lines[3].startswith("AA ")
+    assert lines[4] == f"hand 1: {json.loads(data)['hands'][0]['hand']}" and parse_range(lines[4][8:]) == parse_range(wide)
+
+
 # --- pushfold: the ranges of the JSON in the text ---------------------------------------------------
 
 RANGE_LINE = re.compile(r"(\S+) (pushes|calls (\S+)) (\d+\.\d)%: (.*)")

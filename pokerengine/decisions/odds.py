@@ -132,7 +132,8 @@ class Odds:
     def lines(self) -> list[str]:
         """A readable table, one line per hand after a header: the equity, then the counts of
         :meth:`to_json` (boards won, tied and lost, summed over the deals; samples for Monte Carlo),
-        each with its percentage.
+        each with its percentage.  A range longer than 40 characters is ``hand K`` in the table
+        and written in full on a line of its own after it.
 
         >>> print("\\n".join(odds(["AcAd", "KhKs"]).lines()))
         table (1,712,304 boards)
@@ -147,15 +148,22 @@ class Odds:
             (f", dead {self.dead}" if self.dead else "")
         total = [float(h.win + h.tie + h.lose) or 1.0 for h in self.hands]
         rows = [["hand", "equity", "wins", "%", "ties", "%", "losses", "%"]]
-        for h, t in zip(self.hands, total):
+        long = []  # a hand too long for its column is named by its number there, written in full below
+        for k, (h, t) in enumerate(zip(self.hands, total), 1):
             eq = f"{100 * h.equity:.3f}%" + (f" +- {100 * h.stderr:.3f}" if h.stderr is not None else "")
-            row = [h.hand if len(h.hand) <= 40 else h.hand[:37] + "...", eq]
+            if len(h.hand) > _HAND_COLUMN:
+                long.append(f"hand {k}: {h.hand}")
+            row = [h.hand if len(h.hand) <= _HAND_COLUMN else f"hand {k}", eq]
             for count in (h.win, h.tie, h.lose):
                 row += [_count(count), f"{100 * count / t:.3f}%"]
             rows.append(row)
         widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
         return [head] + ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
-                         for r in rows]
+                         for r in rows] + long
+
+
+_HAND_COLUMN = 40
+"""The longest hand or range text :meth:`Odds.lines` writes in its table's first column."""
 
 
 def _count(value: int | float) -> str:
