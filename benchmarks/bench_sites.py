@@ -16,6 +16,9 @@ For each site format of :mod:`pokerengine.formats` (or those named), the files o
   line ends and blank lines after each hand, iPoker without the indentation before ``<game``, PartyPoker each
   hand behind a ``Game #NNN starts.`` line.
 
+PokerNow's logs (``fixtures/pokernow/``; the ledger beside them is no log and is skipped) are read the same
+way (``--dir pokernow=PATH`` for a folder of real logs); PokerKit reads none.
+
 Each figure is the best of ``--rounds`` passes, CPU time (:func:`time.process_time`); the ratio compares hands
 per second, each side over the hands it read.  ``docs/histories.md`` quotes a run.
 """
