@@ -79,7 +79,7 @@ class PlayerStatus:
     """What a table knows of one seated player (:meth:`Table.status`).
 
     ``out``: sitting out (cash: not dealt in, missing the blinds that pass) or away (tournament:
-    dealt in, blinded, folded by :meth:`Table.fold_absent`); ``leaving``: left during the hand in
+    dealt in, blinded, acted for when their turn comes: :meth:`Table.fold_absent`); ``leaving``: left during the hand in
     play (the seat empties when it is finished); ``new``: joined and not dealt in yet;
     ``waiting``: a cash player waiting for the big blind rather than posting; ``missed_small_blind``,
     ``missed_big_blind``: blinds missed while sitting out (cash), what :meth:`Table.owed` prices.
@@ -360,9 +360,8 @@ class Table:
 
     def sit_out(self, player: str) -> None:
         """Cash game: the player is not dealt in and misses the blinds that pass them.  Tournament:
-        the player is away, dealt in and blinded.  In a hand, the table folds their hand when their
-        turn comes (stands pat in a draw, mucks at the showdown: :meth:`fold_absent`), at once if it
-        is their turn."""
+        the player is away, dealt in and blinded.  In a hand, the table acts for them when their turn
+        comes, as :meth:`Hand.time_out` does (:meth:`fold_absent`), at once if it is their turn."""
         self._player(player).out = True
         self._advance(None)
 
@@ -379,7 +378,7 @@ class Table:
         """The player leaves: their seat becomes empty; returns the chips they take (at a
         tournament table: the stack they take to another table).  During a hand they are in, the
         seat empties when the hand is finished (:meth:`finish` reports it) and this returns 0; their
-        hand is folded when their turn comes (at once if it is their turn)."""
+        hand is acted for when their turn comes (:meth:`fold_absent`; at once if it is their turn)."""
         p = self._player(player)
         if self._hand is not None and self._dealt.get(p.seat) is p:
             p.leaving = True
@@ -433,7 +432,7 @@ class Table:
         hand's button (default the highest occupied seat).  ``straddle``: a live straddle posted by
         the player after the big blind (three players or more).  ``rng``, ``deck``: as for
         :class:`Hand`.  ``now``: the time, from which the first turn is timed (with a clock).
-        Absent players to act first are folded at once (:attr:`events`).  :meth:`can_start` says
+        Absent players to act first are acted for at once (:attr:`events`).  :meth:`can_start` says
         beforehand whether this would deal."""
         at = None if now is None else self._timer.now(now)
         why = self._why_not()
@@ -515,7 +514,7 @@ class Table:
         return (self._events[-1], *self._advance(at))
 
     def tick(self, now: float) -> tuple[TableEvent, ...]:
-        """Tell the table the time: it folds for the absent players to act, times the turn in play
+        """Tell the table the time: it acts for the absent players to act, times the turn in play
         from ``now`` if it is not timed yet, and times out (:meth:`Hand.time_out`) a player whose
         deadline (:attr:`deadline`) has come, as often as that happens.  Returns the events.  Call it
         when :attr:`deadline` ``.ends`` comes (and whenever convenient: it is cheap)."""
@@ -524,11 +523,13 @@ class Table:
         return tuple(self._advance(at))
 
     def fold_absent(self, hand: Hand) -> tuple[str, ...]:
-        """Fold (in a draw, stand pat; at showdown, muck) for the absent players while one of them is
-        to act; returns what happened as PHH actions.  Absent: a player who left during the hand
+        """Act for the absent players while one of them is to act, as :meth:`Hand.time_out` does (check
+        when checking is free, else fold; stand pat in a draw; at the showdown show a hand that wins
+        a share against the hands shown, else muck), as online rooms check-fold for a player who is
+        away; returns what happened as PHH actions.  Absent: a player who left during the hand
         (:meth:`leave`), or one marked away (:meth:`sit_out`: at a tournament table away players are
-        dealt in and blinded; at a cash table a player who sits out during the hand).  Their hands
-        are dead (TDA 30), their blinds and antes stay in the pot.  :meth:`act`, :meth:`tick`,
+        dealt in and blinded; at a cash table a player who sits out during the hand).  Their blinds
+        and antes stay in the pot; a hand they win is theirs (a leaver takes it at :meth:`finish`).  :meth:`act`, :meth:`tick`,
         :meth:`leave`, :meth:`sit_out` and :meth:`next_hand` do this themselves; it is for a server
         that acts on the :class:`Hand` directly.  It stops at the first player to act who is present."""
         if self._hand is None or hand is not self._hand:
@@ -639,17 +640,14 @@ class Table:
         return (self._count, len(hand.actions), hand.to_act or 0)
 
     def _advance(self, now: float | None) -> list[TableEvent]:
-        """Act for the absent players to act (fold; stand pat in a draw; muck at the showdown), time the
+        """Act for the absent players to act (as :meth:`Hand.time_out` does), time the
         turn in play from ``now``, and time out players whose deadline has come at ``now``."""
         hand, new = self._hand, []
         while hand is not None and not hand.over and hand.to_act is not None:
             seat = hand.to_act
             p = self._dealt[seat]
-            if p.out or p.leaving:
-                legal = hand.legal_actions()
-                lines = (hand.muck(seat) if legal.muck else hand.fold(seat) if legal.fold
-                         else hand.stand_pat(seat) if legal.draw is not None else hand.time_out(seat))
-                new.append(TableEvent(self._count, ABSENT, p.name, seat, lines, now))
+            if p.out or p.leaving:  # acted for as time_out does: it never refuses the player to act
+                new.append(TableEvent(self._count, ABSENT, p.name, seat, hand.time_out(seat), now))
                 continue
             if now is None or self.clock is None:
                 break
