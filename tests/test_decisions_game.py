@@ -13,12 +13,23 @@ from pokerengine.decisions.game import endings, make_game
 from pokerengine.errors import DecisionInputError
 
 
+def _uncalled(put):
+    """TDA 15-B: the part of the largest contribution above the second largest goes back to whoever
+    put it in, folded or not (a larger ante or blind nobody could match)."""
+    back = [0] * len(put)
+    ranked = sorted(put, reverse=True) + [0]
+    if ranked[0] > ranked[1]:
+        back[list(put).index(ranked[0])] = ranked[0] - ranked[1]
+    return back
+
+
 def _oracle_chips(stacks, put, live, order):
-    """Side pots the schoolbook way: in order of strength each live player collects, from every
-    player, up to his own remaining contribution; chips left over (a folded player who put in more
-    than any live one) go to the best live player among those who put in the most."""
-    remaining = dict(enumerate(put))
-    won = [0] * len(stacks)
+    """Side pots the schoolbook way: first the uncalled part of the largest contribution goes back
+    (:func:`_uncalled`); then in order of strength each live player collects, from every player, up to
+    his own remaining contribution; chips left over (a folded player who put in more than any live
+    one) go to the best live player among those who put in the most."""
+    won = _uncalled(put)
+    remaining = {s: x - won[s] for s, x in enumerate(put)}
     for w in order:
         level = remaining[w]
         for j in remaining:
@@ -57,9 +68,10 @@ def test_every_ending_conserves_chips_and_matches_the_schoolbook_side_pots(table
         assert sum(after) == sum(stacks)
         assert min(after) >= 0
         assert after == _oracle_chips(stacks, e.put, e.live, order)
-        for s in range(g.players):  # a folded player loses exactly what he put in
+        back = _uncalled(e.put)
+        for s in range(g.players):  # a folded player loses what he put in, less what nobody called
             if s not in e.live:
-                assert after[s] == stacks[s] - e.put[s]
+                assert after[s] == stacks[s] - e.put[s] + back[s]
 
 
 def test_forced_bets_and_positions():
