@@ -230,6 +230,12 @@ def test_decisions_and_models_name_players_alike():
         call_decision([100, 100, 10], [3, 2], hero=2, pusher=1, blinds=(5, 10), equity=0.5)
     with pytest.raises(PokerEngineError, match=r"^prize for place 1 must be non-negative"):
         make_game([100, 100], (5, 10), prizes=[-1])
+    from pokerengine.decisions import solve_headsup
+
+    with pytest.raises(PokerEngineError, match=r"^stack of player 2 \(the big blind\) must be positive, got 0$"):
+        solve_headsup([100, 0], (5, 10))
+    with pytest.raises(PokerEngineError, match=r"^stack of player 1, the small blind, is 5: it must exceed"):
+        solve_headsup([5, 100], (5, 10))
 
 
 def test_settle_names_a_seat_by_its_label(capsys, monkeypatch):

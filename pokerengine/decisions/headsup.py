@@ -164,14 +164,14 @@ def setup(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, bb_ante: 
     >>> setup((10, 400), (10, 20))
     Traceback (most recent call last):
     ...
-    pokerengine.errors.DecisionInputError: the small blind's stack (10) must exceed its blind and ante (10)
+    pokerengine.errors.DecisionInputError: stack of player 1, the small blind, is 10: it must exceed its blind and ante (10)
     """
     if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) or len(stacks) != 2:
         raise DecisionInputError(f"heads-up takes two stacks (small blind, big blind), got {shown(stacks)}")
     if isinstance(blinds, (str, bytes)) or not isinstance(blinds, Sequence) or len(blinds) != 2:
         raise DecisionInputError(f"blinds are two amounts (small, big), got {shown(blinds)}")
-    s = chips(stacks[0], "the small blind's stack", positive=True)
-    b = chips(stacks[1], "the big blind's stack", positive=True)
+    s = chips(stacks[0], "stack of player 1 (the small blind)", positive=True)
+    b = chips(stacks[1], "stack of player 2 (the big blind)", positive=True)
     sb = chips(blinds[0], "the small blind", positive=True)
     bb = chips(blinds[1], "the big blind", positive=True)
     a = chips(ante, "the ante")
@@ -181,9 +181,9 @@ def setup(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, bb_ante: 
         raise DecisionInputError(f"the small blind ({sb}) must not be larger than the big blind ({bb})")
     ante_s, ante_b = (0, a) if bb_ante else (a, a)
     if s <= sb + ante_s:
-        raise DecisionInputError(f"the small blind's stack ({s}) must exceed its blind and ante ({sb + ante_s})")
+        raise DecisionInputError(f"stack of player 1, the small blind, is {s}: it must exceed its blind and ante ({sb + ante_s})")
     if b < bb + ante_b:
-        raise DecisionInputError(f"the big blind's stack ({b}) must cover its blind and ante ({bb + ante_b})")
+        raise DecisionInputError(f"stack of player 2, the big blind, is {b}: it must cover its blind and ante ({bb + ante_b})")
     # a small blind all in for less than the big blind is called for free (the big blind's fold, worth
     # losing its blind, is then always worse than the showdown), and the rest of the big blind comes back
     live = min(s - ante_s, b - ante_b)
