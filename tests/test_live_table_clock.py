@@ -248,3 +248,17 @@ def test_corrections_are_in_the_ledger():
     ledger = t.ledger
     assert (ledger.bought_in, ledger.corrected, ledger.on_table, ledger.balanced) == (200, 30, 230, True)
     assert ledger.accounts["ann"].corrected == 30
+
+
+@pytest.mark.parametrize("now", [10**400, -10**400, 1e300, 10**12 + 1])
+def test_times_beyond_the_bound_are_refused_without_an_overflow(now):
+    # a huge int made float() raise OverflowError, a traceback instead of the project's error
+    t = seated(clock=Clock(turn=10))
+    t.next_hand(rng=random.Random(1), now=5)
+    before = t.snapshot()
+    with pytest.raises(PokerEngineError, match="seconds"):
+        t.tick(now)
+    with pytest.raises(PokerEngineError, match="seconds"):
+        Clock(turn=now)
+    assert t.snapshot() == before
+    assert t.tick(10**12) != ()  # the bound itself is a time

@@ -35,7 +35,11 @@ import attrs
 from .._checks import shown
 from ..errors import PokerEngineError
 
-__all__ = ["ACTED", "ABSENT", "TIMED_OUT", "Clock", "Deadline", "TableEvent", "seconds"]
+__all__ = ["ACTED", "ABSENT", "MAX_SECONDS", "TIMED_OUT", "Clock", "Deadline", "TableEvent", "seconds"]
+
+MAX_SECONDS = 10**12
+"""The largest time, turn or bank in seconds (about 31,700 years: any clock's reading fits, and sums
+of them stay exact enough in a float)."""
 
 ACTED, ABSENT, TIMED_OUT = "acted", "absent", "timed_out"
 """The kinds of :class:`TableEvent`: a player's own action (:meth:`Table.act`); the table acting for
@@ -44,14 +48,18 @@ showdown); the table acting for a player whose time ran out (:meth:`Hand.time_ou
 
 
 def seconds(value: object, what: str, *, positive: bool = False) -> float:
-    """A time in seconds: an int or a float, finite and not negative (not a bool, not NaN)."""
+    """A time in seconds: an int or a float from 0 to :data:`MAX_SECONDS` (not a bool, not NaN)."""
     if type(value) not in (int, float):
         raise PokerEngineError(f"{what} must be a number of seconds (int or float), got {shown(value)}")
+    if type(value) is int and not -MAX_SECONDS <= value <= MAX_SECONDS:
+        raise PokerEngineError(f"{what} must be from 0 to {MAX_SECONDS:,} seconds, got {shown(value)}")
     x = float(value)  # type: ignore[arg-type]
     if not math.isfinite(x):
         raise PokerEngineError(f"{what} must be a finite number of seconds, got {shown(value)}")
     if x < 0 or (positive and x == 0):
         raise PokerEngineError(f"{what} must be {'more than' if positive else 'at least'} 0, got {shown(value)}")
+    if x > MAX_SECONDS:
+        raise PokerEngineError(f"{what} must be at most {MAX_SECONDS:,} seconds, got {shown(value)}")
     return x
 
 
