@@ -7,7 +7,11 @@ leaving.  In a cash game a new player waits for the big blind or posts one, and 
 missed blinds posts them to come back (the big blind live, the small blind dead).  At a
 tournament table everyone is dealt in (absent players are blinded), and :meth:`Table.seat_map` and
 :meth:`Table.dead_paid` give what :meth:`pokerengine.tournament.Tournament.record_settlement`
-needs.  ``docs/table.md`` has a cash-game loop and a tournament loop.
+needs.  For a server it keeps the time and the money: each turn's deadline and time bank, told
+the time by the server (``clock=``, :meth:`Table.act`, :meth:`Table.tick`:
+:mod:`pokerengine.live.clock`), the chips that came and went (:attr:`Table.ledger`:
+:mod:`pokerengine.live.ledger`), and it acts for absent players when their turn comes.
+``docs/table.md`` has a cash-game loop, a server's loop and a tournament loop.
 
 >>> import random
 >>> table = Table("NT", blinds=(1, 2))
@@ -498,7 +502,7 @@ class Table:
         if self._dealt.get(p.seat) is not p:
             raise PokerEngineError(f"{shown(p.name)} is not in the hand in play")
         if p.leaving:
-            raise PokerEngineError(f"{shown(p.name)} left during this hand: their hand is dead")
+            raise PokerEngineError(f"{shown(p.name)} left during this hand: the table acts for them")
         at = None if now is None else self._timer.now(now)
         if at is None and self.clock is not None:
             raise PokerEngineError("this table keeps a clock: give the time (now=...) with each action")
@@ -528,10 +532,10 @@ class Table:
         a share against the hands shown, else muck), as online rooms check-fold for a player who is
         away; returns what happened as PHH actions.  Absent: a player who left during the hand
         (:meth:`leave`), or one marked away (:meth:`sit_out`: at a tournament table away players are
-        dealt in and blinded; at a cash table a player who sits out during the hand).  Their blinds
-        and antes stay in the pot; a hand they win is theirs (a leaver takes it at :meth:`finish`).  :meth:`act`, :meth:`tick`,
-        :meth:`leave`, :meth:`sit_out` and :meth:`next_hand` do this themselves; it is for a server
-        that acts on the :class:`Hand` directly.  It stops at the first player to act who is present."""
+        dealt in and blinded; at a cash table a player who sits out during the hand).  A pot they win
+        is theirs (a leaver takes it at :meth:`finish`).  :meth:`act`, :meth:`tick`, :meth:`leave`,
+        :meth:`sit_out` and :meth:`next_hand` do this themselves; it is for a server that acts on
+        the :class:`Hand` directly.  It stops at the first player to act who is present."""
         if self._hand is None or hand is not self._hand:
             raise PokerEngineError(f"that hand is not the one in play at this table, got {shown(hand)}")
         return tuple(line for e in self._advance(None) for line in e.lines)
