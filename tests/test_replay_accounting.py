@@ -205,9 +205,6 @@ def _three(fmt: str, damage: int) -> str:
 
 #: Where a damaged first line of a later hand is not yet that hand's own error, and why (known gaps).
 DAMAGE_GAPS = {
-    "partypoker": "the reader drops blank lines before the splitter sees them: no gap marks where the hand "
-                  "ends, so the damaged hand's lines join the hand before (one error for two hands)",
-    "fulltilt": "as PartyPoker: blank lines are dropped before the splitter, so no gap ends the hand before",
     "bovada": "the reader reads a hand without its first line itself (a seat line after a summary): the "
               "damaged line is one error and the rest of its hand another (4 reports for 3 hands begun)",
 }

@@ -184,6 +184,7 @@ def hand_blocks(text: str | Iterable[str], *, where: str, starts: str | tuple[st
     opened = False
     count = 0
     blanks = widest = 0  # the blank lines just read in the open hand, and its widest such gap before them
+    body = 0  # the open hand's lines that are not blank
     for n, line in enumerate(lines, 1):
         if len(line) > max_line:
             bad = fail(where_file, n, f"line of {len(line):,} characters, more than {max_line:,}")
@@ -201,6 +202,8 @@ def hand_blocks(text: str | Iterable[str], *, where: str, starts: str | tuple[st
                     block.append(line[:at])
                 line = line[at:]
         if skip is not None and skip(line):
+            if opened and not line.strip():  # (a blank line the reader drops still widens the gap)
+                blanks += 1
             continue
         if line.startswith(prefix) if prefix is not None else test(line):
             if opened or error is not None:  # (the text before the first hand: a hand whose first line is damaged)
@@ -210,18 +213,22 @@ def hand_blocks(text: str | Iterable[str], *, where: str, starts: str | tuple[st
                 raise fail(where_file, n, f"more than {max_hands:,} hands in one file")
             numbers, block, error, opened = [n], [line], None, True
             blanks = widest = 0
+            body = 1
         elif opened:
             if not line.strip():
                 blanks += 1
-            elif blanks:
-                if blanks >= _GAP_LINES and blanks > widest and len(block) - blanks >= _BODY_LINES:
+            else:
+                body += 1
+            if blanks and line.strip():
+                if (blanks >= _GAP_LINES and blanks > widest and body > _BODY_LINES
+                        and not (outside is not None and outside(line))):  # (an archive's separator stands there)
                     # after a gap wider than any inside the hand, a line that starts no hand: the next
                     # hand, its first line damaged; its lines are that hand's error, not this hand's
                     yield Block(count, tuple(numbers), tuple(block), False, error)
                     count += 1
                     if count >= max_hands:
                         raise fail(where_file, n, f"more than {max_hands:,} hands in one file")
-                    numbers, block, blanks, widest = [n], [line], 0, 0
+                    numbers, block, blanks, widest, body = [n], [line], 0, 0, 1
                     error = _no_start(where_file, n, expected, line)
                     continue
                 widest, blanks = max(widest, blanks), 0
