@@ -115,7 +115,7 @@ SITES: tuple[Site, ...] = (
              " the check to the button (the small blind)")},
          copies={"handwritten/cash-games-utf16.txt": ("handwritten/cash-games.txt",),
                  "handwritten/euro-decimal-comma-cp1252.txt": ("handwritten/euro-decimal-comma.txt",)}),
-    Site("pacific", 72, frozenset({"FO", "FT", "NO", "NT", "PO", "PO/8", "PT"}), 11,
+    Site("pacific", 78, frozenset({"FO", "FT", "NO", "NT", "PO", "PO/8", "PT"}), 13,
          not_site={"hhsmithy/CashGame/Seats/4 Max.txt": (None, "empty (a byte-order mark)"),
                    "hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt": (None, "empty (a byte-order mark)"),
                    "hhsmithy/CashGame/GameTypeTests/PotLimitHoldem.txt": ("partypoker", "a PartyPoker hand"),
@@ -125,7 +125,8 @@ SITES: tuple[Site, ...] = (
               "handwritten/truncated.txt": (1, "hand 1000000001, line 43: the hand ends before its summary",
                                             "its second hand cut short at the end of the file")},
          no_hands={"hhsmithy/CashGame/Limits/Limit5.txt": "a small blind posted, everyone else folds: no hand played"},
-         copies={"handwritten/encoding-utf16.txt": ("handwritten/cash-omaha.txt", "handwritten/languages.txt"),
+         copies={"handwritten/issue24-cr.txt": ("handwritten/issue24.txt",),
+                 "handwritten/encoding-utf16.txt": ("handwritten/cash-omaha.txt", "handwritten/languages.txt"),
                  "handwritten/encoding-cp1252.txt": ("handwritten/encoding-utf16.txt",)}),
     Site("ipoker", 105, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 7,
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (

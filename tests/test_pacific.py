@@ -241,3 +241,61 @@ a b collected [ {_written(2 * raise_to, style)} ]"""
     assert hand.history.actions[2:5] == (f"p2 cbr {raise_to}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, 2 * raise_to),) and hand.rake == 0
     assert check(hand).status == "matched"
+
+
+# --- issue 24: the constructs 888 files write that were refused (fixtures/pacific/handwritten/issue24.txt) ---
+
+def test_issue24_button_posts_portuguese_cards_unwritten_river_checks():
+    first, second, omaha = hands_of(HAND / "issue24.txt")
+    # the button (ann, seat 2) posts the small blind; bob folds between the posts (sitting out, not dealt in)
+    h = first.history
+    assert h.players == ("ann", "cy", "dan") and h.blinds_or_straddles == (5, 10, 0)
+    # Portuguese suits: espadas s, copas h, ouros d, paus c
+    assert "d db Qd4c7s" in h.actions and "d dh p1 AdAs" in h.actions and "d db Kd" in h.actions
+    # the river dealt, then the summary: the three checks the file leaves out are put in, in order
+    river = h.actions.index("d db Kd")
+    assert h.actions[river + 1:river + 4] == ("p1 cc", "p2 cc", "p3 cc")
+    assert h.user_fields["_checks_unwritten"] == 3
+    assert first.collected == (Collected("ann", None, 29),) and first.rake == 1
+    assert check(first).status == "matched"
+    # only the small blind posts; the big blind folds before the deal: bob's raise of 20 takes the pot of 10
+    # (cy's 5, bob's 5 that match it; his other 15 handed back, counted in the file's $0.25)
+    assert second.history.players == ("bob", "cy") and check(second).status == "matched"
+    assert second.collected == (Collected("bob", None, 10),) and second.rake == 0
+    # a tournament hi/lo pot split 1,130 and 1,130 (the antes, then three streets)
+    assert omaha.history.variant == "PO/8" and omaha.history.antes == (20, 20, 20)
+    assert sorted((c.player, c.amount) for c in omaha.collected) == [("ann", 1130), ("bob", 1130)]
+    assert check(omaha).status == "matched"
+
+
+def test_issue24_every_hand_begun_gets_a_verdict():
+    """The fourth hand (the small blind posts, the big blind folds before the deal: nobody else) is played by
+    nobody: the file's four hands are three read and one unplayed, not three."""
+    from pokerengine.formats.blocks import NoHand
+
+    text = read_text(str(HAND / "issue24.txt"))
+    got = list(site_hands(text, "pacific", cancelled=True, errors=True, unplayed=True))
+    assert [type(g).__name__ for g in got] == ["SiteHand", "SiteHand", "SiteHand", "NoHand"]
+    assert isinstance(got[3], NoHand)
+
+
+def test_issue24_cr_only_line_ends_read():
+    """Old Mac files end lines with a bare CR: detected and read like the others (they were 'not a hand
+    history')."""
+    cr = read_text(str(HAND / "issue24-cr.txt"))
+    assert "\n" not in cr and detect(cr) == "pacific"
+    assert [h.history.actions for h in parse_pacific(cr)] == [h.history.actions for h in hands_of(HAND / "issue24.txt")]
+
+
+def test_issue24_a_street_with_a_bet_or_one_player_left_gets_no_checks():
+    hands = hands_of(HAND / "issue24.txt")
+    assert ["_checks_unwritten" in h.history.user_fields for h in hands] == [True, False, False]
+    text = (HAND / "issue24.txt").read_text().split("\n\n\n\n")[0]
+    # dan folds on the turn: two players left, two checks put in (ann, then cy)
+    [two] = parse_pacific(text.replace("cy checks\ndan checks\n** Dealing river", "cy checks\ndan folds\n** Dealing river"))
+    river = two.history.actions.index("d db Kd")
+    assert two.history.user_fields["_checks_unwritten"] == 2 and two.history.actions[river + 1:river + 3] == ("p1 cc", "p2 cc")
+    # cy folds too: one player left, nothing is put in
+    [one] = parse_pacific(text.replace("cy checks\ndan checks\n** Dealing river", "cy folds\ndan folds\n** Dealing river"))
+    assert "_checks_unwritten" not in one.history.user_fields
+    assert cards_text("Qo, 4p") is None and cards_text("Qo, 4p", portuguese=True) == "Qd 4c"

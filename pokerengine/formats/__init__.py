@@ -93,13 +93,14 @@ def _winamax_sniff(head: str) -> bool:
 def _partypoker_sniff(head: str) -> bool:
     # "***** Hand History for Game 123 *****" with no site's name in it (888's name theirs), perhaps
     # after "Game #123 starts." and "#Game No : 123"; not 888's old unnamed "20/40 Blinds No Limit Holdem"
-    m = re.match(r"(?:Game #\w+ starts\.[\s\x00]+)?(?:#Game No ?: ?\w+[\s\x00]+)?\*{5} Hand History [Ff]or Game .*\n\x00?(.*)",
+    m = re.match(r"(?:Game #\w+ starts\.[\s\x00]+)?(?:#Game No ?: ?\w+[\s\x00]+)?\*{5} Hand History [Ff]or Game [^\r\n]*"
+                 r"(?:\r\n?|\n)\x00?([^\r\n]*)",
                  head.lstrip("\x00"))
     return m is not None and re.search(r" Blinds (?:No Limit|Pot Limit|Fix)", m.group(1)) is None
 
 
-_PACIFIC_HEAD = re.compile(r"(?:#Game No : ?[0-9]+[ \t]*\r?\n)?\*{4,5} [^*\s]+ (?:Snap Poker |BLAST )?Hand History for Game "
-                           r"[0-9]+ \*{4,5}[ \t]*\r?\n[^\n]{0,80} Blinds ")
+_PACIFIC_HEAD = re.compile(r"(?:#Game No : ?[0-9]+[ \t]*(?:\r\n?|\n))?\*{4,5} [^*\s]+ (?:Snap Poker |BLAST )?Hand History for Game "
+                           r"[0-9]+ \*{4,5}[ \t]*(?:\r\n?|\n)[^\r\n]{0,80} Blinds ")  # (old Mac files end lines with \r alone)
 
 
 def _pacific_sniff(head: str) -> bool:

@@ -112,8 +112,11 @@ RANKS = {"10": "T", "B": "J", "V": "Q", "H": "K", "Kn": "J", "D": "Q", "E": "A",
          "Ò": "A", "Ê": "K", "Ä": "Q", "Â": "J"}  # the same letters of Windows-1251 read as Windows-1252
 SUITS = {"Kreuz": "c", "Karo": "d", "Pik": "s", "Herz": "h"}
 _SPANISH_SUITS = {"p": "s", "t": "c", "c": "h", "d": "d"}
-_CARD = re.compile(r"(10|Kn|[2-9TJQKAtjqkaBVHDEТКДВÒÊÄÂ])(Kreuz|Karo|Pik|Herz|[cdhsCDHS]|[pt])")
+#: Portuguese suits (espadas, copas, ouros, paus), a hand that writes an ``o`` or ``e`` suit (``Qo, 4p``).
+_PORTUGUESE_SUITS = {"e": "s", "c": "h", "o": "d", "p": "c"}
+_CARD = re.compile(r"(10|Kn|[2-9TJQKAtjqkaBVHDEТКДВÒÊÄÂ])(Kreuz|Karo|Pik|Herz|[cdhsCDHS]|[pteo])")
 _SPANISH = re.compile(r"\[ (?:[^]\n]{0,60}, )?(?:10|[2-9TJQKA])[pt](?:,| \])")
+_PORTUGUESE = re.compile(r"\[ (?:[^]\n]{0,60}, )?(?:10|[2-9TJQKA])[eo](?:,| \])")
 _DECIMAL_COMMA = re.compile(r"[0-9],[0-9]{1,2}(?![0-9])")
 _DECIMAL_POINT = re.compile(r"[0-9]\.[0-9]{1,2}(?![0-9])")
 _THOUSANDS_POINT = re.compile(r"[0-9]\.[0-9]{3}(?![0-9])")
@@ -123,9 +126,11 @@ class _Read:
     """A hand while it is read: the draft, each player's chips left, who folded, and the chips a player
     put in that nobody could call (handed back, not in any pot)."""
 
-    __slots__ = ("d", "left", "folded", "back", "spanish", "deal_line", "mucked")
+    __slots__ = ("d", "left", "folded", "back", "spanish", "portuguese", "deal_line", "mucked", "unwritten")
 
-    def __init__(self, d: Draft, spanish: bool, deal_line: bool) -> None:
+    def __init__(self, d: Draft, spanish: bool, deal_line: bool, portuguese: bool = False) -> None:
+        self.portuguese = portuguese
+        self.unwritten: int | None = None  # the event where a street's unwritten checks go
         self.deal_line = deal_line
         self.mucked: list[int] = []  # the events of cards shown as mucked
         self.d = d
@@ -195,15 +200,18 @@ def read_pacific(path: str) -> list[SiteHand]:
     return parse_pacific(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
 
 
-def cards_text(text: str, *, spanish: bool = False) -> str | None:
+def cards_text(text: str, *, spanish: bool = False, portuguese: bool = False) -> str | None:
     """Cards as an 888 client writes them, in any of its languages, as ``"Ah Kd"``; ``None`` when the text
     is not only cards.  ``spanish``: the suits are Spanish letters (picas, tréboles, corazones, diamantes:
-    ``p t c d``), which a hand shows by writing a ``p`` or a ``t``.
+    ``p t c d``), which a hand shows by writing a ``p`` or a ``t``; ``portuguese``: Portuguese letters
+    (espadas, copas, ouros, paus: ``e c o p``), which a hand shows by writing an ``o`` or an ``e``.
 
     >>> cards_text("[ 8Pik, QPik ]"), cards_text("Tc, Knh, 9h"), cards_text("Hc, Vs, 10d"), cards_text("Ah, Xx")
     ('8s Qs', 'Tc Jh 9h', 'Kc Qs Td', None)
     >>> cards_text("7p, 8t, Kc", spanish=True)
     '7s 8c Kh'
+    >>> cards_text("Qo, 4p, 7e, Kc", portuguese=True), cards_text("Qo, 4p")
+    ('Qd 4c 7s Kh', None)
     """
     body = text.strip().strip("[]").replace(",", " ").split()
     out = []
@@ -212,9 +220,14 @@ def cards_text(text: str, *, spanish: bool = False) -> str | None:
         if m is None:
             return None
         rank, suit = m.group(1), m.group(2)
-        if suit in ("p", "t") and not spanish:
+        if portuguese:
+            if suit not in _PORTUGUESE_SUITS:
+                return None
+            suit = _PORTUGUESE_SUITS[suit]
+        elif suit in ("p", "t", "e", "o") and not spanish or spanish and suit in ("e", "o"):
             return None
-        suit = (_SPANISH_SUITS if spanish else SUITS).get(suit.lower() if spanish else suit, suit.lower())
+        else:
+            suit = (_SPANISH_SUITS if spanish else SUITS).get(suit.lower() if spanish else suit, suit.lower())
         out.append(RANKS.get(rank, rank.upper()) + suit)
     return " ".join(out) if out else None
 
@@ -239,7 +252,9 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
         h.user["_table_kind"] = banner.group(2)
     h.decimal = _decimal_mark(block)
     _header(h, block, start, at + 1)
-    r = _Read(h, _SPANISH.search("\n".join(block[at + 4:])) is not None, "** Dealing down cards **" in block)
+    body = "\n".join(block[at + 4:])
+    portuguese = _PORTUGUESE.search(body) is not None
+    r = _Read(h, not portuguese and _SPANISH.search(body) is not None, "** Dealing down cards **" in block, portuguese)
     for k in range(at + 4, len(block)):
         line = block[k]
         h.line = start + k
@@ -251,12 +266,29 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     if len([name for name in h.seats if name not in h.out]) < 2:  # the others sat out: no hand played
         h.cancelled = True
     _button(h)
+    if r.unwritten is not None:
+        _unwritten_checks(r, r.unwritten)
     for k in r.mucked:  # a player who mucks and collects nothing concedes (the cards known, whatever they hold)
         name = h.events[k][1]
         if not any(c.player == name for c in h.collected):
             h.events[k] = ("muck", name, None)
     hand = h.finish(source, index, last_line=start + len(block) - 1)
     return None if hand is None else _settled(r, hand)
+
+
+def _unwritten_checks(r: _Read, at: int) -> None:
+    """A street dealt and then the summary, with two or more players still able to bet: the file left out
+    their checks (real files skip a river's checks).  They are put in, in the order of play, and the
+    hand says so (user field ``_checks_unwritten``: how many)."""
+    h = r.d
+    span = max(h.max_seats, 10)
+    able = [(seat, name) for name, (seat, _) in h.seats.items()
+            if name not in h.out and name not in r.folded and r.left.get(name, 0) > 0]
+    if len(able) < 2:
+        return
+    able.sort(key=lambda sn: (sn[0] - h.button - 1) % span)
+    h.events[at:at] = [("cc", name, None) for _, name in able]
+    h.user["_checks_unwritten"] = len(able)
 
 
 def _button(h: Draft) -> None:
@@ -359,6 +391,8 @@ def _line(r: _Read, line: str) -> None:
             h.start_betting()
             return
         if line == "** Summary **":
+            if h.events and h.events[-1][0] == "board":  # a street dealt, then nobody acts (checks unwritten?)
+                r.unwritten = len(h.events)
             h.summary = h.showdown = True
             return
         b = _BOARD.fullmatch(line)
@@ -386,7 +420,7 @@ def _line(r: _Read, line: str) -> None:
 
 
 def _cards(r: _Read, text: str) -> str:
-    found = cards_text(text, spanish=r.spanish)
+    found = cards_text(text, spanish=r.spanish, portuguese=r.portuguese)
     if found is None:
         raise r.d.fail(f"bad cards {shown(text)}")
     return found
