@@ -131,10 +131,13 @@ def test_players_who_join_as_the_hand_begins_sit_where_the_betting_order_puts_th
     assert later.rake == 11 and check(later).status == "matched"
 
 
-def test_a_player_with_no_seat_line_who_did_not_join_or_has_no_seat_is_refused():
+def test_a_player_with_no_seat_line_is_seated_where_the_betting_puts_him_else_refused():
     base = (HAND / "players.txt").read_text(encoding="utf-8").split("***** Hand History for Game 5002")[0]
-    with pytest.raises(HistoryParseError, match=r"hand 5001, line 21: 'quinn' calls but has no seat line"):
-        parse_partypoker(base.replace("quinn has joined the table.\nquinn posts big blind [$0.10 USD].\n", ""))
+    # issue 24: quinn neither joins nor posts, yet calls: the file left out his seat line; he sits where the
+    # first round's order puts him (lee's seat, lee having left with $0), his stack unknown, and the hand says so
+    [hand] = parse_partypoker(base.replace("quinn has joined the table.\nquinn posts big blind [$0.10 USD].\n", ""))
+    assert hand.history.user_fields["_no_seat_line"] == ("quinn",)
+    assert hand.history.user_fields["_unknown_stacks"] == ("quinn",) and 2 in hand.history.seats
     full = base.replace("Seat 2: lee ( $0 USD )", "Seat 2: lee ( $5 USD )").replace("kim folds", "kim folds\nlee folds")
     with pytest.raises(HistoryParseError, match=r"line 15: 'quinn' posts but has no seat line"):
         parse_partypoker(full)  # every seat between kim and moe is someone's who plays: no seat for him
@@ -221,7 +224,6 @@ BASE = (HAND / "cash-games.txt").read_text(encoding="utf-8").split("***** Hand H
     ("dee calls [$0.90 USD]", "dee calls [$0.9O USD]", 24, "bad amount '$0.9O'"),
     ("ann bets [$0.90 USD]", "ann bets lots", 22, "bad amount 'lots'"),
     ("Seat 2: bob ( $12.50 USD )", "Seat 2: ann ( $12.50 USD )", 7, "seat 2 or player 'ann' twice"),
-    ("dee calls [$0.10 USD]", "zed calls [$0.10 USD]", 14, "'zed' calls but has no seat line"),  # (no join line)
     ("** Dealing Flop ** [ Ks, 7d, 2c ]", "** Dealing Flop ** [ Ks, 7d ]", 19, "the flop has 2 cards"),
     ("** Dealing Flop ** [ Ks, 7d, 2c ]", "** Dealing Flop ** [ Ks, 7d, 2x ]", 19, "bad cards"),
     ("NL Texas Hold'em", "NL Double Hold'em", 2, "is not read (hold'em, Omaha, stud and short deck are)"),
@@ -331,3 +333,41 @@ a b wins {_dollars(2 * to + bb - rake)}"""
     assert hand.history.actions[2:5] == (f"p2 cbr {to}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, 2 * to - rake),) and hand.returned == (bb, 0)
     assert hand.rake == rake and check(hand).status == "matched"
+
+
+# --- issue 24 (fixtures/partypoker/handwritten/issue24.txt) ----------------------------------------------
+
+def test_issue24_knockout_fractional_chips_chat_and_notices():
+    hand = one("issue24.txt", "3001")
+    h = hand.history
+    # fractional tournament chips (antes of 12.5): the hand is in hundredths of a chip, no currency
+    assert h.user_fields["_chip_scale"] == 100 and h.currency is None
+    assert h.antes == (1250, 1250, 1250) and h.starting_stacks == (300000, 41250, 501250)
+    # the knockout and its bounty, "Chat has been disabled", a bare chat line: read past (the bounty and
+    # the chat line counted)
+    assert h.user_fields["_bounties"] == 1 and h.user_fields["_chat_lines"] == 1
+    # ann's 600 raise is called for 400 by cy's all in: 200 back; the pot is 93,750 hundredths
+    assert hand.collected == (Collected("ann", 0, 93750),) and hand.returned == (0, 0, 20000)
+    assert check(hand).status == "matched"
+
+
+def test_issue24_no_small_blind_and_a_closed_table():
+    hand = one("issue24.txt", "3002")
+    assert hand.history.blinds_or_straddles == (10, 0, 0) and hand.history.players == ("dee", "cy", "ann")
+    assert hand.collected == (Collected("dee", None, 20),) and check(hand).status == "matched"
+    text = (HAND / "issue24.txt").read_text(encoding="utf-8")
+    # "Connection Lost ..." and "Table Closed" before anyone wins: a cancelled hand, given when asked for
+    assert [h.hand_id for h in parse_partypoker(text)] == ["3001", "3002"]
+    closed = [h for h in site_hands(text, "partypoker", cancelled=True) if h.hand_id == "3003"]
+    assert len(closed) == 1 and closed[0].history.user_fields["_cancelled"] is True
+    assert check(closed[0]).status == "cancelled"
+    # without the closing lines the hand is cut short, as before
+    with pytest.raises(HistoryParseError, match="hand 3003, line .*: the hand ends before anyone wins"):
+        parse_partypoker(text.replace("Connection Lost due to some reason\nTable Closed\n", ""))
+
+
+def test_issue24_cr_only_line_ends_read():
+    text = (HAND / "issue24.txt").read_text(encoding="utf-8")
+    cr = text.replace("\n", "\r")
+    assert detect(cr) == "partypoker"
+    assert [h.history for h in parse_partypoker(cr)] == [h.history for h in parse_partypoker(text)]

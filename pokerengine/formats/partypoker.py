@@ -136,7 +136,16 @@ _INFO = re.compile(
     r">.*|Your time bank .*|Due to current high memory use .*|Player .{1,60} finished in .*|Congratulations to .*|Creating (?:Main|Side) Pot.*|There was no qualifying"
     r" low hand|Trny: ?\w+ Level: ?\w+|(?:Blinds|Stakes)(?:-Antes)?\(.*|.{1,60} has (?:joined|left) the table\.?"
     r"|.{1,60} is sitting out|Board: .*|\*\* Dealing down cards \*\*|.{1,60} Cashout Amount is .*"
-    r"|.{1,60} (?:Cash-out Premium % is .*|opted for cash-out|probabi?li?ty is .*)")
+    r"|.{1,60} (?:Cash-out Premium % is .*|opted for cash-out|probabi?li?ty is .*)"
+    r"|There is no Small Blind in this hand.*|Table Closed.*|Connection Lost due to some reason.*"
+    r"|.{1,60} (?:has knocked out|knocked out|has been knocked out by|has been moved to|moved to|was moved to) .*"
+    r"|.{0,80}\b(?:[Bb]reak|[Tt]imed? ?out|[Cc]hat (?:has been |is )?(?:disabled|enabled))\b.*")
+#: A table closed or a connection lost mid-hand: a hand that ends there without a winner was cancelled.
+_CLOSED = re.compile(r"Table Closed.*|Connection Lost due to some reason.*")
+#: A bounty won (knockout tournaments): the site pays it beside the pot.
+_BOUNTY = re.compile(r"wins (?:a |the )?bounty.*|(?:has )?won (?:a |the )?bounty.*", re.IGNORECASE)
+#: A tournament's amount written with cents (fractional chips: ``[12.5]``, ``( 5,012.50 )``).
+_FRACTION = re.compile(r"[\[(]\s*[0-9][0-9,]{0,20}\.[0-9]{1,2}\s*(?:chips\s*)?[\])]")
 
 
 @attrs.define
@@ -179,7 +188,16 @@ def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
     blocks = hand_blocks(text, where=where_file, starts="***** Hand History", name="PartyPoker",
                          expected="'***** Hand History for Game ...'", clean=lambda line: line.strip(" \t\ufeff\xa0\x00"),
                          skip=lambda line: not line or _PREAMBLE.fullmatch(line), outside=lambda line: False)
-    yield from read_blocks(blocks, lambda b: _hand(b.numbered(), where_file, source, b.index), errors=errors)
+    yield from read_blocks(blocks, lambda b: _played(b.numbered(), where_file, source, b.index, cancelled), errors=errors)
+
+
+def _played(block: list[tuple[int, str]], where_file: str, source: str | None, index: int,
+            cancelled: bool) -> SiteHand | None:
+    """:func:`_hand`, or ``None`` for a cancelled hand not asked for."""
+    try:
+        return _hand(block, where_file, source, index, cancelled)
+    except _NotPlayed:
+        return None
 
 
 def parse_partypoker(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
@@ -194,7 +212,12 @@ def read_partypoker(path: str) -> list[SiteHand]:
     return parse_partypoker(read_text(path), source=path)
 
 
-def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, index: int) -> SiteHand:
+class _NotPlayed(Exception):
+    """A hand cancelled when it is not asked for (:func:`iter_hands`' ``cancelled``): given as no hand."""
+
+
+def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, index: int,
+          cancelled: bool = False) -> SiteHand | None:
     start, first = block[0]
     m = _HEADER.fullmatch(first)
     if m is None:
@@ -213,6 +236,12 @@ def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, ind
         else:
             _line(h, st, line)
     h.line = block[-1][0]
+    if not h.collected and not st.summary and any(_CLOSED.fullmatch(text) for _, text in block):
+        h.cancelled = True  # the table closed (or the connection was lost) before anyone won: cancelled
+        hand = h.finish(source, index, cancelled=cancelled)
+        if hand is None:
+            raise _NotPlayed()
+        return hand
     if h.section != "action" or not h.collected and not st.summary:
         raise h.fail("the hand ends before anyone wins (truncated?)")
     _close_round(h, st)
@@ -256,15 +285,19 @@ def _game(h: Draft, st: _State, line: str) -> None:
         raise h.fail(f"the game of {shown(line)}: {game} (hold'em, Omaha, stud and short deck are)")
     h.game(*game)
     h.money = _TOURNEY.search(line) is None
+    if not h.money and any(_FRACTION.search(text) for _, text in st.block):
+        # fractional tournament chips: the hand is read in hundredths of a chip (as money is in cents)
+        h.money = True
+        h.user["_chip_scale"] = 100
     code = _CODE.search(line)
-    if h.money and code is not None:
+    if h.money and code is not None and "_chip_scale" not in h.user:
         h.currency = code.group(1)
     s = _STAKES.search(line) or _LEADING.match(line)
     if s is not None:
         _stakes(h, st, s)
         return
     c = _BUY_IN.match(line)
-    if c is not None and h.money:
+    if c is not None and h.money and "_chip_scale" not in h.user:
         st.buy_in = h.amount(c.group(1))
 
 
@@ -319,14 +352,19 @@ def _line(h: Draft, st: _State, line: str) -> None:
     if stranger is not None:  # (PartyPoker writes no seat line for a player who joins as the hand starts)
         name = stranger.group(1)
         joined = any(text.startswith(name + " has joined the table") for k, text in st.block if k < h.line)
-        if joined and stranger.group(2) in ("posts", "folds", "checks", "calls", "bets", "raises", "is all-In") \
-                or line.startswith(name + " posts big blind "):
+        if stranger.group(2) in ("posts", "folds", "checks", "calls", "bets", "raises", "is all-In"):
             seat = join_seat(h, st.block, name)
-            if seat is not None:
+            if seat is not None:  # (no join line either: the file left out his seat line; said so)
                 h.seat(seat, name, None)
+                if not joined and not line.startswith(name + " posts big blind "):
+                    h.user["_no_seat_line"] = (*h.user.get("_no_seat_line", ()), name)
                 _line(h, st, line)
                 return
         raise h.fail(f"{shown(name)} {stranger.group(2)} but has no seat line: {shown(line)}")
+    if h.section == "action" and not any(line.startswith(name + " ") for name in h.seats):
+        # chat written bare (no "name:"): a line that names no seated player and is no one's action
+        h.user["_chat_lines"] = h.user.get("_chat_lines", 0) + 1
+        return
     raise h.fail(f"cannot read {shown(line)}")
 
 
@@ -347,7 +385,7 @@ def _seat_line(h: Draft, st: _State, line: str) -> bool:
     if s is not None:
         stack = h.amount(s.group(3))
         h.seat(int(s.group(1)), s.group(2), stack, out=stack == 0)
-        if s.group(4) and h.money and h.currency is None:
+        if s.group(4) and h.money and h.currency is None and "_chip_scale" not in h.user:
             h.currency = s.group(4)
         return True
     b = _BUTTON.fullmatch(line)
@@ -503,6 +541,9 @@ def _verb(h: Draft, st: _State, name: str, rest: str) -> None:
         if kind == "sb" and any(k == "sb" for _, k, _ in h.posts):
             kind = "bb"  # a second small blind (a player coming back) is live: it counts toward a call
         _post(h, st, name, kind, _money(h, p.group(2)))
+        return
+    if _BOUNTY.fullmatch(rest):  # a knockout's bounty: paid beside the pot, not checked
+        h.user["_bounties"] = h.user.get("_bounties", 0) + 1
         return
     if rest.startswith("wins "):
         _wins(h, st, name, rest)
