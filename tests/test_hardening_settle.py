@@ -160,7 +160,9 @@ def test_zero_pot_in_json_and_hilo():
 
 def test_a_pot_with_chips_still_needs_cards():
     with pytest.raises(CardError):
-        settle([Seat(1, 0), Seat(2, 0), Seat(3, 5, folded=True)])  # 5 folded chips are contested
+        settle([Seat(1, 0), Seat(2, 0), Seat(3, 5, folded=True), Seat(4, 5, folded=True)])  # 10 folded chips are contested
+    # a lone folded 5 was never called: it goes back (TDA 15-B), and nothing is left to contest
+    assert dict(settle([Seat(1, 0), Seat(2, 0), Seat(3, 5, folded=True)]).payouts) == {1: 0, 2: 0, 3: 5}
     with pytest.raises(CardError):
         settle([Seat(1, 0), Seat(2, 0)], dead=3)  # so is dead money
 

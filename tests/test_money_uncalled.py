@@ -216,6 +216,8 @@ def test_sweep_run_it_twice_the_mucker_gets_the_uncalled_part_undivided():
     runs = settle_runs([Seat(1, 100, cards="4h4d"), Seat(2, 150, folded=True)], board="",
                        runs=["3c3s4cAd5s", "8c9cTdJdQh"])
     assert dict(runs.refunds) == {1: 0, 2: 50} and runs.parts == ((100, 100),)
+    assert "Uncalled: seat 2 gets back 50" in runs.explain().splitlines()
+    assert "Seat 2 (folded): put in 150, gets 50, net -100" in runs.explain().splitlines()
 
 
 def test_sweep_rake_never_takes_the_muckers_uncalled_chips():

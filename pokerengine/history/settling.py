@@ -9,7 +9,9 @@ Conventions (see ``docs/replay.md``):
 * Odd chips follow the game's rule in :mod:`pokerengine.games`: board and
   draw games start at the small blind (p1; heads-up the button, p2), stud
   games give them to the best card by suit (TDA 20-B).
-* Finishing stack = starting stack - everything put in + payout.
+* Finishing stack = starting stack - everything put in + payout.  The payout holds the uncalled part of
+  a lone largest contribution, whoever made it: a player who mucks (``pN sm``, a fold for the engine)
+  after his all-in raise was called for less gets it back (TDA 15-B; ``docs/settlement.md``).
 * A record's ``_chip_unit`` (the smallest chip, as :class:`pokerengine.live.Hand` writes it) divides
   the pots in that unit, as the live hand does.
 * A hand run more than once (user field ``_run_count``, ``docs/runs.md``) settles through

@@ -20,7 +20,8 @@ amount, per pot where the file splits them.
 >>> check(attrs.evolve(hand, collected=(Collected("cy", None, 6),))).seats
 (SeatDiff(seat=1, player='cy', expected=6, got=5),)
 
-Conventions: uncalled bets handed back are no part of any pot and no "collected" amount; the
+Conventions: uncalled bets handed back (to whoever made them, a player who then mucks included:
+TDA 15-B) are no part of any pot and no "collected" amount; the
 rake is drawn from the pots in proportion to their size (:class:`pokerengine.Rake`, the units
 left by rounding to the pots with the largest remainders), which is how PokerStars draws it
 (``docs/histories.md``); a player who mucks at a showdown concedes (the interpreter treats the
