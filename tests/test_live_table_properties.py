@@ -49,6 +49,24 @@ def legal_choice(hand, rng):
     return verb, (rng.choice([legal.raise_to.min_to, legal.raise_to.max_to]) if verb == "raise" else None)
 
 
+def check_clock(table, due, events_before, now):
+    """The deadline rules, from what the call did: an action counted only before the deadline, paid
+    for from the bank past the turn's own seconds; a time-out only once the deadline had come,
+    spending the whole bank; no time-out of a turn whose deadline had not come."""
+    if due is None or table.in_hand is None:
+        return
+    new = [e for e in table.events[events_before:] if e.seat == due.seat]
+    mine = new[0] if new else None
+    bank = table.time_bank(due.player) if due.player in table.stacks else None
+    if mine is not None and mine.kind == "acted":
+        assert now < due.ends
+        assert bank is None or math.isclose(bank, max(0.0, due.bank - max(0.0, now - due.turn_ends)), abs_tol=1e-9)
+    elif mine is not None and mine.kind == "timed_out":
+        assert now >= due.ends and bank in (None, 0)
+    elif not any(e.kind == "timed_out" for e in table.events[events_before:]):
+        assert table.deadline is None or table.deadline.ends > now
+
+
 @settings(max_examples=examples(60), deadline=None)
 @given(game=st.sampled_from(["NT", "F2L3D"]), players=st.integers(2, 6), script=ops)
 def test_the_ledger_balances_and_refused_calls_change_nothing(game, players, script):
@@ -61,6 +79,8 @@ def test_the_ledger_balances_and_refused_calls_change_nothing(game, players, scr
     for op in script:
         before = table.snapshot()
         hand = table.in_hand
+        due = table.deadline  # the turn in play on the clock, before this call
+        events_before = len(table.events)
         try:
             kind = op[0]
             if kind == "join":
@@ -100,6 +120,7 @@ def test_the_ledger_balances_and_refused_calls_change_nothing(game, players, scr
         except PokerEngineError:
             assert table.snapshot() == before, op
             continue
+        check_clock(table, due, events_before, clock)
         ledger = table.ledger
         assert ledger.balanced
         if table.in_hand is None:  # a hand boundary: the ledger against the test's own count
