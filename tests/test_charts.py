@@ -391,8 +391,12 @@ def run(capsys, *argv):
 def test_cli_tournament_plot(capsys, tmp_path):
     out_png = tmp_path / "equity.png"
     code, out, err = run(capsys, "tournament", FIXTURES / "nine-players.jsonl", "--plot", out_png, "--json")
-    assert code == 0 and err == ""
+    assert code == 0 and err == f"pokerengine: wrote the chart to {out_png}\n"  # stdout stays one JSON document
     assert json.loads(out)["state"] == "finished"  # the usual output is unchanged
+    assert png_size(out_png) > 20_000
+    out_png.unlink()
+    code, out, err = run(capsys, "tournament", FIXTURES / "nine-players.jsonl", "--plot", out_png)
+    assert code == 0 and err == "" and out.endswith(f"wrote the chart to {out_png}\n")
     assert png_size(out_png) > 20_000
 
 

@@ -107,7 +107,12 @@ def run(args: argparse.Namespace) -> int:
         from ..charts import plot_tournament
 
         plot_tournament(t, args.plot, max_players=args.plot_players, dcm_seconds=args.dcm_seconds or None)
-    return show(t, args)
+    code = show(t, args)
+    if args.plot is not None:
+        from . import wrote_chart
+
+        wrote_chart(args.plot, json=args.json)
+    return code
 
 
 def show(t: Any, args: argparse.Namespace, extra: dict[str, Any] | None = None) -> int:
