@@ -125,7 +125,8 @@ def _fulltilt_sniff(head: str) -> bool:
 def _winning_sniff(head: str) -> bool:
     # Winning Poker Network: "Game started at: 2014/2/3 4:05:16" (older), "Hand #1 - Holdem(No Limit) - $1/$2 - ..."
     # or "Game Hand #1 - Tournament #2 - ..." (ACR since about 2019)
-    return head.startswith("Game started at: ") or re.match(r"(?:Game )?Hand #[0-9]+ - [^\n]*\((?:No|Pot|Fixed) Limit\)", head) is not None
+    # or the SNG 2.0 / Jackpot files' "<Game Information>" header before such hands
+    return head.startswith(("Game started at: ", "<Game Information>")) or re.match(r"(?:Game )?Hand #[0-9]+ - [^\n]*\((?:No|Pot|Fixed) Limit\)", head) is not None
 
 
 def _bovada_sniff(head: str) -> bool:

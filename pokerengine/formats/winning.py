@@ -102,7 +102,14 @@ MAX_NAME_CHARS = DRAFT_NAME_CHARS  # (the shared bound: :data:`.draft.MAX_NAME_C
 
 _OLD_START = "Game started at: "
 _NEW_START = re.compile(r"(?:Game )?Hand #[0-9]{1,20} - ")
-_OLD_DATE = re.compile(r"Game started at: ([0-9]{4})/([0-9]{1,2})/([0-9]{1,2}) [0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}")
+_OLD_DATE = re.compile(r"Game started at: ([0-9]{4})/([0-9]{1,2})/([0-9]{1,2}) [0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}"
+                       r"(?: \*\*\* Summary: (.{0,300}))?")
+#: The tail some 2016-18 tournament files write on their "Game started at:" line (a tracker's import):
+#: ``*** Summary: GameType: NL, TournamentId: 123, TournamentBuyIn: 5.5, TableType: 6``.
+_SUMMARY_FIELD = re.compile(r"(GameType|TournamentId|TournamentBuyIn|TableType): ([^,]{0,40})")
+#: The SNG 2.0 and Jackpot files' header before their hands (``<Game Information>`` ... ``<Hand History>``).
+_INFORMATION = re.compile(r"<Game Information>|<Hand History>|(?:Title|Entry #|Begin Time|Buyin to Payout|Play Type"
+                          r"|Game Type|Bet Limit Type|Buy-?in|Prize ?[Pp]ool|Multiplier): .{0,200}")
 _NUM = r"[0-9][0-9,]{0,18}(?:\.[0-9]{1,6})?"
 _OLD_ID = re.compile(r"Game ID: ([0-9]{1,20}) ([0-9.,]{1,20})/([0-9.,]{1,20}) (.{0,200})\(([^()]{1,40})\)( [0-9]{1,2}-max)?")
 _OLD_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.{0,%d}) \(([^()]{1,30})\)\.?" % MAX_NAME_CHARS)
@@ -142,7 +149,7 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
     tournament_name = re.search(r"\bT[0-9]{1,12}-G[0-9]{1,15}\b", source or "") is not None
     blocks = hand_blocks(text, where=where_file, starts=_starts, name="Winning Poker Network",
                          expected="'Game started at:' or 'Hand #'", clean=lambda line: line.strip("\ufeff\x00 \t"),
-                         outside=lambda line: not line.strip("\ufffd"))
+                         outside=lambda line: not line.strip("\ufffd") or _INFORMATION.fullmatch(line))
     yield from read_blocks(blocks, lambda b: _hand(list(b.lines), b.first, where_file, source, b.index, cancelled,
                                                    tournament_name), errors=errors)
 
@@ -171,7 +178,7 @@ class _Hand:
     dead money included), who was dealt cards, who is held all in, the summary's bets."""
 
     __slots__ = ("d", "put", "live", "checks", "dealt", "short", "bets", "alias", "boards", "hole", "won", "returned",
-                 "got")
+                 "got", "small_written")
 
     def __init__(self, d: Draft) -> None:
         self.d = d
@@ -187,6 +194,7 @@ class _Hand:
         self.returned = False  # the file wrote an uncalled bet's return
         self.hole = False  # the newer format: the hole cards' line was read
         self.got: dict[str, list[str]] = {}  # the older format's stud: the cards each player was dealt so far
+        self.small_written = False  # the older format: a "has small blind" line is in the hand
 
     def add(self, name: str, chips: int, live: int | None = None) -> None:
         """``name`` puts ``chips`` in, ``live`` of them matching bets (default: all)."""
@@ -286,9 +294,13 @@ def _old(lines: list[tuple[int, str]], where_file: str, tournament_name: bool) -
     if m is None:
         raise h.fail(f"cannot read the hand's header {shown(head[1])}")
     set_date(h, date.group(1), date.group(2), date.group(3))
+    summary = dict(_SUMMARY_FIELD.findall(date.group(4) or ""))
     text = "\n".join(line for _, line in lines)
     h.money = not (tournament_name or re.search(r", Table [0-9]{1,6} $", m.group(4)) is not None
-                   or re.search(r"^Pot: [^\n]*$", text, re.M) is not None and "Rake" not in text.split("------ Summary", 1)[-1])
+                   or re.search(r"^Pot: [^\n]*$", text, re.M) is not None and "Rake" not in text.split("------ Summary", 1)[-1]
+                   or summary.get("TournamentId", "").strip().isdigit())
+    if summary.get("TournamentId", "").strip().isdigit():
+        h.user["_tournament"] = summary["TournamentId"].strip()
     game = m.group(5).strip()
     if game not in OLD_GAMES:
         raise h.fail(f"unknown game {shown(game)}")
@@ -296,7 +308,14 @@ def _old(lines: list[tuple[int, str]], where_file: str, tournament_name: bool) -
     small, big = h.amount(m.group(2)), h.amount(m.group(3))
     bb = re.search(r"^Player .{0,%d} has big blind \(([0-9.,]{1,20})\)$" % MAX_NAME_CHARS, text, re.M)
     fixed = kind == "stud" or bb is not None and small != big and h.amount(bb.group(1)) == small
-    h.game(("F" if fixed else "P" if code[0] == "O" else "N") + code, hole, kind)
+    betting = "F" if fixed else "P" if code[0] == "O" else "N"
+    written = summary.get("GameType", "").strip()
+    if kind != "stud" and written in ("NL", "PL", "FL"):  # the summary's tail says
+        betting = written[0]
+    elif betting == "P" and _above_pot(h, text):  # Omaha with a bet no pot limit allows: no limit
+        betting = "N"
+        h.user["_no_limit_inferred"] = True
+    h.game(betting + code, hole, kind)
     h.stakes(small, big)
     h.table = m.group(4).strip() or None
     if m.group(6):
@@ -306,6 +325,7 @@ def _old(lines: list[tuple[int, str]], where_file: str, tournament_name: bool) -
     elif h.currency is None:
         h.currency = "USD"
     r = _Hand(h)
+    r.small_written = re.search(r"^Player .{0,%d} has small blind \(" % MAX_NAME_CHARS, text, re.M) is not None
     _old_alias(r, lines, text)
     for k, line in lines[2 if lines[1][0] == head[0] else 3:]:
         h.line = k
@@ -315,6 +335,22 @@ def _old(lines: list[tuple[int, str]], where_file: str, tournament_name: bool) -
         h.rake = (h.rake or 0) + r.bets - h.total
         h.total = r.bets
     return r
+
+
+def _above_pot(h: Draft, text: str) -> bool:
+    """Whether a bet, raise or all in of the older format's text adds more than three times the chips in
+    before it (more than any pot-limit raise can: a call and a raise of the pot after it)."""
+    pot = 0
+    for verb, amount in re.findall(r"^Player .{0,%d}? (has small blind|has big blind|posts|ante|calls|raises|bets|allin"
+                                   r"|straddle) \(([0-9.,]{1,20})\)" % MAX_NAME_CHARS, text, re.M):
+        try:
+            chips = h.amount(amount)
+        except HistoryParseError:  # (the line itself says so when it is read)
+            return False
+        if verb in ("raises", "bets", "allin") and pot and chips > 3 * pot:
+            return True
+        pot += chips
+    return False
 
 
 def _old_alias(r: _Hand, lines: list[tuple[int, str]], text: str) -> None:
@@ -402,6 +438,9 @@ def _old_action(r: _Hand, name: str, rest: str) -> None:
     p = _PAREN.search(rest)
     amount = h.amount(p.group(1)) if p is not None else 0
     verb = rest[: p.start()] if p is not None else rest
+    if verb == "allin" and p is not None and h.section == "seats" and not r.dealt:  # a blind or ante posted all in
+        verb = _allin_post(r, name)
+        h.user["_allin_posts"] = h.user.get("_allin_posts", 0) + 1
     if verb in ("has small blind", "has big blind", "posts", "posts ante", "ante", "straddle"):
         if h.section != "seats":
             raise h.fail(f"{shown(name)} posts after the cards are dealt")
@@ -441,6 +480,19 @@ def _old_action(r: _Hand, name: str, rest: str) -> None:
         bring_in(h, name, amount)
         r.add(name, amount)
     # the rest (mucks cards, is timed out, sitting out, wait BB, ...) says nothing about the chips
+
+
+def _allin_post(r: _Hand, name: str) -> str:
+    """What ``Player X allin (N)`` posts before the cards are dealt: an ante while antes are being posted
+    (no blind yet, X's own not posted), else the small blind when none is posted and none is written in the
+    hand, else the big blind."""
+    h = r.d
+    blinds = [kind for _, kind, _ in h.posts if kind != "ante"]
+    if not blinds and any(kind == "ante" for _, kind, _ in h.posts) and all(who != name for who, _, _ in h.posts):
+        return "ante"
+    if not blinds and not r.small_written:
+        return "has small blind"
+    return "has big blind"
 
 
 def _board(r: _Hand, street: str, parts: list[str], run: int = 0) -> None:
