@@ -20,14 +20,20 @@ Protocol: one JSON object a line, at most :data:`MAX_LINE` bytes.  A client send
     {"type": "act", "verb": "raise", "amount": 12}      # verbs: Legal.to_json()'s keys
     {"type": "sit_out"}  {"type": "come_back"}  {"type": "leave"}
 
-and receives ``{"type": "joined", "seat": 3}``, ``{"type": "view", "hand": N, "view": {...}}``
-after every change of a hand it is dealt in or watches (``view.legal`` set on its turn),
-``{"type": "event", "kind": "timed_out" or "absent", "player": ..., "lines": [...], ...}`` when the
-table acted for a player, ``{"type": "hand_over", "hand": N, "stacks": {...}}``, and
-``{"type": "error", "message": ...}`` for anything refused (the hand and the table unchanged),
-followed by its view again (with its legal actions if it is still its turn: a refused action does not
-cost the turn).  The server never sends a client another seat's view.  ``docs/live.md`` walks through it; ``tests/test_table_server.py`` plays it with six
-bots.
+and receives:
+
+* ``{"type": "joined", "seat": 3}``;
+* ``{"type": "view", "hand": N, "view": {...}}`` after every change of a hand it is dealt in or
+  watches (``view.legal`` set on its turn);
+* ``{"type": "event", "kind": "timed_out", "player": ..., "lines": [...], ...}`` (or ``"absent"``)
+  when the table acted for a player;
+* ``{"type": "hand_over", "hand": N, "stacks": {...}}``;
+* ``{"type": "error", "message": ...}`` for anything refused (the hand and the table unchanged),
+  followed by its view again, with its legal actions if it is still its turn: a refused action
+  does not cost the turn.
+
+The server never sends a client another seat's view.  ``docs/live.md`` walks through it;
+``tests/test_table_server.py`` plays it with six bots.
 """
 
 from __future__ import annotations

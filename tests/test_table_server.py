@@ -1,12 +1,12 @@
 """The reference table server (examples/table_server.py) played by six bots over loopback TCP.
 
 The bots mix legal play with illegal, out-of-turn and malformed messages, slow answers (time-outs),
-sit-outs, leaves and joins.  Checked: the table's ledger against the test's own count of the chips
+sit-outs, leaves and joins. Checked: the table's ledger against the test's own count of the chips
 brought and taken every hand, every refused message left the table unchanged (its whole snapshot)
-and was answered with the view (a refused action on one's turn gets the legal actions again, so
-only slow bots are timed out), every time-out told to every client as an event, and no client ever
-received a card of another seat that was not shown.  Every connection is to 127.0.0.1 on a port the system picks; the run is bounded in hands
-and in time.
+and was answered with the view (a refused action on one's turn gets the legal actions again, so only
+slow bots are timed out), every time-out told to every client as an event, and no client ever
+received a card of another seat that was not shown.  Every connection is to 127.0.0.1 on a port the
+system picks; the run is bounded in hands and in time.
 """
 
 from __future__ import annotations

@@ -1,15 +1,16 @@
 """The live hand engine: run one hand of any variant code from the deal to the settlement, by the TDA rules.
 
-A poker server asks :attr:`Hand.to_act` and :meth:`Hand.legal_actions`, sends each client its
-own :meth:`Hand.view` (other players' hidden cards as ``??``: :mod:`pokerengine.live.view`),
-applies the player's choice through :meth:`Hand.act` (verbs named as the legal actions' JSON keys:
+A poker server asks :attr:`Hand.to_act` and :meth:`Hand.legal_actions`, sends each client its own
+:meth:`Hand.view` (other players' hidden cards as ``??``: :mod:`pokerengine.live.view`), applies the
+player's choice through :meth:`Hand.act` (verbs named as the legal actions' JSON keys:
 :mod:`pokerengine.live.act`; or :meth:`Hand.fold`, :meth:`Hand.check`, :meth:`Hand.call`,
 :meth:`Hand.raise_to`, :meth:`Hand.show`, :meth:`Hand.muck`; stud's :meth:`Hand.bring_in` and
 :meth:`Hand.complete`, draw games' :meth:`Hand.draw`), or :meth:`Hand.time_out` when the player's
 time runs out (:mod:`pokerengine.live.timeout`), and, once :attr:`Hand.over`, reads
-:attr:`Hand.settlement` and :meth:`Hand.history`.  A :class:`Table` runs hand after hand, keeps
-the action deadlines (:class:`Clock`) and the money that came and went (:class:`Ledger`).  ``docs/live.md`` has a server loop, every rule
-with its number, the options, and how live and replay modes differ.
+:attr:`Hand.settlement` and :meth:`Hand.history`. A :class:`Table` runs hand after hand, keeps the
+action deadlines (:class:`Clock`) and the money that came and went (:class:`Ledger`).
+``docs/live.md`` has a server loop, every rule with its number, the options, and how live and replay
+modes differ.
 
 >>> import random
 >>> hand = Hand("NT", {1: 500, 4: 500, 6: 500}, button=6, blinds=(5, 10), rng=random.Random(2))
