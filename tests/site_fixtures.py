@@ -128,13 +128,18 @@ SITES: tuple[Site, ...] = (
          copies={"handwritten/issue24-cr.txt": ("handwritten/issue24.txt",),
                  "handwritten/encoding-utf16.txt": ("handwritten/cash-omaha.txt", "handwritten/languages.txt"),
                  "handwritten/encoding-cp1252.txt": ("handwritten/encoding-utf16.txt",)}),
-    Site("ipoker", 105, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 7,
+    Site("ipoker", 106, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 8,
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (
                   0, "line 35: pocket cards of 'nawu', not seated or in a stud game",
                   "a player who acts is missing from the players"),
               "handwritten/cut-short.xml": (1, "hand 102, line 72: the hand ends before its </game> (truncated?)",
                                             "cut inside its turn on purpose")},
-         verdicts={("hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt", "3302721610"): (
+         verdicts={("handwritten/tour-bet-above-chips.xml", "701"): (
+                       "mismatched", "t1 (seat 1) file 865, engine 855; uncalled bets returned: file {t1: 1100}, engine {t1: 1090}",
+                       "the file contradicts itself: t1's bet of 1,510 is above his 1,500 chips (the ante counted twice,"
+                       " in his bet and in the pot he wins, as 2011-2012 tournament files do); the record says so"
+                       " (_file_contradicts)"),
+                   ("hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt", "3302721610"): (
                        "mismatched", "TrapistBeer (seat None) file 244, engine 0",
                        "a made-up tenth player 'TrapistBeer', never dealt in, 'wins' what TrappistBeer won"),
                    ("hhsmithy/CashGame/ExtraHands/DataMinerHandIssue1.txt", "987654"): (

@@ -239,3 +239,28 @@ def test_shuffled_sessions_read_each_hand_once():
     random.Random(7).shuffle(hands)
     got = [h.hand_id for chunk in hands for h in parse_ipoker(chunk)]
     assert sorted(got) == ["101", "102", "103"]
+
+
+# --- issue 24: a file that contradicts itself says so (fixtures/ipoker/handwritten/tour-bet-above-chips.xml) ---
+
+def test_issue24_a_bet_above_the_players_chips_is_named_in_the_record():
+    hand = one("tour-bet-above-chips.xml", "701")
+    # t1's "bet" of 1,510 counts his 10 ante twice: more than his 1,500 chips; the record says so
+    assert hand.history.user_fields["_file_contradicts"] == ("t1's bet 1,510 is more than the 1,500 chips the file gives",)
+    # the uncalled bet the file implies is 10 more than the actions give, and t1 collects 10 more than the pot
+    # (the ante counted twice there too): a mismatch, the file's own
+    result = check(hand)
+    assert hand.rake == 0 and result.status == "mismatched"
+    assert "collected: t1 (seat 1) file 865, engine 855" in result.message
+    assert "uncalled bets returned: file {t1: 1100}, engine {t1: 1090}" in result.message
+    # a tournament takes no rake: a win 10 short of the pot is the file's error, not a rake (user field _unpaid)
+    text = (HAND / "tour-bet-above-chips.xml").read_text(encoding="utf-8")
+    [short] = parse_ipoker(text.replace('win="1,965"', 'win="1,945"'))
+    assert short.rake == 0 and short.history.user_fields["_unpaid"] == 10 and check(short).status == "mismatched"
+    # the same hand with the bet and win written right: no note, and it matches
+    text = text.replace('bet="1,510"', 'bet="1,500"').replace('win="1,965"', 'win="1,945"')
+    [fixed] = parse_ipoker(text)
+    assert "_file_contradicts" not in fixed.history.user_fields and check(fixed).status == "matched"
+    # a rebuy or add-on may explain a bet above the chips: no note then
+    rebuy = text.replace('bet="1,500" rebuy="0"', 'bet="1,510" rebuy="1"')
+    assert "_file_contradicts" not in parse_ipoker(rebuy)[0].history.user_fields

@@ -456,6 +456,11 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
             button = seat
         bets[name] = amount(p.get("bet", "0"), "bet")
         wins[name] = amount(p.get("win", "0"), "win")
+        if bets[name] > stack and all((p.get(k) or "0").strip("0.,") == "" for k in ("rebuy", "addon")):
+            # the file contradicts itself (2011-2012 tournaments count an ante twice in "bet"): said in the
+            # record (user field _file_contradicts), the mismatch that follows being the file's
+            note = f"{name}'s bet {p.get('bet')} is more than the {p.get('chips')} chips the file gives"
+            h.user["_file_contradicts"] = (*h.user.get("_file_contradicts", ()), note)
     _stakes(h, session, actions, amount, memory)
     h.button = button
     for no, el, at in cards:
@@ -491,6 +496,9 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
         if won:
             h.collect(name, won)
     h.rake = h.total - sum(collected.values())
+    if session.tournament and h.rake:  # a tournament takes no rake: what the file leaves unpaid is its own error
+        h.user["_unpaid"] = h.rake
+        h.rake = 0
     h.line = line
     return h.finish(source, index, cancelled=cancelled)
 
