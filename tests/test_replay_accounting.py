@@ -151,7 +151,8 @@ MARKERS = {
 def _marked(path: str, fmt: str) -> int:
     if fmt == "phh":
         return len(re.findall(r"^\[", read_text(path), re.M)) if path.endswith(".phhs") else 1
-    text = re.sub(r"^[\ufeff\x00 \t]+", "", read_text(path), flags=re.M)
+    text = "\n".join(read_text(path).splitlines())  # (any line end: \r\n, \n, a bare \r)
+    text = re.sub(r"^[\ufeff\x00 \t]+", "", text, flags=re.M)
     return len(re.findall(MARKERS[fmt], text, re.M))
 
 
@@ -236,3 +237,20 @@ def test_convert_names_every_skipped_file_and_converts_the_rest(tmp_path, capsys
     assert " hands from 3 files into " in captured.out
     assert main(["convert", str(d / "README.txt"), str(d / "a.phh"), "--to", "phh"]) == 1  # named: a failure
     assert f"skipped: {d / 'README.txt'}: not a hand history" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("damaged", ["[2", "2]", "x[2]", "[2]]", ""])
+@pytest.mark.parametrize("shard_bytes", [None, 100])  # the file read whole, and streamed by byte ranges
+def test_a_damaged_table_header_in_a_phhs_is_that_hands_error(tmp_path, damaged, shard_bytes):
+    (tmp_path / "a.phhs").write_text(f"[1]\n{PHH}\n{damaged}\n{PHH}\n[3]\n{PHH}")
+    summary = replay_paths([tmp_path], shard_bytes=shard_bytes)
+    assert (summary.hands, summary.matched, [r.index for r in summary.errors]) == (3, 2, [1])
+    assert "table header line is damaged or missing" in (summary.errors[0].message or "")
+
+
+def test_a_table_name_used_twice_is_still_an_error_when_read_table_by_table(tmp_path):
+    (tmp_path / "a.phhs").write_text(f"[1]\n{PHH}\n[1]\n{PHH}\n[3]\n{PHH}\n[4\n{PHH}")
+    summary = replay_paths([tmp_path])
+    assert (summary.hands, summary.matched) == (4, 2)
+    assert [(r.index, (r.message or "").split(": ", 1)[1]) for r in summary.errors] == [
+        (1, "a table name used twice"), (3, "a hand whose table header line is damaged or missing, at '[4'")]

@@ -301,7 +301,10 @@ def replay_file(path: str, explicit: bool = True) -> FileReports:
             return skipped
         assert text is not None
         if path.endswith(".phhs"):
-            parts: Sequence[tuple[str, Any]] = tables(text, source=path)
+            try:
+                parts: Sequence[tuple[str, Any]] = tables(text, source=path)
+            except HistoryParseError:  # (one bad table, a damaged header: read table by table instead)
+                return _with(path, "phh", _phhs_by_table(path))
             fmt: str | None = "phh"
         elif phh:
             return _with(path, "phh", [report(loads(text, source=path))])
@@ -326,6 +329,25 @@ def replay_file(path: str, explicit: bool = True) -> FileReports:
             continue
         out.append(report(hand, index))
     return _with(path, "phh", out)
+
+
+def _phhs_by_table(path: str) -> list[HandReport]:
+    """A ``.phhs`` file that is not one valid TOML document, read table by table
+    (:func:`~.stream.iter_phhs_tables`): a bad table, or a hand whose header line is damaged, is that
+    hand's error and the tables after it are read."""
+    from .stream import iter_phhs_tables
+
+    out: list[HandReport] = []
+    seen: set[str] = set()
+    for k, key, hand in iter_phhs_tables(path):
+        if key is not None and key in seen:  # (as the whole document's reading says it)
+            hand = HistoryParseError(f"{path} [{shown(key)}]: a table name used twice")
+        seen.add(key or "")
+        if isinstance(hand, Exception):
+            out.append(HandReport(path, key, None, ERROR, message=_message(hand, path), index=k))
+        else:
+            out.append(report(hand, k))
+    return out
 
 
 def _with(path: str, fmt: str, reports: list[HandReport]) -> FileReports:

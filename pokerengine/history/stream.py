@@ -26,7 +26,9 @@ file yield every hand once (:func:`cut`, for shards of a corpus).
 
 What differs from reading the file whole (``docs/replay.md``): a hand is read when its table ends,
 so a bad hand is that hand's error and the hands after it are still read; a table name used twice
-is not noticed (each hand is read on its own); a line that starts with ``[`` inside a multi-line
+is not noticed (each hand is read on its own); a second ``variant =`` in one table is a hand whose
+header line is damaged or missing (the lines after the last blank one go with it), an error of its
+own, and the table before it is read; a line that starts with ``[`` inside a multi-line
 value (a nested array) would be taken for a header if it had the form of one.  Limits: a hand
 (table) of at most :data:`MAX_TABLE_BYTES`; a line of at most that; the file may be of any size.
 """
@@ -50,6 +52,8 @@ MAX_TABLE_BYTES = 1 << 20
 _CHUNK = 1 << 20
 
 _HEADER = re.compile(rb"\[[ \t]*([A-Za-z0-9_-]+|\"[^\"\\\n]*\"|'[^'\n]*')[ \t]*\][ \t]*(?:#[^\n]*)?\r?\n?")
+_VARIANT = re.compile(rb"[ \t]*variant[ \t]*=")
+_KEY = re.compile(rb"[ \t]*(?:[A-Za-z0-9_-]+|\"[^\"\n]*\")[ \t]*=|[ \t]*#")
 
 
 class _Bad:
@@ -92,6 +96,17 @@ def _tables(path: str, start: int, end: int | None) -> Iterator[tuple[int, bytes
                     return
                 seen = True
                 header, at, parts, size, too_big = line, offset, [], 0, False
+            elif (seen and not too_big and at_line_start and _VARIANT.match(line)
+                  and any(_VARIANT.match(x) for x in parts)):
+                # a second hand's fields in one table: its header line is damaged; the lines after the
+                # last blank one (the damaged header) go with it, and it is a hand of its own (an error)
+                k = len(parts)
+                while k and parts[k - 1].strip() and not _KEY.match(parts[k - 1]):
+                    k -= 1
+                moved = parts[k:]
+                yield at, header, b"".join(parts[:k])
+                at = offset - sum(len(x) for x in moved)
+                header, parts, size = b"", [*moved, line], sum(len(x) for x in moved) + len(line)
             elif seen and not too_big:
                 size += len(line)
                 if size > MAX_TABLE_BYTES:
@@ -115,6 +130,9 @@ def _name(header: bytes) -> str:
 
 def _read(path: str, header: bytes | None, body: bytes) -> HandHistory | None:
     """The hand of one table (``None`` for blank text before the first table)."""
+    if header == b"":
+        raise HistoryParseError(f"{path}: a hand whose table header line is damaged or missing, at "
+                                f"{shown(body.decode('utf-8', 'replace').lstrip().partition(chr(10))[0][:60])}")
     if header is None:
         text = body.decode("utf-8", "strict") if body else ""
         if not text.strip() or _document(text, path) == {}:
@@ -168,7 +186,7 @@ def iter_phhs_tables(path: str, *, start: int = 0, end: int | None = None) -> It
     """``(k, table name, hand or the error reading it)`` for each table in ``[start, end)``: a bad
     hand does not stop the reading."""
     for k, (_, header, body) in enumerate(_pieces(path, start, end)):
-        name = _name(header) if header is not None else None
+        name = _name(header) if header else None
         try:
             hand = _read(path, header, body)
         except (HistoryParseError, UnicodeDecodeError) as exc:
