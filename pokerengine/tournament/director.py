@@ -7,7 +7,9 @@ in force (TDA 32, 34), records each settled hand without a seat map, and after e
 what the rules ask: it balances the tables (TDA 10), breaks tables in their pre-set order (TDA 9),
 forms the final table (with a redraw, as an option), and starts and stops hand-for-hand
 (WSOP 126.a, TDA RP-8) when the next bust can reach the money.  The server drives the clock
-(:meth:`Director.clock`) and the players' actions on each :class:`~pokerengine.live.Hand`.
+(:meth:`Director.clock`) and the players' actions on each :class:`~pokerengine.live.Hand`.  A level
+change or a break applies from the next hand dealt: a hand in play is always finished and recorded,
+at the stakes it was dealt with (TDA 23), and no hand is dealt during a break.
 
 Change the tournament only through the director (its methods log the event and update the
 tables together): :meth:`Director.correct`, :meth:`Director.chop`, :meth:`Director.end`.
