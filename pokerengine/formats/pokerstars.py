@@ -267,8 +267,9 @@ def _hand(block: Sequence[str], start: int, where_file: str, source: str | None,
     if m is None:
         raise _fail(where_file, start, f"cannot read the hand's first line {shown(block[0])}")
     hand_id = m.group(1)  # an empty one ("PokerStars Hand #:", PokerStars VR): the hand has no id
-    h = _Draft("pokerstars", hand_id, f"{where_file}, hand {hand_id}" if hand_id else f"{where_file}, hand #{index}",
-               start)
+    draft = _RupeeDraft if "Rs." in block[0] else Draft  # (the rupee tables' amounts: "Rs.5")
+    h = draft("pokerstars", hand_id, f"{where_file}, hand {hand_id}" if hand_id else f"{where_file}, hand #{index}",
+              start)
     _header(h, m.group(2))
     for k, line in enumerate(block[1:], start + 1):
         h.line = k
@@ -314,8 +315,8 @@ def _antes_matched(h: Draft) -> None:
             h.user["_antes_matched"] = True  # (the record's ante is what was matched, the rest came back)
 
 
-class _Draft(Draft):
-    """PokerStars' :class:`.Draft`: the Indian rupee tables write ``Rs.5`` (read as ``Rs5``)."""
+class _RupeeDraft(Draft):
+    """The :class:`.Draft` of a hand at an Indian rupee table, which writes ``Rs.5`` (read as ``Rs5``)."""
 
     __slots__ = ()
 
@@ -397,8 +398,6 @@ def _line(h: Draft, line: str) -> None:
     if line.startswith("*** "):
         _section(h, line)
         return
-    if line[-1] == ":" and line[:-1] in h.seats:  # an empty action line ("name:  "): nothing done
-        return
     found = h.actor(line)
     if found is not None:
         name, rest = found
@@ -436,6 +435,8 @@ def _line(h: Draft, line: str) -> None:
         return
     if line == "Hand cancelled":
         h.cancelled = True
+        return
+    if line[-1] == ":" and line[:-1] in h.seats:  # an empty action line ("name:  "): nothing done
         return
     raise h.fail(f"cannot read {shown(line)}")
 
