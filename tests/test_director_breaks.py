@@ -173,3 +173,46 @@ def test_resuming_from_a_store_mid_break_with_hands_in_play(store, tmp_path) -> 
     replayed = Director.replay(log, equity=OFF)
     assert replayed.tournament.state() == again.tournament.state()
     assert sum(replayed.tournament.stacks.values()) == 12 * 3000
+
+
+def _shove_and_call(hand) -> None:  # type: ignore[no-untyped-def]
+    """The first player to act goes all in, the next calls, everyone else folds."""
+    shoved = called = False
+    while not hand.over:
+        seat, legal = hand.to_act, hand.legal_actions()
+        if legal.show or legal.muck:
+            hand.show(seat) if legal.show else hand.muck(seat)
+        elif not shoved and legal.raise_to is not None:
+            hand.raise_to(seat, legal.raise_to.max_to)
+            shoved = True
+        elif shoved and not called and legal.call:
+            hand.check_or_call(seat)
+            called = True
+        elif legal.check:
+            hand.check(seat)
+        else:
+            hand.fold(seat)
+
+
+def test_tables_balance_during_a_break_once_the_hands_in_play_end() -> None:
+    for cards in range(100):
+        d = Director.start([f"p{i}" for i in range(1, 14)], [600, 400], stack=3000, structure=S, seats=7, seed=1,
+                           equity=OFF)
+        t = d.tournament
+        long_, short = sorted(d.tables, key=lambda n: -len(d.tables[n]))
+        assert (len(d.tables[long_]), len(d.tables[short])) == (7, 6)
+        h_long, h_short = d.deal(long_, rng=random.Random(0)), d.deal(short, rng=random.Random(cards))
+        d.clock(600)  # the break, both hands in play
+        _shove_and_call(h_short)
+        played = d.finish(h_short)
+        if not played.result.busted:
+            continue
+        assert played.moves == ()  # the long table's hand is in play: nobody leaves it yet
+        _fold_to_big_blind(h_long)
+        played = d.finish(h_long)
+        assert t.on_break and played.moves and {m.reason for m in played.moves} == {"balance"}
+        sizes = sorted(len(s) for s in d.tables.values())
+        assert sizes[-1] - sizes[0] <= 1 and sum(sizes) == 13 - len(t.standings())
+        assert Director.replay([dumps(e) for e in t.events], equity=OFF).tables == d.tables
+        return
+    pytest.fail("no seed gave a bust")  # pragma: no cover

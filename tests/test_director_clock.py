@@ -149,6 +149,8 @@ class DirectorClock(RuleBasedStateMachine):
             event("a hand finished while the clock was paused")
         played = d.finish(hand)  # never refused: on a break, paused, or at another level
         logged = played.result.event
+        if played.moves and t.on_break:
+            event("players moved during a break")
         assert isinstance(logged, Hand) and logged.table == name
         assert max(hand.blinds) == STRUCTURE.level(level).big_blind
         net = hand.settlement.net
