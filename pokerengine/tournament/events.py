@@ -16,7 +16,7 @@ True
 >>> Hand("A", stacks={"ann": 1.5, "bob": 2})
 Traceback (most recent call last):
 ...
-pokerengine.errors.TournamentError: stack of 'ann' must be an integer number of chips, got 1.5 (float)
+pokerengine.errors.TournamentError: stack of player 'ann' must be an integer number of chips, got 1.5 (float)
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ def _stacks(value: object) -> Mapping[str, int]:
     for k, v in out.items():  # the fast path checks plain values inline; anything else gets the full check
         if (type(k) is not str or not 0 < len(k) <= MAX_NAME or not k.isascii()
                 or type(v) is not int or not 0 <= v <= MAX_CHIPS):
-            return MappingProxyType({player_id(k): chips(v, f"stack of {shown(k)}", error=TournamentError)
+            return MappingProxyType({player_id(k): chips(v, f"stack of player {shown(k)}", error=TournamentError)
                                      for k, v in out.items()})
     return MappingProxyType(out)
 
@@ -171,7 +171,7 @@ def _opt_amounts(value: object) -> Mapping[str, int] | None:
     if value is None:
         return None
     m = _mapping(value, "amounts")
-    return MappingProxyType({player_id(k): chips(v, f"deal amount of {shown(k)}", error=TournamentError)
+    return MappingProxyType({player_id(k): chips(v, f"deal amount of player {shown(k)}", error=TournamentError)
                              for k, v in m.items()})
 
 
