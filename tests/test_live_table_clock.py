@@ -262,3 +262,13 @@ def test_times_beyond_the_bound_are_refused_without_an_overflow(now):
         Clock(turn=now)
     assert t.snapshot() == before
     assert t.tick(10**12) != ()  # the bound itself is a time
+
+
+def test_a_time_out_spends_the_whole_bank_whatever_the_rounding():
+    # found by the property: 17.9 - 9.9 - 5 is 2.9999999999999982, which left 1.8e-15 s in a bank
+    # the time-out had spent
+    t = seated(clock=Clock(turn=5, bank=3))
+    h = t.next_hand(rng=random.Random(1), now=9.9)
+    name = t.players[h.to_act]
+    assert t.deadline.ends == 17.9
+    assert t.tick(17.9)[0].kind == "timed_out" and t.time_bank(name) == 0

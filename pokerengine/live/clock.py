@@ -169,11 +169,14 @@ class Timer:
         turn_ends = self.started + self.clock.turn
         return Deadline(player, key[2], self.started, turn_ends, turn_ends + bank, bank)
 
-    def spend(self, key: tuple[int, int, int], player: str, now: float) -> None:
-        """The turn ``key`` ended at ``now``: the seconds past the turn's come out of the bank."""
+    def spend(self, key: tuple[int, int, int], player: str, now: float, *, timed_out: bool = False) -> None:
+        """The turn ``key`` ended at ``now``: the seconds past the turn's come out of the bank (all of
+        it on a time-out, whatever the rounding of the seconds)."""
         if self.clock is not None and self.turn == key:
             over = now - self.started - self.clock.turn
-            if over > 0:
+            if timed_out:
+                self.banks[player] = 0.0
+            elif over > 0:
                 self.banks[player] = max(0.0, self.banks.get(player, 0.0) - over)
 
     def snapshot(self) -> tuple[object, ...]:

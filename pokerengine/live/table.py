@@ -660,7 +660,7 @@ class Table:
             deadline = self._timer.deadline(key, p.name)
             if deadline is None or now < deadline.ends:
                 break
-            self._timer.spend(key, p.name, now)
+            self._timer.spend(key, p.name, now, timed_out=True)
             new.append(TableEvent(self._count, TIMED_OUT, p.name, seat, hand.time_out(seat), now))
         self._events += new
         return new
