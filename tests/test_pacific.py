@@ -186,11 +186,12 @@ def test_fpdb_real_hands():
         except HistoryParseError as exc:
             statuses["error"] = statuses.get("error", 0) + 1
             messages.append(str(exc))
-    assert statuses == {"matched": 314, "mismatched": 9, "error": 1}, messages
+    assert statuses == {"matched": 315, "mismatched": 8, "error": 1}, messages
     # each not matched, the file's doing or what the check cannot know: two names both blank; the file's
     # rake drawn pot by pot by a rule not known (4 hands with side pots); a side pot paid 76 of 576, a
     # hand with no collected line, a split pot with one winner's line missing (the file's); a player all
-    # in for less than the ante (2: the engine puts every ante in the main pot)
+    # in for less than the ante (the engine puts every ante in the main pot; the 2019 BLAST hand all in by
+    # unequal antes matches since issue 24: the ante nobody matched is handed back)
     assert sum("player '' twice" in m for m in messages) == 1
 
 
@@ -246,7 +247,7 @@ a b collected [ {_written(2 * raise_to, style)} ]"""
 # --- issue 24: the constructs 888 files write that were refused (fixtures/pacific/handwritten/issue24.txt) ---
 
 def test_issue24_button_posts_portuguese_cards_unwritten_river_checks():
-    first, second, omaha = hands_of(HAND / "issue24.txt")
+    first, second, omaha, _ = hands_of(HAND / "issue24.txt")
     # the button (ann, seat 2) posts the small blind; bob folds between the posts (sitting out, not dealt in)
     h = first.history
     assert h.players == ("ann", "cy", "dan") and h.blinds_or_straddles == (5, 10, 0)
@@ -275,7 +276,7 @@ def test_issue24_every_hand_begun_gets_a_verdict():
 
     text = read_text(str(HAND / "issue24.txt"))
     got = list(site_hands(text, "pacific", cancelled=True, errors=True, unplayed=True))
-    assert [type(g).__name__ for g in got] == ["SiteHand", "SiteHand", "SiteHand", "NoHand"]
+    assert [type(g).__name__ for g in got] == ["SiteHand", "SiteHand", "SiteHand", "NoHand", "SiteHand"]
     assert isinstance(got[3], NoHand)
 
 
@@ -289,7 +290,7 @@ def test_issue24_cr_only_line_ends_read():
 
 def test_issue24_a_street_with_a_bet_or_one_player_left_gets_no_checks():
     hands = hands_of(HAND / "issue24.txt")
-    assert ["_checks_unwritten" in h.history.user_fields for h in hands] == [True, False, False]
+    assert ["_checks_unwritten" in h.history.user_fields for h in hands] == [True, False, False, False]
     text = (HAND / "issue24.txt").read_text().split("\n\n\n\n")[0]
     # dan folds on the turn: two players left, two checks put in (ann, then cy)
     [two] = parse_pacific(text.replace("cy checks\ndan checks\n** Dealing river", "cy checks\ndan folds\n** Dealing river"))
@@ -299,3 +300,16 @@ def test_issue24_a_street_with_a_bet_or_one_player_left_gets_no_checks():
     [one] = parse_pacific(text.replace("cy checks\ndan checks\n** Dealing river", "cy folds\ndan folds\n** Dealing river"))
     assert "_checks_unwritten" not in one.history.user_fields
     assert cards_text("Qo, 4p") is None and cards_text("Qo, 4p", portuguese=True) == "Qd 4c"
+
+
+def test_issue24_an_ante_nobody_could_match_is_handed_back():
+    """A BLAST hand all in by antes of 3,530 and 2,470: 888 pays the winner the matched 4,940 (fpdb-3's file of
+    2019 is such a hand); the record's larger ante is cut to the matched 2,470."""
+    blast = hands_of(HAND / "issue24.txt")[3]
+    h = blast.history
+    assert h.players == ("ann", "bob") and h.starting_stacks == (3530, 2470)
+    assert h.antes == (2470, 2470) and h.user_fields["_ante_returned"] == 1060
+    assert blast.collected == (Collected("bob", None, 4940),) and check(blast).status == "matched"
+    # equal antes (the bundled BLAST hand): nothing handed back
+    [equal] = [x for x in hands_of(HAND / "site-features.txt") if x.hand_id == "6000000001"]
+    assert "_ante_returned" not in equal.history.user_fields and equal.history.antes == (500, 500, 500)

@@ -501,6 +501,31 @@ def _summary_line(r: _Read, line: str) -> None:
     raise h.fail(f"cannot read {shown(line)}")
 
 
+def _ante_returned(r: _Read, hand: SiteHand, contributed: tuple[int, ...], posted: tuple[int, ...],
+                   scale: int) -> SiteHand:
+    """An ante nobody could match: the player who put in the most did so by his ante alone, everyone else
+    still in being all in for less (a BLAST hand, all in by antes: ``3.530 $`` against ``2.470 $``).  888
+    hands the excess back (the winner collects the matched antes only); the engine counts every ante in the
+    main pot, so the record's ante is cut to what was matched (user field ``_ante_returned``)."""
+    history = hand.history
+    names = history.players or ()
+    if len(contributed) < 2 or len(names) != len(contributed):
+        return hand
+    order = sorted(range(len(contributed)), key=contributed.__getitem__, reverse=True)
+    top, second = order[0], order[1]
+    excess = (contributed[top] - contributed[second]) // scale
+    if excess <= 0 or posted[top] // scale < excess:
+        return hand
+    if any(r.left.get(name, 0) > 0 for k, name in enumerate(names) if k != top and name not in r.folded):
+        return hand  # someone could still have matched it: not an ante handed back
+    antes = [a // scale for a in posted]  # (the engine's order: the record's heads-up antes run the other way)
+    antes[top] -= excess
+    if tuple(history.antes or ()) != tuple(a // scale for a in posted):
+        antes.reverse()
+    user = {**history.user_fields, "_ante_returned": excess}
+    return attrs.evolve(hand, history=attrs.evolve(history, antes=tuple(antes), user_fields=user))
+
+
 def _settled(r: _Read, hand: SiteHand) -> SiteHand:
     """``hand`` with the uncalled bets taken out of what their bettors collected (where the file counts them
     in) and the file's rake worked out from the pot (see the module's docstring)."""
@@ -514,6 +539,8 @@ def _settled(r: _Read, hand: SiteHand) -> SiteHand:
     live = [c - a for c, a in zip(outcome.contributed, outcome.antes)]
     order = sorted(range(len(live)), key=live.__getitem__, reverse=True)
     refund = (live[order[0]] - live[order[1]]) // scale if len(order) > 1 else 0
+    if not refund:
+        hand = _ante_returned(r, hand, outcome.contributed, outcome.antes, scale)
     pot = sum(outcome.contributed) // scale - refund
     back = dict(r.back)
     if refund:
