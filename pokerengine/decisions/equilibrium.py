@@ -56,9 +56,13 @@ exact best response in this game (for every decision point and class, the better
 folding); the largest gain of any player, in big blinds (chip EV) or percent of the prize pool.
 The solve stops when it is at most ``tolerance`` (checked every ``check_every`` iterations, the
 average and its roundings of :data:`ROUNDINGS` tried until one is certified) or
-after ``max_iterations``; when ``max_seconds`` runs out after at least one check it returns the
-best certified strategies so far (``method`` says so), before that it raises
-:class:`~pokerengine.errors.ModelTimeout`.
+after ``max_iterations``.  The result's ``certified`` says whether the tolerance was reached.
+When ``max_seconds`` runs out after at least one check it returns the best strategies checked so
+far; before the first check, the strategies averaged so far with their certificate computed
+after the bound (one more evaluation of every showdown); either way ``certified`` is false and
+``method`` says so.  Only a solve stopped before its first iteration (or refused by the
+estimate) raises :class:`~pokerengine.errors.ModelTimeout`.  The BLAS libraries are held to one
+thread during the solve (:mod:`.blas`).
 
 Two players: :func:`solve` hands the game to :func:`pokerengine.decisions.headsup.solve_headsup`
 (exact) unless ``exact_headsup=False``; this solver reaches the same ranges (a test).
@@ -94,6 +98,7 @@ import numpy as np
 from .._checks import shown
 from ..errors import DecisionInputError, ModelTimeout
 from ..models._cost import SLACK, Deadline
+from .blas import one_blas_thread
 from .combos import CLASS_SIZES, CLASSES, COMBOS
 from .game import Ending, Game, Prize, endings, make_game
 from .result import Equilibrium, PlayerStrategy
@@ -446,6 +451,7 @@ def estimate_seconds(game: Game, boards: int = DEFAULT_BOARDS, iterations: int =
     return seconds
 
 
+@one_blas_thread
 def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ante: bool = False,
           prizes: Sequence[Prize] | None = None, model: str | None = None, max_seconds: float | None = DEFAULT_SECONDS,
           tolerance: float | None = None, max_iterations: int = 20_000, boards: int | None = None,
@@ -501,9 +507,10 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     if game.players == 2 and exact_headsup and not game.forced and not lookahead:
         from .headsup import solve_headsup
 
-        return solve_headsup(game.stacks, game.blinds, game.ante, bb_ante=game.bb_ante,
-                             prizes=None if game.model == "chip" else game.prizes, model=game.model,
-                             table=table, max_seconds=max_seconds)
+        eq = solve_headsup(game.stacks, game.blinds, game.ante, bb_ante=game.bb_ante,
+                           prizes=None if game.model == "chip" else game.prizes, model=game.model,
+                           table=table, max_seconds=max_seconds)
+        return attrs.evolve(eq, certified=eq.exploitability <= tolerance)
     if max_seconds is not None:
         guess = estimate_seconds(game, boards, min(max_iterations, 100), refresh, check_every)
         if guess > SLACK * max_seconds:
@@ -536,9 +543,16 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
                     reached = True
                     break
         except ModelTimeout:
-            if best is None:  # nothing certified yet: the time bound wins
-                raise
-            stopped = " (stopped by max_seconds: the best certified strategies so far)"
+            if best is None:  # before the first check: the average so far, certified after the bound
+                if it == 0:  # no strategy yet: the time bound wins
+                    raise
+                solver.deadline = None
+                avg = solver.average()
+                gains, value = solver.gains(avg)
+                best = (max(gains) / scale, avg, value)
+                stopped = f" (stopped by max_seconds before the first check: the strategies averaged over {it} iterations)"
+            else:
+                stopped = " (stopped by max_seconds: the best certified strategies so far)"
             break
     assert best is not None
     expl, sigma, value = best
@@ -551,7 +565,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
               f"{f'; probabilities within {rounding:g} of 0 or 1 rounded (certified as rounded)' if rounding else ''}")
     if stopped:
         solver.deadline = None  # the chip EVs of a prize model's result: one more evaluation
-    return _result(game, solver, sigma, value, expl, time.perf_counter() - began, method, it)
+    return _result(game, solver, sigma, value, expl, time.perf_counter() - began, method, it, expl <= tolerance)
 
 
 MAX_LOOKAHEAD = 3
@@ -593,7 +607,7 @@ def _future(game: Game, depth: int, options: dict[str, Any]) -> Any:
 
 
 def _result(game: Game, solver: Solver, sigma: dict[int, Array], value: list[Array], expl: float, seconds: float,
-            method: str, iterations: int) -> Equilibrium:
+            method: str, iterations: int, certified: bool = False) -> Equilibrium:
     players = []
     reported, chip_ev = solver.report(sigma, _chip_pays(game, solver) if game.model != "chip" else None)
     chip_ev = [v - game.stacks[q] for q, v in enumerate(chip_ev)]
@@ -613,7 +627,7 @@ def _result(game: Game, solver: Solver, sigma: dict[int, Array], value: list[Arr
             ev, equity = chip_ev[p], expected
         players.append(PlayerStrategy(game.positions[p], game.stacks[p], push.tolist(), call, ev, equity))
     return Equilibrium(game.model, game.stacks, game.blinds, game.ante, game.prizes, tuple(players), expl,
-                       seconds, method, iterations, game.bb_ante)
+                       seconds, method, iterations, game.bb_ante, certified)
 
 
 def _chip_pays(game: Game, solver: Solver) -> list[Any]:

@@ -537,7 +537,7 @@ def solve_headsup(
     return Equilibrium(
         model=model, stacks=st.stacks, blinds=st.blinds, ante=st.ante, prizes=money, players=players,
         exploitability=expl, seconds=time.perf_counter() - start, method=method, iterations=iterations,
-        bb_ante=st.bb_ante,
+        bb_ante=st.bb_ante, certified=expl <= tolerance,
     )
 
 

@@ -119,6 +119,10 @@ class Equilibrium:
     ``exploitability``: the most any one player gains by switching to a best response against
     the others' strategies, in big blinds (chip EV) or in percent of the prize pool (prize
     models).  ``method`` says how it was solved; ``iterations`` how many steps that took.
+    ``certified``: whether ``exploitability`` is within the tolerance the solve was asked for
+    (:func:`pokerengine.decisions.solve`'s ``tolerance``; heads-up, the exact solver's own 1e-9 bb);
+    a solve stopped by ``max_seconds`` or ``max_iterations`` short of it returns its best
+    strategies with ``certified`` false (``pokerengine pushfold`` then exits with status 3).
     """
 
     model: str
@@ -132,6 +136,7 @@ class Equilibrium:
     method: str = ""
     iterations: int = 0
     bb_ante: bool = False
+    certified: bool = False
 
     def player(self, position: str) -> PlayerStrategy:
         for p in self.players:
@@ -152,4 +157,5 @@ class Equilibrium:
             "seconds": self.seconds,
             "method": self.method,
             "iterations": self.iterations,
+            "certified": self.certified,
         }
