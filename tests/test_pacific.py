@@ -313,3 +313,43 @@ def test_issue24_an_ante_nobody_could_match_is_handed_back():
     # equal antes (the bundled BLAST hand): nothing handed back
     [equal] = [x for x in hands_of(HAND / "site-features.txt") if x.hand_id == "6000000001"]
     assert "_ante_returned" not in equal.history.user_fields and equal.history.antes == (500, 500, 500)
+
+
+def test_issue24_a_fixed_limit_big_bet_from_the_turns_first_bet():
+    """hhp's real 2018 hands (not bundled: OHH cannot write the bets) are a '$0.06/$0.12 Blinds Fix Limit Holdem'
+    table with bets of $0.12 and $0.25, not $0.24; a hand written after them."""
+    text = """#Game No : 7100000001
+***** 888poker Hand History for Game 7100000001 *****
+$0.06/$0.12 Blinds Fix Limit Holdem - *** 17 06 2018 20:28:21
+Table Embu 10 Max (Real Money)
+Seat 5 is the button
+Total number of players : 2
+Seat 5: ann ( $4.80 )
+Seat 7: bob ( $1.25 )
+ann posts small blind [$0.06]
+bob posts big blind [$0.12]
+** Dealing down cards **
+ann calls [$0.06]
+bob checks
+** Dealing flop ** [ 7c, Tc, 7d ]
+bob checks
+ann bets [$0.12]
+bob calls [$0.12]
+** Dealing turn ** [ 2c ]
+bob checks
+ann bets [$0.25]
+bob calls [$0.25]
+** Dealing river ** [ Ts ]
+bob checks
+ann checks
+** Summary **
+bob shows [ Kh, 7h ]
+ann mucks [ 9c, 8s ]
+bob collected [ $0.94 ]"""
+    [first] = parse_pacific(text)
+    h = first.history
+    assert h.variant == "FT" and (h.small_bet, h.big_bet) == (12, 25) and h.blinds_or_straddles == (6, 12)
+    assert first.collected == (Collected("bob", None, 94),) and check(first).status == "matched"
+    # a turn bet all in for less is not the big bet: twice the big blind then
+    [allin] = parse_pacific(text.replace("ann bets [$0.25]", "ann bets [$0.25] and is all-in"))
+    assert allin.history.big_bet == 24

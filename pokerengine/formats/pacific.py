@@ -359,10 +359,26 @@ def _header(h: Draft, block: list[str], start: int, at: int) -> None:
         return
     if small is None or big is None:
         raise h.fail(f"cannot read the stakes {shown(g.group(1))}")
-    if h.fixed:  # "$5/$10 Blinds Fix Limit": the blinds; the bets are the big blind and twice it
-        h.stakes(big, 2 * big)
+    if h.fixed:  # "$5/$10 Blinds Fix Limit": the blinds; the bets are the big blind and twice it, unless the
+        # turn's or river's first bet says otherwise ("$0.06/$0.12 Blinds": a $0.12/$0.25 table)
+        h.stakes(big, _big_bet(h, block[at + 3:]) or 2 * big)
     else:
         h.stakes(small, big)
+
+
+def _big_bet(h: Draft, lines: list[str]) -> int | None:
+    """A fixed-limit hand's big bet as its first bet on the turn or river writes it (``None``: no such bet)."""
+    later = False
+    for line in lines:
+        if line.startswith("** Dealing turn") or line.startswith("** Dealing river"):
+            later = True
+        elif later and " bets [" in line:
+            a = _ACTION.fullmatch(line)
+            if a is not None and a.group(2).lower() == "bets" and a.group(3) is not None and a.group(4) is None:
+                return _stake(h, a.group(3))  # (an all in may be for less: not the bet)
+        elif line == "** Summary **":
+            break
+    return None
 
 
 def _stake(h: Draft, text: str) -> int | None:
