@@ -63,12 +63,12 @@ def _seating(stacks: object, button: object, unit: int) -> tuple[list[int], list
         for seat, stack in stacks.items():
             if type(seat) is not int or not 1 <= seat <= MAX_SEAT:
                 raise _fail(f"seat numbers are ints from 1 to {MAX_SEAT}, got {shown(seat)}")
-            pairs.append((seat, _amount(stack, f"seat {seat}'s stack", unit, positive=True)))
+            pairs.append((seat, _amount(stack, f"stack of seat {seat}", unit, positive=True)))
         pairs.sort()
     elif type(stacks) is list or type(stacks) is tuple:
         if not 2 <= len(stacks) <= MAX_PLAYERS:
             raise _fail(f"a hand has 2 to {MAX_PLAYERS} players, got {len(stacks)}")
-        pairs = [(k + 1, _amount(s, f"seat {k + 1}'s stack", unit, positive=True)) for k, s in enumerate(stacks)]
+        pairs = [(k + 1, _amount(s, f"stack of seat {k + 1}", unit, positive=True)) for k, s in enumerate(stacks)]
     else:
         raise _fail(f"stacks must be a mapping seat -> chips or a list of chips, got {shown(stacks)}")
     if button is None:

@@ -340,7 +340,7 @@ class Table:
         name = _name(player)
         if type(seat) is not int or not 1 <= seat <= self.seats:
             raise PokerEngineError(f"seat must be an int from 1 to {self.seats}, got {shown(seat)}")
-        amount = chips(stack, f"{shown(name)}'s stack", error=PokerEngineError, positive=True)
+        amount = chips(stack, f"stack of seat {seat} ({shown(name)})", error=PokerEngineError, positive=True)
         if amount % self.unit:
             raise PokerEngineError(f"a stack is a multiple of the chip unit {self.unit}, got {amount}")
         if self._buy_in is not None and not self._buy_in[0] <= amount <= self._buy_in[1]:
@@ -527,10 +527,11 @@ class Table:
         return tuple(self._advance(at))
 
     def fold_absent(self, hand: Hand) -> tuple[str, ...]:
-        """Act for the absent players while one of them is to act, as :meth:`Hand.time_out` does (check
-        when checking is free, else fold; stand pat in a draw; at the showdown show a hand that wins
-        a share against the hands shown, else muck), as online rooms check-fold for a player who is
-        away; returns what happened as PHH actions.  Absent: a player who left during the hand
+        """Act for the absent players while one of them is to act: a fold wherever folding is legal,
+        a check free or not (TDA 30: a player away from the seat has no live hand); where no fold is
+        possible, as :meth:`Hand.time_out` does (the bring-in posted, standing pat in a draw; at the
+        showdown a hand that wins a share against the hands shown is shown, else mucked); returns what
+        happened as PHH actions.  Absent: a player who left during the hand
         (:meth:`leave`), or one marked away (:meth:`sit_out`: at a tournament table away players are
         dealt in and blinded; at a cash table a player who sits out during the hand).  A pot they win
         is theirs (a leaver takes it at :meth:`finish`).  :meth:`act`, :meth:`tick`, :meth:`leave`,
@@ -584,7 +585,7 @@ class Table:
             if seat is None:
                 raise PokerEngineError(f"{shown(name)} is not at this table")
             if type(stack) is not int or not 0 <= stack <= MAX_CHIPS:
-                stack = chips(stack, f"{shown(name)}'s stack", error=PokerEngineError)
+                stack = chips(stack, f"stack of seat {seat} ({shown(name)})", error=PokerEngineError)
             seats[seat] = stack
         if len(seats) < 2:
             raise PokerEngineError("a hand has at least two players")
@@ -650,8 +651,9 @@ class Table:
         while hand is not None and not hand.over and hand.to_act is not None:
             seat = hand.to_act
             p = self._dealt[seat]
-            if p.out or p.leaving:  # acted for as time_out does: it never refuses the player to act
-                new.append(TableEvent(self._count, ABSENT, p.name, seat, hand.time_out(seat), now))
+            if p.out or p.leaving:  # TDA 30: folded where a fold is legal, else acted for as a time-out
+                lines = hand.fold(seat) if hand.legal_actions().fold else hand.time_out(seat)
+                new.append(TableEvent(self._count, ABSENT, p.name, seat, lines, now))
                 continue
             if now is None or self.clock is None:
                 break
