@@ -182,6 +182,7 @@ TEXT_FILES = {
     "fulltilt": ("fulltilt/handwritten/cash-holdem-utf16.txt", r"Full ?Tilt ?Poker Game #", 1),
     "winning": ("winning/handwritten/new-cash-cp1252.txt", r"Game started at|Hand #|Game Hand #", 1),
     "bovada": ("bovada/handwritten/cash_holdem.txt", r"(?:Bovada|Ignition|Bodog\S*) Hand #", 1),
+    "pokernow": ("pokernow/handwritten/blinds-bomb-pot.csv", r'"-- starting hand #', 1),
 }
 IPOKER = "ipoker/hhsmithy/CashGame/MultipleHandsTests/10MultipleHands.txt"
 OHH = "ohh/several.jsonl"
@@ -203,12 +204,15 @@ def three(fmt: str) -> tuple[str, list[str], str, int]:
         return text[:games[0]], [text[g:e].rstrip("\n") for g, e in zip(games[:3], ends[:3])], "</session>\n", 1
     path, start, protected = TEXT_FILES[fmt]
     segs: list[list[str]] = []
-    for line in read_text(str(FIXTURES / path)).splitlines():
+    lines, before = read_text(str(FIXTURES / path)).splitlines(), ""
+    if fmt == "pokernow":  # (a CSV log, newest first: its rows in the order they happened, the header before them)
+        before, lines = lines[0] + "\n", sorted(lines[1:], key=lambda row: int(row.rsplit(",", 1)[1]))
+    for line in lines:
         if re.match(start, line.lstrip("\ufeff")):
             segs.append([])
         if segs:
             segs[-1].append(line)
-    return "", ["\n".join(s).rstrip("\n") for s in segs[:3]], "", protected
+    return before, ["\n".join(s).rstrip("\n") for s in segs[:3]], "", protected
 
 
 def join(fmt: str, hands: list[str]) -> str:

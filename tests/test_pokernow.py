@@ -289,3 +289,27 @@ def test_an_order_that_is_not_ascii_digits_falls_back_to_the_files_order():
     text = log(*HEADS_UP).replace(",1002\n", ",1002\u00b3\n")
     [hand] = parse_pokernow(text)
     assert check(hand).status == "matched"
+
+
+def test_a_quote_left_open_spoils_only_its_own_row():
+    # regression (tests/test_formats_blocks.py's damage property): a row cut to '"' made the CSV reader run
+    # into the next hand's rows; rows are read line by line, an entry spanning at most a few lines
+    second = [start(2), *HEADS_UP[1:-1], "-- ending hand #2 --"]
+    rows = log(*HEADS_UP, *second).splitlines()
+    at = next(k for k, row in enumerate(rows) if row.startswith('"-- ending hand #1'))
+    rows[at] = '"'
+    items = list(iter_hands("\n".join(rows), source="f.csv", errors=True))
+    assert isinstance(items[0], HandError) and "line 11" in str(items[0])
+    assert items[1].hand_id == "h2" and check(items[1]).status == "matched"
+
+
+def test_an_entry_over_two_lines_is_one_entry():
+    text = log(*HEADS_UP).replace('"The', '"The').replace("entry,at,order\n", 'entry,at,order\n"The game\'s config:\nline two",2026-11-01T20:00:59.000Z,2000\n')
+    [hand] = parse_pokernow(text)
+    assert check(hand).status == "matched"
+
+
+def test_a_line_the_reader_does_not_know_inside_a_hand_is_an_error():
+    text = log(*HEADS_UP[:5], "@@ garbled @@", *HEADS_UP[5:])
+    with pytest.raises(HistoryParseError, match="cannot read '@@ garbled @@'"):
+        parse_pokernow(text)

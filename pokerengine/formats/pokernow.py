@@ -47,9 +47,7 @@ amounts of at most 15 digits.  Time and memory are linear in the text.  Every er
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 import re
 from collections.abc import Iterator
 
@@ -83,6 +81,14 @@ _PLAYER_SKIP = re.compile(r"(chooses to|choose to|is away|sits out|sit out|will 
 _SUITS = str.maketrans({"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"})
 _RUNS = {None: 0, "second": 1, "third": 2}
 _ORDER = re.compile(r"[0-9]{1,30}")
+#: A row: the entry (quoted, its quotes doubled, or plain), its time and its order; an entry may span lines
+#: (at most :data:`_ROW_LINES`): a quote left open on a damaged line spoils no row but its own.
+_ROW = re.compile(r'"((?:[^"]|"")*)",([^,"]*)(?:,([^,"]*))?|([^",]*),([^,"]*)(?:,([^,"]*))?')
+_ROW_LINES = 20
+#: Lines that say nothing the check needs: the host's and the table's notices, run it twice's question,
+#: the cards not dealt, a repeated CSV header.
+_NOTICE = re.compile(r"(?:The player |The admin |The game|WARNING|IMPORTANT|Remaining players|Some players|All players"
+                     r"|Undealt cards|Dead Big Blind|Game entering|Asking to|entry$|.{1,220} will be playing on table)")
 _GAMES = {"texas hold'em": "T", "hold'em": "T", "holdem": "T", "omaha hi": "O", "omaha": "O",
           "omaha hi/lo 8 or better": "O/8", "omaha hi/lo": "O/8", "omaha hi-lo": "O/8"}
 _BETTING = {"no limit": "N", "pot limit": "P"}
@@ -150,32 +156,42 @@ def _entries(text: str, where: str) -> tuple[list[str], list[int]]:
     if HEADER.match(text.lstrip(" \t\r\n")) is None:
         raise HistoryParseError(f"{where}: not a PokerNow log (expected the header 'entry,at,order')")
     rows: list[tuple[int, int, str, str]] = []
-    reader = csv.reader(io.StringIO(text.lstrip(" \t\r\n"), newline=""))
-    try:
-        next(reader)
-        line = 2
-        for row in reader:
-            if not row:
-                line = reader.line_num + 1
-                continue
-            entry = row[0] if len(row[0]) <= MAX_LINE_CHARS else row[0][:MAX_LINE_CHARS + 1]
-            order = row[2] if len(row) > 2 else ""
-            key = int(order) if _ORDER.fullmatch(order) else -1
-            rows.append((key, line, " ".join(entry.splitlines()) if "\n" in entry or "\r" in entry else entry,
-                         row[1] if len(row) > 1 else ""))
-            line = reader.line_num + 1
-    except csv.Error as exc:
-        raise HistoryParseError(f"{where}, line {reader.line_num}: not a CSV row ({exc})") from None
-    rows.reverse()  # newest first in the file
-    if rows and all(key >= 0 for key, _, _, _ in rows):
-        rows.sort(key=lambda r: r[0])
-    entries, lines = [], []
-    for _, n, entry, at in rows:
+    lines = text.splitlines()
+    i = next(k for k, line in enumerate(lines) if line.strip()) + 1  # (the header's line, then the rows)
+    while i < len(lines):
+        line, span = lines[i], 1
+        m = _ROW.fullmatch(line) if len(line) <= MAX_LINE_CHARS else None
+        if m is None and line.startswith('"') and len(line) <= MAX_LINE_CHARS:  # an entry over several lines
+            joined = line
+            while m is None and span < _ROW_LINES and i + span < len(lines) and len(joined) <= MAX_LINE_CHARS:
+                joined += " " + lines[i + span]
+                span += 1
+                m = _ROW.fullmatch(joined)
+            span = span if m is not None else 1
+        if m is None:  # not a row: its text, as an entry the hand it falls in cannot read
+            entry, at, order = line[:MAX_LINE_CHARS + 1], "", ""
+        elif m.group(1) is not None:
+            entry, at, order = m.group(1).replace('""', '"'), m.group(2), m.group(3) or ""
+        else:
+            entry, at, order = m.group(4), m.group(5), m.group(6) or ""
+        if line.strip():
+            rows.append((int(order) if _ORDER.fullmatch(order) else -1, i + 1, entry, at))
+        i += span
+    # newest first in the file: by ``order``, and a row without one (or equal ones) just before the row above
+    # it in the file (a log without the column: the file's order reversed)
+    newer = 10**31
+    ranked = []
+    for position, (key, n, entry, at) in enumerate(rows):
+        newer = key if key >= 0 else newer
+        ranked.append((newer, -position, n, entry, at))
+    ranked.sort()
+    entries, numbers = [], []
+    for _, _, n, entry, at in ranked:
         if entry.startswith(START):
             entry += "\x00" + at[:40]  # the time of the hand, on its first line
         entries.append(entry)
-        lines.append(n)
-    return entries, lines
+        numbers.append(n)
+    return entries, numbers
 
 
 def _hand(block: Block, lines: list[int], where_file: str, source: str | None) -> SiteHand | None:
@@ -242,11 +258,12 @@ class _Hand:
                 if u is None:
                     raise h.fail(f"cannot read {shown(line)}")
                 h.uncalled(u.group(2), h.amount(u.group(1)))
-            # anything else (admin, notices, "Your hand is", "Undealt cards", "Dead Small Blind") is skipped
             elif line == "Dead Small Blind":
                 self.dead_sb = True
             elif line.startswith("Your hand is "):
                 self.seen = max(self.seen, len(self.cards(line[len("Your hand is "):])) // 2)
+            elif _NOTICE.match(line) is None:  # (admin lines, notices, "Undealt cards": skipped)
+                raise h.fail(f"cannot read {shown(line)}")
         if not h.seats:
             raise h.fail("the hand has no 'Player stacks' line")
         self.finish()
