@@ -1,10 +1,13 @@
 """Replay hand-history files and folders, and compare every hand with its recorded finishing stacks.
 
-Each hand ends in one of five classes: ``matched``; ``split_chip`` (the
+Each hand a file begins ends in one class: ``matched``; ``split_chip`` (the
 record writes a fractional tied share, e.g. 674.5/674.5, and our whole-chip
 result differs only there, e.g. 675/674, every chip accounted for);
-``unchecked`` (the file records no ``finishing_stacks``); ``mismatched``;
-``error`` (the file or hand cannot be read or replayed; the message says why).
+``unchecked`` (the file records no ``finishing_stacks``); ``undeterminable`` and
+``cancelled`` (a site's: no winner shown; cancelled by the site); ``unplayed`` (a
+site's file begins it, nothing was played); ``mismatched``; ``error`` (the hand
+cannot be read or replayed; the message says why).  Every file is read (:class:`FileRead`)
+or skipped with its reason (:class:`Skipped`): nothing is dropped without a word.
 
 No file stops a run: bad input is the hand's (or the file's) ``error``, and so is, as a last
 resort, any unexpected exception while reading or replaying it (the message says ``internal
@@ -22,8 +25,13 @@ Time and memory per file and per hand are bounded by the reader's limits (``docs
 ... actions = ["d dh p1 AsKd", "d dh p2 QhQc", "p2 f"]
 ... finishing_stacks = [101, 99]''')
 >>> summary = replay_paths([d])
->>> summary.hands, summary.matched, summary.ok
-(1, 1, True)
+>>> with open(os.path.join(d, "notes.txt"), "w") as f:
+...     _ = f.write("my hands, to look at\\n")
+>>> summary = replay_paths([d])
+>>> summary.hands, summary.matched, summary.ok, [f.file[len(d) + 1:] for f in summary.read]
+(1, 1, True, ['a.phh'])
+>>> [(k.file[len(d) + 1:], k.reason) for k in summary.skipped]
+[('notes.txt', "not a hand history: neither PHH nor a site's format (docs/histories.md)")]
 """
 
 from __future__ import annotations
