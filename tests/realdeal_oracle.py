@@ -325,7 +325,7 @@ def check(game: Game, strategies: Strategies, deals: int = 2_000_000, seed: int 
                  sampled)
 
 
-RHO = 1_712_304 / 1_086_008  # C(48, 5) / C(44, 5)
+RHO = 1_712_304 / 1_370_754  # C(48, 5) / C(46, 5): boards missing two known hands against missing three
 
 
 def _weight_avoiding(w: Any, cards: Any) -> Any:

@@ -101,6 +101,7 @@ from ..models._cost import SLACK, Deadline
 from .blas import one_blas_thread
 from .combos import CLASS_SIZES, CLASSES, COMBOS
 from .game import Ending, Game, Prize, endings, make_game
+from .realdeal import MAX_DEALS, Deal3
 from .result import Equilibrium, PlayerStrategy
 from .showdown import BOARDS_BY_HANDS, BoardModel, PairOdds, default_table, pot_cells, pot_ranking, pot_sequences
 
@@ -115,6 +116,7 @@ DEFAULT_BOARDS = 2048
 CHIP_TOLERANCE = 0.005  # big blinds
 PRIZE_TOLERANCE = 0.01  # percent of the pool
 CELLS_PER_SECOND = 1.0e9  # pot_cells a second on the reference machine (measured six- and nine-handed)
+DEFAULT_DEALS = 1_000_000  # the board correction's sample (:func:`.realdeal.board_triples`)
 EVALUATION_CELLS = 3.5e9  # one evaluation of every multiway showdown: about 3.5 s (six players untouched)
 
 
@@ -143,6 +145,7 @@ class Solver:
     _multi: dict[int, tuple[dict[int, Array], Array]] = attrs.field(factory=dict)
     weighted: tuple[Array, Array, Array] = attrs.field(init=False)
     used: dict[int, int] = attrs.field(factory=dict)  # boards per showdown size, when the budget cuts them
+    deal: Deal3 | None = None  # three players: every hand and the board from one deck (:mod:`.realdeal`)
 
     def __attrs_post_init__(self) -> None:
         o = self.odds
@@ -159,6 +162,8 @@ class Solver:
         """Counterfactual values: for each seat its value where it does not decide (per class),
         for each decision point the values of pushing and folding (per class), and each seat's
         expected payoff per class under ``sigma``."""
+        if self.deal is not None:
+            return self.deal.values(self.ends, self.keys, sigma, lambda idx, pay: self._expect(sigma, idx, self.ends[idx]))
         n = self.game.players
         reach_in: dict[int, Array] = {s: sigma[s] @ self.cond.T for s in sigma}  # (keys, 169): P(push | my class)
         base = [np.zeros(CLASSES) for _ in range(n)]
@@ -246,6 +251,8 @@ class Solver:
         solver's values.  ``chips``: other payoffs for every ending (the chips, for a prize model's
         chip EVs), reported in the same pass (else the second list is empty)."""
         n = self.game.players
+        if self.deal is not None:
+            return self._report_deal(sigma, chips)
         width = 2 * n if chips is not None else n
         reach_in: dict[int, Array] = {s: sigma[s] @ self.cond.T for s in sigma}
         total = np.zeros(width)
@@ -303,6 +310,27 @@ class Solver:
         mixed = [float(x) / n for x in total]
         return mixed[:n], mixed[n:]
 
+    def _report_deal(self, sigma: dict[int, Array], chips: Sequence[Any] | None) -> tuple[list[float], list[float]]:
+        """Three players, one deck: each seat's expected payoff is its values' average over its own
+        class (one joint deal for every seat already)."""
+        assert self.deal is not None
+        out: list[list[float]] = []
+        for pays in (None, chips):
+            if pays is None and out:
+                break
+
+            def multi(idx: int, pay: Any) -> list[Array]:
+                e = self.ends[idx]
+                ranges = {s: self.in_range(sigma, e, s) for s in e.live}
+                assert self.boards is not None
+                mine, _ = self.boards.pot_showdown(e.live, ranges, pay, self.game.players, None,
+                                                   self.used.get(len(e.live)))
+                return [mine[p] for p in range(self.game.players)]
+
+            _, _, value = self.deal.values(self.ends, self.keys, sigma, multi, pays)
+            out.append([float(PRIOR @ v) for v in value])
+        return out[0], (out[1] if chips is not None else [])
+
     def gains(self, sigma: dict[int, Array]) -> tuple[list[float], list[Array]]:
         """Each seat's gain from its best response (payoff units) and its expected payoff per class."""
         self._multi.clear()
@@ -337,9 +365,11 @@ class Solver:
         return {p: t / w for p, t in self.total.items()} if w > 0 else {p: s.copy() for p, s in self.sigma.items()}
 
 
-def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_removal: bool = True,
-          seed: int = 0, deadline: Deadline | None = None) -> Solver:
+def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_removal: bool | str = True,
+          seed: int = 0, deadline: Deadline | None = None, deals: int = DEFAULT_DEALS) -> Solver:
     """The solver for ``game``: endings with their payoffs valued, the starting strategies."""
+    real = removal(card_removal, game.players) == "real"
+    card_removal = bool(card_removal)
     odds = PairOdds.of(default_table() if table is None else table)
     cond = odds.cond if card_removal else np.broadcast_to(PRIOR, (CLASSES, CLASSES)).copy()
     if not card_removal:
@@ -372,7 +402,24 @@ def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_r
     total = {p: np.zeros((len(k), CLASSES)) for p, k in keys.items()}
     model = BoardModel.sample(boards, seed) if multi else None
     used = budget_boards([len(e.live) for e in ends], boards, model.groups if model else 140)
-    return Solver(game, odds, model, cond, ends, keys, sigma, regret, total, deadline=deadline, used=used)
+    deal = Deal3.make(deals, seed) if real else None
+    return Solver(game, odds, model, cond, ends, keys, sigma, regret, total, deadline=deadline, used=used, deal=deal)
+
+
+def removal(card_removal: object, players: int) -> str:
+    """``"real"`` (three players with ``True`` or ``"real"``: every hand and the board from one deck),
+    ``"model"`` (each player sees the others through his own hand) or ``"off"``."""
+    if card_removal is False:
+        return "off"
+    if card_removal is True:
+        return "real" if players == 3 else "model"
+    if card_removal == "model":
+        return "model"
+    if card_removal == "real":
+        if players != 3:
+            raise DecisionInputError(f"card_removal='real' is built for three players, got {players}")
+        return "real"
+    raise DecisionInputError(f"card_removal must be True, False, 'real' or 'model', got {shown(card_removal)}")
 
 
 def budget_boards(sizes: Sequence[int], boards: int, groups: int = 140) -> dict[int, int]:
@@ -455,8 +502,8 @@ def estimate_seconds(game: Game, boards: int = DEFAULT_BOARDS, iterations: int =
 def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ante: bool = False,
           prizes: Sequence[Prize] | None = None, model: str | None = None, max_seconds: float | None = DEFAULT_SECONDS,
           tolerance: float | None = None, max_iterations: int = 20_000, boards: int | None = None,
-          card_removal: bool = True, refresh: int = 10, check_every: int = 25, table: Any = None,
-          exact_headsup: bool = True, seed: int = 0, lookahead: int = 0) -> Equilibrium:
+          card_removal: bool | str = True, refresh: int = 10, check_every: int = 25, table: Any = None,
+          exact_headsup: bool = True, seed: int = 0, lookahead: int = 0, deals: int | None = None) -> Equilibrium:
     """The push/fold equilibrium of a table of 2 to 9 players.
 
     ``stacks`` in chips in seat order from the button (heads-up: small blind, big blind);
@@ -499,7 +546,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     if lookahead and game.model == "chip":
         raise DecisionInputError("lookahead values the stacks after the hand in prize money: name a payout model")
     if lookahead:
-        options = dict(boards=boards, card_removal=card_removal, refresh=refresh, check_every=check_every,
+        options = dict(boards=boards, card_removal=card_removal, refresh=refresh, check_every=check_every, deals=deals,
                        table=table, exact_headsup=exact_headsup, seed=seed, tolerance=tolerance,
                        max_iterations=max_iterations)
         game = Game(game.stacks, game.blinds, game.ante, game.bb_ante, game.prizes, game.model, game.posts,
@@ -516,7 +563,13 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
         if guess > SLACK * max_seconds:
             raise ModelTimeout(f"this push/fold solve is estimated at {guess:.3g} s, far over max_seconds={max_seconds:g}")
     deadline = Deadline("push/fold", max_seconds)
-    solver = build(game, table=table, boards=boards, card_removal=card_removal, seed=seed, deadline=deadline)
+    mode = removal(card_removal, game.players)
+    if deals is None:
+        deals = DEFAULT_DEALS
+    if type(deals) is not int or not 0 <= deals <= MAX_DEALS:
+        raise DecisionInputError(f"deals must be an integer from 0 to {MAX_DEALS:,}, got {shown(deals)}")
+    solver = build(game, table=table, boards=boards, card_removal=card_removal, seed=seed, deadline=deadline,
+                   deals=deals)
     scale = game.scale
     best: tuple[float, dict[int, Array], list[Array]] | None = None
     it = 0
@@ -560,7 +613,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     trimmed = {k: b for k, b in solver.used.items() if solver.boards is not None and b < solver.boards.boards_for(k)}
     fewer = (" (fewer for the budget: " + ", ".join(f"{b} for {k} hands" for k, b in trimmed.items()) + ")") if trimmed else ""
     method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards{fewer} for multiway showdowns, "
-              f"card removal {'on' if card_removal else 'off'}{JOINT if card_removal else ''}); tolerance {tolerance:g} "
+              f"card removal {REMOVAL[mode].format(deals=deals)}{JOINT if mode == 'model' else ''}); tolerance {tolerance:g} "
               f"{'reached' if reached else 'not reached'}{stopped}{ahead}"
               f"{f'; probabilities within {rounding:g} of 0 or 1 rounded (certified as rounded)' if rounding else ''}")
     if stopped:
@@ -569,6 +622,9 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
 
 
 MAX_LOOKAHEAD = 3
+REMOVAL = {"off": "off", "model": "on (each player's view through his own hand)",
+           "real": "of the real deal (three hands from one deck by class, the folded hand's cards out of the others' "
+                   "hands and the board; the board's part from {deals:,} sampled deals)"}
 JOINT = "; ev and equity under one joint deal, the views of all seats mixed"
 ROUNDINGS = (0.25, 0.1, 0.0)
 """At each check the averaged strategies are tried with every probability within this much of 0 or

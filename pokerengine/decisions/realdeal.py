@@ -1,0 +1,334 @@
+"""Three hands from one deck by class: the folded player's cards out of the other two hands and the board.
+
+At a three-handed table a showdown of two hands leaves a third hand that folded.  Its cards are
+not in the deck: they change which classes the other two can hold and which boards can come.
+This module gives, for every triple of classes ``(a, b, c)`` (the first player's, the second's,
+the folded one's), summed over every deal of three pairwise disjoint combinations of those
+classes:
+
+- ``count[a, b, c]``: how many such deals there are (exact integers);
+- ``win[a, b, c]``, ``tie[a, b, c]``: the first hand's probability of beating (tying) the second
+  over the boards the **two** hands leave, summed over the deals: exact, from the shipped
+  combination table (:func:`pokerengine.decisions.preflop.matrices`), by inclusion and exclusion
+  over the four cards for the third hand (:func:`class_triples`);
+- ``board_win``, ``board_tie`` (:func:`board_triples`): what taking the third hand's cards out of
+  the board changes in those sums.  Estimated: a seeded Monte Carlo of the two hands and the
+  board from one deck; for each deal every folded class's count of combinations missing the nine
+  cards, against its count missing the four hole cards (exact, by inclusion and exclusion), times
+  the board's outcome less its exact expectation, so only the correction is sampled (its standard
+  error is stated by :func:`board_error`).
+
+A player holding class ``a`` whose opponent holds ``b`` with probability weight ``r[b]`` and whose
+folded third player folds ``c`` with weight ``f[c]`` sees, in the real deal, the opponent win
+``sum_bc r[b] f[c] (win + board_win)[a, b, c] / sum_bc r[b] f[c] count[a, b, c]``; the solver's
+three-handed mode (:func:`pokerengine.decisions.equilibrium.solve` with ``card_removal=True``)
+uses these sums for every two-hand showdown and every ending where one hand takes the pot.
+
+Limits: each tensor is ``169 ** 3`` float64 (38.6 MB); the five together 193 MB, built once a
+process (cached).  Time: the exact tensors about 5 s; the board correction about 2.5 s per
+million deals (2 shared cores).
+
+>>> t = class_triples()
+>>> from pokerengine.decisions.combos import class_index
+>>> aa, kk = class_index("AA"), class_index("KK")
+>>> int(t.count[aa, aa, aa]), int(t.count[aa, kk, aa])  # AA, AA, AA cannot be dealt; AA, KK, AA one way per pair
+(0, 36)
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+
+from ..errors import DecisionInputError
+from .combos import CLASS_SIZES, CLASSES, COMBO_CARDS, COMBO_CLASS, COMBOS
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    Array = NDArray[np.float64]
+
+_CARD_OF = np.array(COMBO_CARDS, dtype=np.intp)
+_CLASS = np.array(COMBO_CLASS, dtype=np.intp)
+_PAIR = np.full((52, 52), COMBOS, dtype=np.intp)
+for _c, (_a, _b) in enumerate(COMBO_CARDS):
+    _PAIR[_a, _b] = _PAIR[_b, _a] = _c
+_CLASS_PAD = np.append(_CLASS, CLASSES)  # the pad combination falls in a dropped 170th class
+#: ``(52, 170)``: how many combinations of each class hold each card (the last column a zero pad)
+CARD_CLASS = np.zeros((52, CLASSES + 1))
+for _c, (_a, _b) in enumerate(COMBO_CARDS):
+    CARD_CLASS[_a, COMBO_CLASS[_c]] += 1
+    CARD_CLASS[_b, COMBO_CLASS[_c]] += 1
+_SIZES = np.append(np.array(CLASS_SIZES, dtype=np.float64), 0.0)
+RHO = 1_712_304 / 1_370_754
+"""``C(48, 5) / C(46, 5)``: boards missing two known hands against boards missing three."""
+MAX_DEALS = 50_000_000
+
+
+@attrs.frozen(eq=False)
+class Triples:
+    """The exact class-triple sums (see the module's docstring)."""
+
+    count: Array
+    win: Array
+    tie: Array
+
+
+def _triple_sum(m: Array) -> Array:
+    """``T[a, b, c] = sum over disjoint (x in a, y in b, z in c) of m[x, y]`` (``m`` zero where
+    ``x`` and ``y`` share a card): the third hand counted by inclusion and exclusion over the four
+    cards of ``x`` and ``y``."""
+    per_card = CARD_CLASS[:, :CLASSES]
+    acc = per_card[_CARD_OF[:, 0]] + per_card[_CARD_OF[:, 1]]  # (1326, 169): combos of class c meeting x
+    row = np.zeros((COMBOS, CLASSES))  # row[x, b] = sum over y in b of m[x, y]
+    for b in range(CLASSES):
+        row[:, b] = m[:, _MEMBERS[b]].sum(axis=1)
+    col = np.zeros((CLASSES, COMBOS))  # col[a, y] = sum over x in a of m[x, y]
+    for a in range(CLASSES):
+        col[a] = m[_MEMBERS[a]].sum(axis=0)
+    pair = np.zeros((CLASSES, CLASSES))
+    for a in range(CLASSES):
+        pair[a] = row[_MEMBERS[a]].sum(axis=0)
+    sizes = np.array(CLASS_SIZES, dtype=np.float64)
+    out = pair[:, :, None] * sizes[None, None, :]
+    for a in range(CLASSES):  # x's own cards
+        out[a] -= row[_MEMBERS[a]].T @ acc[_MEMBERS[a]]
+    for b in range(CLASSES):  # y's cards
+        out[:, b] -= col[:, _MEMBERS[b]] @ acc[_MEMBERS[b]]
+    d = np.arange(CLASSES)
+    out[d, :, d] += pair  # z = x: counted out twice above (both its cards)
+    out[:, d, d] += pair  # z = y
+    xs, ys = np.nonzero(m)
+    vals = m[xs, ys]
+    ab = (_CLASS[xs] * CLASSES + _CLASS[ys]) * (CLASSES + 1)
+    flat = np.zeros(CLASSES * CLASSES * (CLASSES + 1))
+    for u in (_CARD_OF[xs, 0], _CARD_OF[xs, 1]):  # z made of one card of x and one of y: counted out twice
+        for v in (_CARD_OF[ys, 0], _CARD_OF[ys, 1]):
+            flat += np.bincount(ab + _CLASS_PAD[_PAIR[u, v]], vals, len(flat))
+    out += flat.reshape(CLASSES, CLASSES, CLASSES + 1)[:, :, :CLASSES]
+    return out
+
+
+_MEMBERS = [np.flatnonzero(_CLASS == k) for k in range(CLASSES)]
+
+
+@functools.cache
+def class_triples() -> Triples:
+    """The exact sums over every deal of three disjoint combinations by class (cached)."""
+    from .preflop import BOARDS, matrices
+
+    win_c, tie_c = matrices()
+    masks = (np.uint64(1) << _CARD_OF[:, 0].astype(np.uint64)) | (np.uint64(1) << _CARD_OF[:, 1].astype(np.uint64))
+    disjoint = ((masks[:, None] & masks[None, :]) == 0).astype(np.float64)
+    count = np.rint(_triple_sum(disjoint))
+    win = _triple_sum(win_c / BOARDS)
+    tie = _triple_sum(tie_c / BOARDS)
+    for t in (count, win, tie):
+        t.setflags(write=False)
+    return Triples(count, win, tie)
+
+
+@attrs.frozen(eq=False)
+class Board:
+    """The sampled correction for the folded hand's cards out of the board (module docstring);
+    ``square_*`` the sums of squares per ``(a, b, c)`` for the standard error; ``deals`` sampled."""
+
+    win: Array
+    tie: Array
+    deals: int
+    scale: float
+
+
+_BOARDS: dict[tuple[int, int], Board] = {}
+
+
+def board_triples(deals: int = 2_000_000, seed: int = 0, batch: int = 100_000) -> Board:
+    """The board correction's sums by class triple from ``deals`` seeded deals (cached, the last two)."""
+    if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
+        raise DecisionInputError(f"deals must be an integer from 1 to {MAX_DEALS:,}, got {deals!r}")
+    got = _BOARDS.get((deals, seed))
+    if got is not None:
+        return got
+    from .evaluate import rank7
+    from .preflop import BOARDS, matrices
+
+    win_c, tie_c = matrices()
+    rng = np.random.default_rng(seed)
+    cells = CLASSES * CLASSES
+    # the skew of a deal is linear in its cards and pairs of cards: (rho - 1) N_c - rho (the board's
+    # cards' combinations of c) - (rho - 1) (the hole cards') + rho (pairs of the nine cards of class c)
+    # - (pairs of the four hole cards), so the sums are kept by cell and card, and by cell and class
+    per_card = np.array([-(RHO - 1.0)] * 4 + [-RHO] * 5)
+    pairs = [(i, j) for i in range(9) for j in range(i + 1, 9)]
+    per_pair = np.array([RHO - 1.0 if j < 4 else RHO for i, j in pairs])
+    sums = {name: (np.zeros(cells), np.zeros(cells * 52), np.zeros(cells * (CLASSES + 1))) for name in ("win", "tie")}
+    done = 0
+    while done < deals:
+        m = min(batch, deals - done)
+        r = rng.random((m, 52))
+        pick = np.argpartition(r, 9, axis=1)[:, :9]
+        cards = np.take_along_axis(pick, np.argsort(np.take_along_axis(r, pick, 1), axis=1), 1)
+        x = _PAIR[cards[:, 0], cards[:, 1]]
+        y = _PAIR[cards[:, 2], cards[:, 3]]
+        board = cards[:, 4:9]
+        vx = rank7(np.concatenate([cards[:, 0:2], board], axis=1))
+        vy = rank7(np.concatenate([cards[:, 2:4], board], axis=1))
+        cell = _CLASS[x] * CLASSES + _CLASS[y]
+        card_bin = (cell[:, None] * 52 + cards).ravel()
+        pair_bin = (cell[:, None] * (CLASSES + 1)
+                    + np.stack([_CLASS_PAD[_PAIR[cards[:, i], cards[:, j]]] for i, j in pairs], axis=1)).ravel()
+        for name, value in (("win", (vx > vy) - win_c[x, y] / BOARDS), ("tie", (vx == vy) - tie_c[x, y] / BOARDS)):
+            zero, card, pair = sums[name]
+            zero += np.bincount(cell, value, cells)
+            card += np.bincount(card_bin, (value[:, None] * per_card).ravel(), cells * 52)
+            pair += np.bincount(pair_bin, (value[:, None] * per_pair).ravel(), cells * (CLASSES + 1))
+        done += m
+    out = {}
+    sizes = np.array(CLASS_SIZES, dtype=np.float64)
+    for name, (zero, card, pair) in sums.items():
+        out[name] = ((RHO - 1.0) * zero[:, None] * sizes + card.reshape(cells, 52) @ CARD_CLASS[:, :CLASSES]
+                     + pair.reshape(cells, CLASSES + 1)[:, :CLASSES])
+    dw, dt = out["win"], out["tie"]
+    scale = COMBOS * 1225 / deals  # ordered disjoint pairs of hands per deal sampled
+    win = (dw * scale).reshape(CLASSES, CLASSES, CLASSES)
+    tie = (dt * scale).reshape(CLASSES, CLASSES, CLASSES)
+    # the two hands' roles: a's win against b is b's loss, so symmetrise (halves the variance)
+    win = 0.5 * (win + (-win - tie).transpose(1, 0, 2))
+    tie = 0.5 * (tie + tie.transpose(1, 0, 2))
+    got = Board(win, tie, deals, scale)
+    if len(_BOARDS) >= 2:
+        _BOARDS.pop(next(iter(_BOARDS)))
+    _BOARDS[(deals, seed)] = got
+    return got
+
+
+def missing(cards: NDArray[np.intp]) -> Array:
+    """For each row of distinct ``cards``: every class's count of combinations holding none of them
+    (inclusion and exclusion: no combination holds three), ``(rows, 170)``."""
+    rows = len(cards)
+    k = cards.shape[1]
+    out = np.broadcast_to(_SIZES, (rows, CLASSES + 1)) - CARD_CLASS[cards[:, 0]]
+    for i in range(1, k):
+        out -= CARD_CLASS[cards[:, i]]
+    pairs = [_CLASS_PAD[_PAIR[cards[:, i], cards[:, j]]] for i in range(k) for j in range(i + 1, k)]
+    flat = (np.arange(rows)[:, None] * (CLASSES + 1) + np.stack(pairs, axis=1)).ravel()
+    out += np.bincount(flat, minlength=rows * (CLASSES + 1)).reshape(rows, CLASSES + 1)
+    return out
+
+
+__all__ = ["Board", "Triples", "board_triples", "class_triples"]
+
+
+_DEALS: dict[tuple[int, int], Deal3] = {}
+
+
+@attrs.frozen(eq=False)
+class Deal3:
+    """Three-handed values in the real deal by class: the exact triple sums plus the board correction
+    (``deals`` sampled; 0: none), and the same tensors with the folded hand first (``[a, b, c]`` =
+    the sum for ``b`` against ``c`` with ``a`` folded)."""
+
+    count: Array
+    win: Array
+    tie: Array
+    win_f: Array
+    tie_f: Array
+    norm: Array  # per class of one's own hand: the deals of the other two
+    deals: int
+
+    @classmethod
+    def make(cls, deals: int = 1_000_000, seed: int = 0) -> Deal3:
+        """Built once a process per ``(deals, seed)`` (the last one kept)."""
+        got = _DEALS.get((deals, seed))
+        if got is not None:
+            return got
+        t = class_triples()
+        win, tie = t.win, t.tie
+        if deals:
+            b = board_triples(deals, seed)
+            win, tie = win + b.win, tie + b.tie
+        got = cls(t.count, win, tie, np.ascontiguousarray(win.transpose(2, 0, 1)),
+                  np.ascontiguousarray(tie.transpose(2, 0, 1)), t.count.sum(axis=(1, 2)), deals)
+        _DEALS.clear()
+        _BOARDS.clear()
+        _DEALS[(deals, seed)] = got
+        return got
+
+    def values(self, ends: Any, keys: dict[int, dict[frozenset[int], int]], sigma: dict[int, Array],
+               multiway: Any, pays: Any = None) -> tuple[list[Array], dict[int, Array], list[Array]]:
+        """Counterfactual values as :meth:`pokerengine.decisions.equilibrium.Solver.values` gives them,
+        with the three hands from one deck: for every ending of one or two hands exact in the hands
+        (the folded hand's cards out), the board corrected as sampled; for three hands all in,
+        the probability of the deal exact and the showdown by ``multiway(index, pays)`` (each
+        seat's expected payoff per class of its own hand)."""
+        n = 3
+        base = [np.zeros(CLASSES) for _ in range(n)]
+        cfv = {s: np.zeros((len(k), 2, CLASSES)) for s, k in keys.items()}
+        column = {}  # every strategy row, and all ones, contracted once with each tensor's last axis
+        rows = [np.ones(CLASSES)]
+        for s, k in keys.items():
+            for key, i in k.items():
+                column[(s, i)] = len(rows)
+                rows.append(sigma[s][i])
+        stack = np.stack(rows, axis=1)
+        flat = CLASSES * CLASSES
+        done = {name: (t.reshape(flat, CLASSES) @ stack).reshape(CLASSES, CLASSES, len(rows))
+                for name, t in (("count", self.count), ("win", self.win), ("tie", self.tie), ("win_f", self.win_f),
+                                ("tie_f", self.tie_f))}
+        for idx, e in enumerate(ends):
+            pay = e.pays if pays is None else pays[idx]
+            w = {s: np.ones(CLASSES) for s in range(n)}
+            col: dict[int, tuple[int, bool]] = {}
+            act: dict[int, tuple[int, int]] = {}
+            for q, key, pushed in e.ending.acts:
+                sg = sigma[q][keys[q][key]]
+                w[q] = sg if pushed else 1.0 - sg
+                act[q] = (keys[q][key], 0 if pushed else 1)
+                col[q] = (column[(q, keys[q][key])], pushed)
+
+            def part(name: str, s: int) -> Array:  # the tensor with seat s's weights on its last axis
+                got = done[name]
+                if s not in col:
+                    return got[:, :, 0]
+                c, pushed = col[s]
+                out: Array = got[:, :, c] if pushed else got[:, :, 0] - got[:, :, c]
+                return out
+
+            live = e.live
+            mine: Any = multiway(idx, pay) if len(live) == 3 else None
+            for p in range(n):
+                q, r = (s for s in range(n) if s != p)
+                if len(live) == 3:
+                    v = part("count", r) @ w[q] * mine[p]
+                elif len(live) == 1:
+                    v = part("count", r) @ w[q] * pay[p]
+                elif p in live:
+                    other = live[1] if p == live[0] else live[0]
+                    folded = q if r == other else r
+                    pw, pt, pl = (pay[0][p], pay[1][p], pay[2][p]) if p == live[0] else (pay[2][p], pay[1][p], pay[0][p])
+                    v = (pl * part("count", folded) + (pw - pl) * part("win", folded)
+                         + (pt - pl) * part("tie", folded)) @ w[other]
+                else:
+                    i, j = live
+                    pw, pt, pl = pay[0][p], pay[1][p], pay[2][p]
+                    v = (pl * part("count", j) + (pw - pl) * part("win_f", j) + (pt - pl) * part("tie_f", j)) @ w[i]
+                v = v / self.norm
+                if p in act:
+                    point, a = act[p]
+                    cfv[p][point, a] += v
+                else:
+                    base[p] += v
+        value = []
+        for p in range(n):
+            v = base[p].copy()
+            if p in cfv:
+                sg = sigma[p]
+                v += (sg * cfv[p][:, 0] + (1.0 - sg) * cfv[p][:, 1]).sum(axis=0)
+            value.append(v)
+        return base, cfv, value
+
+
+__all__ += ["Deal3"]
