@@ -115,7 +115,7 @@ SITES: tuple[Site, ...] = (
              " the check to the button (the small blind)")},
          copies={"handwritten/cash-games-utf16.txt": ("handwritten/cash-games.txt",),
                  "handwritten/euro-decimal-comma-cp1252.txt": ("handwritten/euro-decimal-comma.txt",)}),
-    Site("pacific", 85, frozenset({"FO", "FT", "NO", "NT", "PO", "PO/8", "PT"}), 16,
+    Site("pacific", 84, frozenset({"FO", "FT", "NO", "NT", "PO", "PO/8", "PT"}), 15,
          not_site={"hhsmithy/CashGame/Seats/4 Max.txt": (None, "empty (a byte-order mark)"),
                    "hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt": (None, "empty (a byte-order mark)"),
                    "hhsmithy/CashGame/GameTypeTests/PotLimitHoldem.txt": ("partypoker", "a PartyPoker hand"),
