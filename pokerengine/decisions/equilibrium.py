@@ -59,8 +59,9 @@ average and its roundings of :data:`ROUNDINGS` tried until one is certified) or
 after ``max_iterations``.  The result's ``certified`` says whether the tolerance was reached.
 When ``max_seconds`` runs out after at least one check it returns the best strategies checked so
 far; before the first check, the strategies averaged so far with their certificate computed
-after the bound (one more evaluation of every showdown); either way ``certified`` is false and
-``method`` says so.  Only a solve stopped before its first iteration (or refused by the
+after the loop (one more evaluation of every showdown); either way ``certified`` is false and
+``method`` says so.  The loop stops early enough to leave time for that and for the report
+(:data:`RESERVE`), so such a solve ends near ``max_seconds``.  Only a solve stopped before its first iteration (or refused by the
 estimate) raises :class:`~pokerengine.errors.ModelTimeout`.  The BLAS libraries are held to one
 thread during the solve (:mod:`.blas`).
 
@@ -101,7 +102,7 @@ from ..models._cost import SLACK, Deadline
 from .blas import one_blas_thread
 from .combos import CLASS_SIZES, CLASSES, COMBOS
 from .game import Ending, Game, Prize, endings, make_game
-from .realdeal import MAX_DEALS, Deal3
+from .realdeal import MAX_DEALS, Deal3, build_seconds
 from .result import Equilibrium, PlayerStrategy
 from .showdown import BOARDS_BY_HANDS, BoardModel, PairOdds, default_table, pot_cells, pot_ranking, pot_sequences
 
@@ -402,7 +403,7 @@ def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_r
     total = {p: np.zeros((len(k), CLASSES)) for p, k in keys.items()}
     model = BoardModel.sample(boards, seed) if multi else None
     used = budget_boards([len(e.live) for e in ends], boards, model.groups if model else 140)
-    deal = Deal3.make(deals, seed) if real else None
+    deal = Deal3.make(deals, seed, deadline.check if deadline is not None else None) if real else None
     return Solver(game, odds, model, cond, ends, keys, sigma, regret, total, deadline=deadline, used=used, deal=deal)
 
 
@@ -558,16 +559,18 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
                            prizes=None if game.model == "chip" else game.prizes, model=game.model,
                            table=table, max_seconds=max_seconds)
         return attrs.evolve(eq, certified=eq.exploitability <= tolerance)
-    if max_seconds is not None:
-        guess = estimate_seconds(game, boards, min(max_iterations, 100), refresh, check_every)
-        if guess > SLACK * max_seconds:
-            raise ModelTimeout(f"this push/fold solve is estimated at {guess:.3g} s, far over max_seconds={max_seconds:g}")
-    deadline = Deadline("push/fold", max_seconds)
-    mode = removal(card_removal, game.players)
     if deals is None:
         deals = DEFAULT_DEALS
     if type(deals) is not int or not 0 <= deals <= MAX_DEALS:
         raise DecisionInputError(f"deals must be an integer from 0 to {MAX_DEALS:,}, got {shown(deals)}")
+    mode = removal(card_removal, game.players)
+    if max_seconds is not None:
+        guess = estimate_seconds(game, boards, min(max_iterations, 100), refresh, check_every)
+        if mode == "real":
+            guess += build_seconds(deals, seed) + 0.15 * min(max_iterations, 100)
+        if guess > SLACK * max_seconds:
+            raise ModelTimeout(f"this push/fold solve is estimated at {guess:.3g} s, far over max_seconds={max_seconds:g}")
+    deadline = Deadline("push/fold", max_seconds)
     solver = build(game, table=table, boards=boards, card_removal=card_removal, seed=seed, deadline=deadline,
                    deals=deals)
     scale = game.scale
@@ -576,11 +579,18 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     reached = False
     stopped = ""
     rounding = 0.0
+    reserve = 0.0  # kept for the last certificate and the report: RESERVE evaluations of every showdown
     while it < max_iterations:
         try:
-            solver.step(refresh=it % refresh == 0)
+            fresh = it % refresh == 0
+            began_step = time.perf_counter()
+            solver.step(refresh=fresh)
+            if fresh:
+                reserve = RESERVE * (time.perf_counter() - began_step)
             it += 1
             deadline.check()
+            if deadline.end is not None and time.monotonic() + reserve > deadline.end:
+                raise ModelTimeout("push/fold: the time left is for the certificate and the report")
             if it % check_every == 0 or it == max_iterations:
                 avg = solver.average()
                 for cut in ROUNDINGS:
@@ -605,7 +615,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
                 best = (max(gains) / scale, avg, value)
                 stopped = f" (stopped by max_seconds before the first check: the strategies averaged over {it} iterations)"
             else:
-                stopped = " (stopped by max_seconds: the best certified strategies so far)"
+                stopped = " (stopped by max_seconds: the best strategies checked so far)"
             break
     assert best is not None
     expl, sigma, value = best
@@ -622,6 +632,11 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
 
 
 MAX_LOOKAHEAD = 3
+RESERVE = 3.0
+"""A solve with ``max_seconds`` stops iterating when fewer seconds are left than this many times its
+last step with fresh showdowns (about one evaluation of every showdown): the time a certificate
+of the averaged strategies (one evaluation) and the report (one or two) take after the loop, so
+that a solve stopped short of its tolerance still ends near ``max_seconds``."""
 REMOVAL = {"off": "off", "model": "on (each player's view through his own hand)",
            "real": "of the real deal (three hands from one deck by class, the folded hand's cards out of the others' "
                    "hands and the board; the board's part from {deals:,} sampled deals)"}
