@@ -374,3 +374,12 @@ def test_issue24_cr_only_line_ends_read():
     cr = text.replace("\n", "\r")
     assert detect(cr) == "partypoker"
     assert [h.history for h in parse_partypoker(cr)] == [h.history for h in parse_partypoker(text)]
+
+
+def test_issue24_bare_chat_is_no_license_for_a_hands_own_lines():
+    text = (HAND / "issue24.txt").read_text(encoding="utf-8").split("***** Hand History for Game 3002")[0]
+    for bad in ("Seat 9: zed ( 500 )", "zed calls [200]", "** Dealing Elsewhere ** [ 2c ]"):
+        with pytest.raises(HistoryParseError):
+            parse_partypoker(text.replace("good luck all", bad))
+    [hand] = parse_partypoker(text.replace("good luck all", "gl hf\nnice hand"))
+    assert hand.history.user_fields["_chat_lines"] == 2

@@ -361,8 +361,10 @@ def _line(h: Draft, st: _State, line: str) -> None:
                 _line(h, st, line)
                 return
         raise h.fail(f"{shown(name)} {stranger.group(2)} but has no seat line: {shown(line)}")
-    if h.section == "action" and not any(line.startswith(name + " ") for name in h.seats):
-        # chat written bare (no "name:"): a line that names no seated player and is no one's action
+    if h.section == "action" and "[" not in line and not line.startswith(("Seat ", "seat ", "*", "Table ", "Total "))\
+            and not any(line.startswith(name + " ") for name in h.seats):
+        # chat written bare (no "name:"): a line that names no seated player, is no one's action and has
+        # none of a hand's own lines' marks (brackets, a seat or table line, a section's stars)
         h.user["_chat_lines"] = h.user.get("_chat_lines", 0) + 1
         return
     raise h.fail(f"cannot read {shown(line)}")
