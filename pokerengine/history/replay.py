@@ -374,7 +374,8 @@ def site_report(hand: SiteHand, path: str) -> HandReport:
     except Exception as exc:  # bad input, or a bug of ours: the hand's error
         return HandReport(file, None, hand.hand_id, ERROR, message=_message(exc, f"{file} (hand {hand.hand_id})"),
                           index=hand.index, format=hand.format)
-    status = {"matched": MATCHED, "mismatched": MISMATCHED, CANCELLED: CANCELLED}.get(r.status, UNDETERMINABLE)
+    status = {"matched": MATCHED, "mismatched": MISMATCHED, "split_chip": SPLIT_CHIP,
+              CANCELLED: CANCELLED}.get(r.status, UNDETERMINABLE)
     return HandReport(file, None, hand.hand_id, status, message=r.message or None, index=hand.index,
                       format=hand.format, seats=tuple(SeatDiff(d.seat, d.player, d.expected, d.got) for d in r.seats))
 
