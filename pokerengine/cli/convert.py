@@ -36,7 +36,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="convert hand histories (PHH, OHH, any site's files) to PHH or OHH",
         description="Convert every hand of the given files and folders (recursively; PHH .phh/.phhs, "
         "Open Hand History or a site's files (PokerStars, GGPoker, Winamax, 888poker, iPoker, PartyPoker, Winning, "
-        "Bovada, Full Tilt) recognised by content) to PHH or OHH.  A PHH written from a "
+        "Bovada, Full Tilt, PokerNow) recognised by content) to PHH or OHH.  A PHH written from a "
         "site's hand carries what the site paid (finishing_stacks, winnings, _rake, _pot_rakes) and "
         "replays to the same result.",
     )

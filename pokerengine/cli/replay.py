@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="replay hand histories (PHH, OHH, the sites' files; folders recursively) and check them",
         description="Replay every hand of the given files and folders (recursively): PHH (.phh/.phhs), and "
         "Open Hand History and the sites' files (PokerStars, GGPoker, Winamax, 888poker, iPoker, PartyPoker, "
-        "Winning, Bovada, Full Tilt: .txt/.xml/.json/.jsonl/.ohh, recognised by their content, in any encoding); settle "
+        "Winning, Bovada, Full Tilt, PokerNow's CSV logs: .txt/.xml/.json/.jsonl/.ohh/.csv, recognised by their content, in any encoding); settle "
         "each hand and compare with the record: PHH finishing stacks, a site's collected amounts and rake.",
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="a hand-history file, or a folder of them")
