@@ -82,7 +82,7 @@ from .._checks import shown
 from ..errors import HistoryParseError
 from ..history.site import SiteHand
 from .amounts import CURRENCIES, parse_amount
-from .blocks import HandError, Limits, checked_text, only_hands
+from .blocks import HandError, Limits, NoHand, checked_text, only_hands
 from .draft import Draft, fail
 
 #: The most characters a file may hold (about 50 MB: some 20,000 hands).
@@ -210,6 +210,9 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
             item = HandError(str(exc), count)
         if item is not None:
             yield item
+        elif errors:  # (a game begun where nothing was played: accounted for, not dropped)
+            yield NoHand(f"{where_file}, line {line}: nothing played (cancelled, or fewer than two players dealt in)",
+                         count)
         count += 1
         line += text.count("\n", stop, end)
         pos = end
