@@ -95,7 +95,7 @@ def _oracle(solver, sigma):
 def test_fast_values_equal_the_slow_oracle(table, model):
     prizes = None if model == "chip" else (50, 30, 20)
     g = make_game((300, 200, 120), (5, 10), 1, prizes=prizes)
-    solver = build(g, table=table, boards=8)
+    solver = build(g, table=table, boards=8, card_removal="model")
     rng = np.random.default_rng(4)
     sigma = {p: rng.random(s.shape) for p, s in solver.sigma.items()}
     _, _, fast = solver.values(sigma)
@@ -106,8 +106,9 @@ def test_fast_values_equal_the_slow_oracle(table, model):
 
 @pytest.fixture(scope="module")
 def small_icm(table):
-    eq = solve((300, 200, 100), (5, 10), prizes=(50, 30, 20), table=table, boards=64, tolerance=0.02)
-    return eq, build(make_game((300, 200, 100), (5, 10), prizes=(50, 30, 20)), table=table, boards=64)
+    eq = solve((300, 200, 100), (5, 10), prizes=(50, 30, 20), table=table, boards=64, tolerance=0.02, card_removal="model")
+    return eq, build(make_game((300, 200, 100), (5, 10), prizes=(50, 30, 20)), table=table, boards=64,
+                     card_removal="model")
 
 
 @settings(max_examples=examples(25), deadline=None)
@@ -160,10 +161,11 @@ def test_with_card_removal_the_reported_money_adds_up(table, stacks):
     the seats' views), so with card removal on they add up to the pool and to zero; each stays
     near the seat's own view (the values the solver optimises; measured within 0.05% of the pool)."""
     g = make_game(stacks, (10, 20), 2, prizes=(50, 30, 20))
-    eq = solve(stacks, (10, 20), 2, prizes=(50, 30, 20), table=table, boards=32, tolerance=1.0, max_iterations=25)
+    eq = solve(stacks, (10, 20), 2, prizes=(50, 30, 20), table=table, boards=32, tolerance=1.0, max_iterations=25,
+               card_removal="model")
     assert sum(p.equity for p in eq.players) == pytest.approx(100.0, rel=1e-9)
     assert abs(sum(p.ev for p in eq.players)) <= 1e-9 * sum(stacks)
-    solver = build(g, table=table, boards=32)
+    solver = build(g, table=table, boards=32, card_removal="model")
     sigma = _sigma(solver, eq)
     _, _, own = solver.values(sigma)
     for p in range(g.players):
@@ -266,7 +268,7 @@ def test_lookahead_values_the_stacks_by_the_next_hand(table):
     button one seat on (here the small blind's seat); busted players keep their places' prizes."""
     from pokerengine.decisions.equilibrium import _future
 
-    options = dict(boards=16, table=table, tolerance=0.1, check_every=10)
+    options = dict(boards=16, table=table, tolerance=0.1, check_every=10, card_removal="model")
     eq = solve((300, 200, 100), (10, 20), prizes=(50, 30, 20), lookahead=1, max_seconds=300, **options)
     assert eq.exploitability <= 0.1 and "next 1 hand" in eq.method
     assert sum(p.equity for p in eq.players) == pytest.approx(100.0, abs=0.1)
@@ -319,11 +321,12 @@ def test_random_tables_conserve_money_and_certify_themselves(table, game, seed):
 
 
 def test_running_out_of_time_after_a_check_returns_the_best_certified_strategies(table):
-    eq = solve((300, 200, 100), (5, 10), table=table, boards=16, tolerance=1e-12, check_every=5, max_seconds=1.5)
+    eq = solve((300, 200, 100), (5, 10), table=table, boards=16, tolerance=1e-12, check_every=5, max_seconds=1.5,
+               card_removal="model")
     assert "stopped by max_seconds" in eq.method and eq.iterations >= 5
     assert eq.seconds < 1.5 + 1.0
     # the certificate still holds for what came back
-    solver = build(make_game((300, 200, 100), (5, 10)), table=table, boards=16)
+    solver = build(make_game((300, 200, 100), (5, 10)), table=table, boards=16, card_removal="model")
     gains, _ = solver.gains(_sigma(solver, eq))
     assert max(gains) / solver.game.scale == pytest.approx(eq.exploitability, rel=1e-9)
 
