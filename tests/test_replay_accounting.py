@@ -270,3 +270,12 @@ def test_an_ipoker_game_where_nothing_was_played_is_unplayed_not_dropped(tmp_pat
     summary = replay_paths([tmp_path])
     assert (summary.hands, summary.unplayed, summary.matched) == (3, 1, 2)
     assert _marked(str(tmp_path / "alone.xml"), "ipoker") == 3
+
+
+def test_the_accounting_is_the_same_with_worker_processes_and_byte_range_shards(tmp_path):
+    d = _mixed(tmp_path)
+    (d / "nested" / "many.phhs").write_text("".join(f"[{k}]\n{PHH}\n" for k in range(6)))
+    one = replay_paths([d])
+    for other in (replay_paths([d], jobs=2), replay_paths([d], shard_bytes=200)):
+        assert (other.read, other.skipped, other.hands, other.files) == (one.read, one.skipped, one.hands, one.files)
+    assert [f.hands for f in one.read if f.file.endswith("many.phhs")] == [6]
