@@ -85,9 +85,9 @@ SITES: tuple[Site, ...] = (
                                "PO5"}), 8),
     Site("ggpoker", 32, frozenset({"FO", "FT", "NO", "NS", "NT", "PO", "PO/8", "PO5", "PO6", "PT"}), 5,
          verdicts={("issue24/odd-cent-split.txt", "HD3000002402"): (
-             "mismatched", "55aa66bb (seat 5) file 131, engine 132",
+             "split_chip", "55aa66bb (seat 5) file 131, engine 132",
              "a tie's odd cent to the button, not the first winner left of it: GGPoker's rule is not known, so"
-             " formats/oddchips.check_split calls it split_chip (the site check does not yet)")},
+             " the check calls it split_chip (formats/oddchips.split_chip_only)")},
          cut={"handwritten/truncated.txt": (1, "hand HD3000000002, line 55: the hand ends before its summary",
                                             "cut short after its flop on purpose")},
          copies={"handwritten/windows_crlf.txt": ("handwritten/cash_holdem.txt",),
@@ -110,9 +110,9 @@ SITES: tuple[Site, ...] = (
               "handwritten/truncated.txt": (1, "hand 1001, line 48: the hand ends before anyone wins",
                                             "cut short after the flop on purpose")},
          verdicts={("hhp/cash.hhsmithy.usd.hu.txt", "199382505"): (
-             "mismatched", "CopyYou (seat 2) main pot file 95, engine 94",
+             "split_chip", "CopyYou (seat 2) main pot file 95, engine 94",
              "heads-up, a split pot's odd cent: PartyPoker gives it to the big blind (the seat left of the button),"
-             " the check to the button (the small blind)")},
+             " the engine to the button (the small blind); one hand is no known rule: split_chip")},
          copies={"handwritten/cash-games-utf16.txt": ("handwritten/cash-games.txt",),
                  "handwritten/euro-decimal-comma-cp1252.txt": ("handwritten/euro-decimal-comma.txt",)}),
     Site("pacific", 84, frozenset({"FO", "FT", "NO", "NT", "PO", "PO/8", "PT"}), 15,
@@ -186,13 +186,13 @@ SITES: tuple[Site, ...] = (
                  "a short all-in ante: Bovada's main pot holds the short player's 80 from each player; the engine's "
                  "antes are dead money in the main pot"),
              ("handwritten/known_mismatches.txt", "3452000001"): (
-                 "mismatched", "Big Blind (seat 2) file 7, engine 5",
+                 "split_chip", "Big Blind (seat 2) file 7, engine 5",
                  "a pot split four ways: Bovada gives the odd cents to one player (the big blind); the engine one "
-                 "each, from the small blind (split_chip by formats/oddchips.check_split)"),
+                 "each, from the small blind (Bovada's rule is not known: split_chip)"),
              ("handwritten/known_mismatches.txt", "2902000001"): (
-                 "mismatched", "Big Blind (seat 3) file 51, engine 50",
+                 "split_chip", "Big Blind (seat 3) file 51, engine 50",
                  "hi/lo: Bovada gives the low half's odd cent to the high winner; the engine splits the low half to "
-                 "the cent (split_chip by formats/oddchips.check_split)")},
+                 "the cent (Bovada's rule is not known: split_chip)")},
          copies={"handwritten/windows_crlf.txt": ("handwritten/cash_holdem.txt",),
                  "handwritten/utf16_bom.txt": ("handwritten/tournament.txt",),
                  "handwritten/windows1252.txt": ("handwritten/tournament.txt",)}),

@@ -122,7 +122,7 @@ class Draft:
                  "bring_in", "street", "dealt", "cancelled", "button", "table", "max_seats", "seats", "posts",
                  "events", "runs", "cards", "collected", "returned", "cashed", "cashed_won", "summary_seats", "total",
                  "rake", "currency", "section", "showdown", "summary", "needs_total", "needs_summary", "out",
-                 "committed", "top", "user", "date", "unknown")
+                 "committed", "top", "user", "date", "unknown", "stated")
 
     def __init__(self, fmt: str, hand_id: str, where: str, first_line: int) -> None:
         self.format = fmt
@@ -164,6 +164,7 @@ class Draft:
         self.user: dict[str, Any] = {}  # more user fields of the record
         self.date: datetime.date | None = None  # the day the hand was played, when the file says (the site's clock)
         self.unknown: list[str] = []  # seated players whose stack the file does not give (see seat)
+        self.stated: dict[str, int] | None = None  # what the summary says each player won (see state_won)
 
     # --- reading helpers -------------------------------------------------------------------
     def fail(self, message: str) -> HistoryParseError:
@@ -350,6 +351,28 @@ class Draft:
         self._known(name)
         self.returned.append(Collected(name, None, amount))
 
+    def state_won(self, name: str, amount: int) -> None:
+        """The summary says ``name`` won (collected) ``amount`` in all: compared by the check with the
+        collected lines (:attr:`SiteHand.stated <pokerengine.history.site.SiteHand.stated>`); a player the
+        summary gives no amount won nothing."""
+        self._known(name)
+        if self.stated is None:
+            self.stated = {}
+        self.stated[name] = self.stated.get(name, 0) + amount
+
+    def state_won_line(self, seat: int, rest: str, pattern: re.Pattern[str]) -> None:
+        """A summary's seat line (``rest``: what follows ``Seat N:``): every amount ``pattern`` (group 1)
+        finds after the seat's player's name, each part of a hi/lo or run-twice win, is what the summary
+        says he won (:meth:`state_won`); the summary states amounts from then on (nothing said: 0)."""
+        if self.stated is None:
+            self.stated = {}
+        name = next((n for n, (x, _) in self.seats.items() if x == seat), None)
+        rest = rest.lstrip()
+        if name is None or not rest.startswith(name):
+            return
+        for m in pattern.finditer(rest, len(name)):
+            self.state_won(name, self.amount(m.group(1)))
+
     def dealt_in(self, seat: int) -> None:
         """The summary lists seat ``seat`` as dealt in (a site whose summary lists every seat dealt in)."""
         if seat in self.summary_seats:
@@ -384,8 +407,14 @@ class Draft:
             if c.player not in where:
                 raise self.fail(f"an uncalled bet returned to {shown(c.player)}, who is not in the hand")
             returned[where[c.player]] += c.amount
+        stated = None
+        if self.stated is not None and not self.cashed_won:  # (a hand cashed out: the summary is the collected)
+            if any(name not in where for name in self.stated):
+                raise self.fail(f"the summary says {shown(next(n for n in self.stated if n not in where))} won, "
+                                "who is not in the hand")
+            stated = tuple(Collected(name, None, self.stated.get(name, 0)) for name in history.players or ())
         return SiteHand(self.format, self.id, index, history, tuple(self.collected), self.rake, self.total, source,
-                        returned=tuple(returned), date=self.date)
+                        returned=tuple(returned), date=self.date, stated=stated)
 
 
 def history_of(h: Draft, source: str | None, index: int) -> HandHistory:

@@ -127,6 +127,8 @@ _WINS = re.compile(r"(.+) (?:wins|ties for) (?:the )?(?:(?:high|low) )?(?:(main|
 _UNCALLED = re.compile(r"Uncalled bet of (\S+) returned to (.+)")
 _TOTAL = re.compile(r"Total pot (\S+)(?: Main pot .*?)?(?: \| Rake (\S+))?")
 _SUMMARY_SEAT = re.compile(r"Seat ([0-9]{1,2}): (.*)")
+#: Each amount a summary's seat line says its player won (hi/lo halves, runs: each part).
+_WON_EACH = re.compile(r" (?:collected|and won|wins the (?:main |side )?pot) \(([^()\s]{1,30})\)")
 _SHOWN = re.compile(r".* (?:showed|mucked) \[([^]]*)\].*")
 _WON = re.compile(r".*? (?:collected|and won|wins the (?:main |side )?pot) \(([^()\s]{1,30})\).*")
 _POTS = re.compile(r"(?:Main|Side) pot(?: [0-9]{1,2})? ([^ |]{1,30}?)\.?(?= |$)")
@@ -522,6 +524,7 @@ def _summary_line(r: _Hand, line: str) -> None:
         w = _WON.fullmatch(what)
         if w is not None:
             r.won.append((seat, r.amount(w.group(1))))
+        h.state_won_line(seat, what, _WON_EACH)
         c = _SHOWN.fullmatch(what)
         if c is not None and h.kind == "board":
             name = next((n for n, (x, _) in h.seats.items() if x == seat), None)

@@ -112,6 +112,8 @@ _CASH_DROP = re.compile(r"Cash Drop to Pot ?: total (\S+)")
 _TOTAL = re.compile(r"Total pot (\S+)((?: \| [A-Za-z]{1,20} \S+){0,10})")
 _FEE = re.compile(r" \| ([A-Za-z]{1,20}) (\S+)")
 _SUMMARY_SEAT = re.compile(r"Seat ([0-9]{1,2}): .*")
+#: What a summary's seat line says its player won (each part: hi/lo halves, runs).
+_WON = re.compile(r" (?:collected|won) \((\S+)\)")
 _SUMMARY_OTHER = re.compile(r"(?:(?:FIRST |SECOND |THIRD )?Board \[.*\]|FIRST|SECOND|THIRD"
                             r"|Hand was run (?:twice|two times|three times|twice times|thrice))")
 _VERB = re.compile(
@@ -465,6 +467,7 @@ def _summary_line(h: _Hand, line: str) -> None:
     s = _SUMMARY_SEAT.fullmatch(line)
     if s is not None:
         h.dealt_in(int(s.group(1)))
+        h.state_won_line(int(s.group(1)), line[line.index(":") + 1:], _WON)
         return
     if _SUMMARY_OTHER.fullmatch(line):
         return

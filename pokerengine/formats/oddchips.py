@@ -28,8 +28,8 @@ pot left odd chips; :data:`RULES`):
 >>> # a pot of 9 split two ways: the engine gives the odd chip to ann (left of the button), the file to bob
 >>> hand = SiteHand("ggpoker", "1", 0, h, (Collected("ann", None, 4), Collected("bob", None, 5)), rake=0,
 ...                 total_pot=9)
->>> check(hand).status, check_split(hand).status
-('mismatched', 'split_chip')
+>>> check(hand).status, check_split(hand).status    # (check gives the verdict itself)
+('split_chip', 'split_chip')
 >>> check_split(attrs.evolve(hand, collected=(Collected("ann", None, 3), Collected("bob", None, 6)))).status
 'mismatched'
 """

@@ -595,6 +595,15 @@ def _empty_street(h: Draft, board: str) -> None:
         raise h.fail("the summary's board is not the streets' cards")
 
 
+_WON = re.compile(r" (?:collected|won) \((\S+)\)")
+
+
+def _state_won(h: Draft, seat: int, rest: str) -> None:
+    """What a summary's seat line says the seat's player won (``collected ($X)``, ``won ($X)``, each part of
+    a hi/lo or run-twice win), for the check (:meth:`Draft.state_won_line`)."""
+    h.state_won_line(seat, rest, _WON)
+
+
 def _summary_line(h: Draft, line: str) -> None:
     t = _TOTAL.fullmatch(line)
     if t is not None:
@@ -614,6 +623,8 @@ def _summary_line(h: Draft, line: str) -> None:
         w = _CASHED_WON.fullmatch(s.group(2))
         if w is not None:
             h.cashed_won[seat] = h.amount(w.group(1))
+        else:
+            _state_won(h, seat, s.group(2))
         m = re.search(r" (?:showed|mucked) \[([^]]*)\]", s.group(2))
         if m is not None and h.kind != "draw":
             name = next((n for n, (x, _) in h.seats.items() if x == seat), None)

@@ -109,6 +109,8 @@ _SHOWS = re.compile(r" \[([^]]{0,80})\](?: \(.*\))?")
 _TOTAL = re.compile(r"Total pot (.{1,40}?) \| (?:No rake|Rake (.{1,40}?))(?: \|.*)?")
 _SUMMARY_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.*)")
 _SHOWED = re.compile(r" showed \[([^]]{0,80})\]")
+#: Each amount a summary's seat line says its player won (``won 1,28 €``, ``won 630 with ...``).
+_WON = re.compile(r" won ([0-9][0-9.,]{0,30}(?: ?[^\s0-9,.]{1,3})?)(?= with |,| and |$)")
 
 
 #: A hand's first line that the line before it runs into (the hand before cut short), from its start: a
@@ -527,6 +529,7 @@ def _summary_line(h: Draft, line: str) -> None:
         return
     s = _SUMMARY_SEAT.fullmatch(line)
     if s is not None:
+        h.state_won_line(int(s.group(1)), s.group(2), _WON)
         w = _SHOWED.search(s.group(2))
         if w is not None and h.kind != "draw":  # (a draw game shows the hand drawn, not the one dealt)
             name = next((n for n, (x, _) in h.seats.items() if x == int(s.group(1))), None)
@@ -550,6 +553,7 @@ def _finish(r: _Hand, source: str | None, index: int, cancelled: bool) -> SiteHa
         if name not in r.acted:
             h.sit_out(name)
     _live_small_blind(r)
+    raw = _by_player(h.collected)  # the summary's "won" is the collected lines, an uncalled bet's own pot included
     live = sorted(((chips, name) for name, chips in r.total.items()), reverse=True)
     uncalled = live[0][0] - (live[1][0] if len(live) > 1 else 0) if live else 0
     if uncalled > 0:
@@ -567,7 +571,19 @@ def _finish(r: _Hand, source: str | None, index: int, cancelled: bool) -> SiteHa
     # Winamax puts pots with the same winners together (a short all-in's main pot and the side pot above it
     # are one "main pot" when one player wins both): each player's collected amounts are compared in all
     h.collected = [Collected(c.player, None, c.amount) for c in h.collected]
+    if h.stated is not None:  # what was taken back off the collected lines, off the summary's too
+        left = _by_player(h.collected)
+        for name, amount in raw.items():
+            if name in h.stated:
+                h.stated[name] -= amount - left.get(name, 0)
     return h.finish(source, index, cancelled=cancelled)
+
+
+def _by_player(collected: list[Collected]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in collected:
+        out[c.player] = out.get(c.player, 0) + c.amount
+    return out
 
 
 def _live_small_blind(r: _Hand) -> None:

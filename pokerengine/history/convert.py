@@ -59,8 +59,9 @@ import attrs
 from ..errors import HistoryParseError, PokerEngineError
 from .interpreter import interpret
 from .record import HandHistory
-from .settling import FILE_RAKE, POT_RAKES, RAKE, replay_hand
-from .site import Collected, SiteHand, _seats, check
+from .settling import FILE_RAKE, POT_RAKES, RAKE, SPLIT_CHIP, replay_hand
+from .site import Collected, SiteHand, _seats, check, pots_of
+from .stated import NOT_KNOWN, ODD_CHIPS, STATED, STATED_RAKE, SUMMARY_WON, TOTAL_POT
 
 if TYPE_CHECKING:
     from ..formats.blocks import HandError
@@ -108,10 +109,24 @@ def site_to_phh(hand: SiteHand) -> HandHistory:
     outcome = interpret(history)
     back = _uncalled(hand)
     finishing = [s + b + w for s, b, w in zip(map(sub, outcome.starting, outcome.contributed), back, won)]
-    user: dict[str, Any] = {k: v for k, v in history.user_fields.items() if k not in (RAKE, POT_RAKES, FILE_RAKE)}
+    user: dict[str, Any] = {k: v for k, v in history.user_fields.items()
+                            if k not in (RAKE, POT_RAKES, FILE_RAKE) and k not in STATED}
     rake = result.rake_got if result.rake_got is not None else hand.rake
-    if hand.rake is not None and hand.rake != (rake or 0):
-        user[FILE_RAKE] = hand.rake  # the file's own rake breaks the rule: the verdict survives conversion
+    pots = sum(pots_of(outcome))
+    if rake is not None and not 0 <= rake <= pots:  # a rake no pot can give: stated and compared, never drawn
+        user[STATED_RAKE] = hand.rake if hand.rake is not None else rake
+        rake = None
+    elif hand.rake is not None and hand.rake != (rake or 0):  # the file's own rake breaks the rule: the verdict
+        user[FILE_RAKE if 0 <= hand.rake <= pots else STATED_RAKE] = hand.rake  # survives conversion
+    if hand.total_pot is not None and hand.total_pot != pots:
+        user[TOTAL_POT] = hand.total_pot
+    if hand.stated is not None:
+        said = {c.player: c.amount for c in hand.stated}
+        summary = [said.get(name, 0) for name in names]
+        if summary != won:  # the record contradicts itself: both statements kept
+            user[SUMMARY_WON] = tuple(summary)
+    if result.status == SPLIT_CHIP:  # the site's odd-chip rule is not known
+        user[ODD_CHIPS] = NOT_KNOWN
     if rake:
         user[RAKE] = rake
         if result.pot_rakes is not None and sum(result.pot_rakes) == rake and not outcome.runs:

@@ -54,6 +54,7 @@ from ..settlement import Settlement, settle
 from .amounts import INFINITE, exact, show
 from .interpreter import Outcome, interpret
 from .record import HandHistory, Number
+from .stated import STATED, stated_status
 
 MATCHED, SPLIT_CHIP, MISMATCHED, UNCHECKED = "matched", "split_chip", "mismatched", "unchecked"
 
@@ -192,6 +193,8 @@ def replay_hand(hand: HandHistory) -> HandReplay:
     status = classify(hand.finishing_stacks, got, outcome.scale)
     if FILE_RAKE in user and status != UNCHECKED and _rake_value(hand, FILE_RAKE, user[FILE_RAKE], outcome.scale) != settlement.rake:
         status = MISMATCHED  # the file's rake is not the rule's: the site check's verdict, kept
+    if status != UNCHECKED and not STATED.isdisjoint(user):  # what else a site's record stated (history/stated.py)
+        status = stated_status(hand, settlement, status, outcome.scale)
     return HandReplay(hand, outcome, settlement, got, status)
 
 

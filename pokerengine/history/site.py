@@ -95,6 +95,10 @@ class SiteHand:
     #: The day the hand was played, by the site's clock, when the file says (a site's rake rule may
     #: be known for some dates only).
     date: datetime.date | None = None
+    #: What the file's summary says each player won in all, every player of the hand in position order
+    #: (``None``: the format writes no such amounts): a second statement of the collected amounts, which
+    #: :func:`check` compares with them (a record that contradicts itself is mismatched, and says so).
+    stated: tuple[Collected, ...] | None = None
 
     @property
     def where(self) -> str:
@@ -278,7 +282,14 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
         raise type(exc)(f"{hand.where}: cannot settle: {exc}") from None
     # a hand run more than once is settled with its rake drawn in proportion (settle_drawn): pot by pot
     # it may be a unit off the site's draw, so each player's total is compared
-    return _compare(hand, settlement, taken, by_pot=not outcome.runs)
+    result = _compare(hand, settlement, taken, by_pot=not outcome.runs)
+    if result.status == MISMATCHED and result.seats:  # only where a split pot's odd chips went, at a site
+        from ..formats.oddchips import SPLIT_CHIP, split_chip_only  # whose rule is not known: split_chip
+
+        if split_chip_only(hand, result, settlement):
+            return attrs.evolve(result, status=SPLIT_CHIP,
+                                message=result.message.replace("collected:", "odd chips of a split pot:", 1))
+    return result
 
 
 def settle_drawn(outcome: Outcome, drawn: "list[int] | tuple[int, ...] | None", taken: int) -> Settlement:
@@ -385,6 +396,14 @@ def _compare(hand: SiteHand, settlement: Settlement, rake_got: int, by_pot: bool
         engine = {names[seat - 1]: x for seat, x in settlement.refunds.items() if x}
         if back != engine:
             problems.append(f"uncalled bets returned: file {_amounts(back)}, engine {_amounts(engine)}")
+    if hand.stated is not None:
+        lines: dict[str, int] = {}
+        for c in hand.collected:
+            lines[c.player] = lines.get(c.player, 0) + c.amount
+        said = {c.player: c.amount for c in hand.stated if c.amount}
+        if said != {p: x for p, x in lines.items() if x}:
+            problems.append(f"the record contradicts itself: the summary says won {_amounts(said)}, "
+                            f"the collected lines {_amounts(lines)}")
     if hand.rake is not None and hand.rake != rake_got:
         problems.append(f"rake: file {hand.rake}, engine {rake_got}")
     total = sum(p.amount for p in settlement.pots)

@@ -1,0 +1,116 @@
+"""What a site's record states beyond the finishing stacks, carried into PHH and compared on replay.
+
+``pokerengine convert`` writes a site's hand as PHH with what the site paid (``finishing_stacks``,
+``winnings``, ``_rake``, ``_pot_rakes``: :mod:`~pokerengine.history.convert`).  Some of what the file
+states has no place there, yet decides the site check's verdict (:func:`~.site.check`); those numbers go
+in these user fields, written only where they tell something the actions and stacks do not, and the
+PHH replay (:func:`~.settling.replay_hand`) compares them, so the converted record replays to the
+source's verdict:
+
+* ``_total_pot``: the file's total pot (minor units, before rake) where it is not the pots' total:
+  ``mismatched``.
+* ``_stated_rake``: a rake no pot can give (negative, or more than the pots): never drawn, compared:
+  ``mismatched``.
+* ``_summary_won``: what the file's summary says each player won, one amount per player, where it is
+  not what its collected lines say (a record that contradicts itself): ``mismatched``.
+* ``_odd_chips = "not known"``: the site's rule for the odd chips of a split pot is not known
+  (:data:`pokerengine.formats.oddchips.RULES`): a hand that differs from the engine only in which
+  winners got them is ``split_chip``, as the site check says.
+
+>>> from pokerengine.history.reader import loads
+>>> from pokerengine.history.settling import replay_hand
+>>> text = '''variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 AsKd", "d dh p2 QhQc", "p2 f"]
+... finishing_stacks = [101, 99]
+... winnings = [3, 0]'''
+>>> replay_hand(loads(text)).status
+'matched'
+>>> replay_hand(loads(text + "\\n_total_pot = 4")).status   # the file's total pot is not the pot's 3
+'mismatched'
+
+Limits: linear in the players and pots of the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._checks import shown
+from ..errors import HistoryParseError
+from ..settlement import Settlement
+from .record import HandHistory
+
+#: The user fields this module compares (see the module's docstring).
+TOTAL_POT, STATED_RAKE, SUMMARY_WON, ODD_CHIPS = "_total_pot", "_stated_rake", "_summary_won", "_odd_chips"
+STATED = frozenset((TOTAL_POT, STATED_RAKE, SUMMARY_WON, ODD_CHIPS))
+#: The value of ``_odd_chips`` for a site whose odd-chip rule is not known.
+NOT_KNOWN = "not known"
+
+
+def _int(hand: HandHistory, name: str, value: object) -> int:
+    if type(value) is not int:
+        raise HistoryParseError(f"{hand.label}: {name} must be an integer, got {shown(value)}")
+    return value
+
+
+def stated_status(hand: HandHistory, settlement: Settlement, status: str, scale: int) -> str:
+    """``status`` (the replay's verdict on the finishing stacks) with the record's stated numbers
+    compared (see the module's docstring).  ``scale``: the record's units per chip (these fields are
+    in whole units: a record with decimal amounts is not compared)."""
+    from .settling import MISMATCHED, SPLIT_CHIP
+
+    user = hand.user_fields
+    differs = False
+    if TOTAL_POT in user:
+        differs |= _int(hand, TOTAL_POT, user[TOTAL_POT]) * scale != sum(p.amount for p in settlement.pots)
+    if STATED_RAKE in user:
+        differs |= _int(hand, STATED_RAKE, user[STATED_RAKE]) * scale != settlement.rake
+    if SUMMARY_WON in user:
+        said = user[SUMMARY_WON]
+        if not isinstance(said, (list, tuple)) or len(said) != hand.player_count:
+            raise HistoryParseError(f"{hand.label}: {SUMMARY_WON} must list one amount per player, got {shown(said)}")
+        amounts = [_int(hand, SUMMARY_WON, x) for x in said]
+        differs |= hand.winnings is None or amounts != list(hand.winnings)
+    if differs:
+        return MISMATCHED
+    if ODD_CHIPS in user:
+        if user[ODD_CHIPS] != NOT_KNOWN:
+            raise HistoryParseError(f"{hand.label}: {ODD_CHIPS} must be {NOT_KNOWN!r}, got {shown(user[ODD_CHIPS])}")
+        if status == MISMATCHED and scale == 1 and _odd_chips_only(hand, settlement):
+            return SPLIT_CHIP
+    return status
+
+
+def _odd_chips_only(hand: HandHistory, settlement: Settlement) -> bool:
+    """Whether the record's winnings differ from the engine's only in where split pots' odd chips went
+    (:func:`pokerengine.formats.oddchips.split_chip_only`), and its finishing stacks only by as much."""
+    from ..formats.oddchips import split_chip_only
+    from .interpreter import interpret
+    from .settling import finishing_units
+    from .site import MISMATCHED, Collected, SeatDiff, SiteCheck, SiteHand
+
+    if hand.winnings is None or hand.finishing_stacks is None:
+        return False
+    names = hand.players or tuple(f"p{i + 1}" for i in range(hand.player_count))
+    engine = [0] * len(names)
+    for pot in settlement.pots:
+        for seat, share in pot.shares.items():
+            engine[seat - 1] += share
+    got = finishing_units(interpret(hand), settlement)
+    diffs: list[SeatDiff] = []
+    said: list[Collected] = []
+    for i, name in enumerate(names):
+        won: Any = hand.winnings[i]
+        stack: Any = hand.finishing_stacks[i]
+        if type(won) is not int or type(stack) is not int or stack - got[i] != won - engine[i]:
+            return False
+        if won:
+            said.append(Collected(name, None, won))
+        if won != engine[i]:
+            diffs.append(SeatDiff(None if hand.seats is None else hand.seats[i], name, won, engine[i]))
+    site = SiteHand("phh", None, 0, hand, tuple(said), settlement.rake, None)
+    return split_chip_only(site, SiteCheck(MISMATCHED, tuple(diffs), settlement.rake, settlement.rake), settlement)
