@@ -5,7 +5,9 @@ tables of at most four players; ``--peer-chart``: the peer's whole 1-50 bb chart
 minutes; ``--multiway-only``: only the tables of three to nine players, about 3 minutes).
 
 Three to nine players (:func:`multiway_rows`): our solve of 3-, 4-, 6-, 7-, 8- and 9-handed tables
-under ICM, DCM and chip EV, to the default tolerance, with the certificate and the equities' sum.
+under ICM, DCM and chip EV, to the default tolerance, with the certificate and the equities' sum;
+three-handed tables twice, in the real deal (the default) and through each player's own hand
+(``card_removal="model"``, the solver before the real deal), side by side.
 One BLAS thread (``OPENBLAS_NUM_THREADS=1`` unless set): on two shared cores several BLAS threads
 slowed the solver's 169x169 products 30-70 times whenever another process was running.
 
@@ -198,14 +200,18 @@ def multiway_rows(cases: tuple[tuple[tuple[int, ...], str], ...] = MULTIWAY_CASE
     rows: list[dict[str, Any]] = []
     for stacks, model in cases:
         prizes = None if model == "chip" else MULTIWAY_PRIZES
-        began = time.perf_counter()
-        eq = solve(stacks, MULTIWAY_BLINDS, prizes=prizes, model=model, max_seconds=max_seconds)
-        seconds = time.perf_counter() - began
-        off = (sum(p.equity or 0.0 for p in eq.players) - sum(MULTIWAY_PRIZES)) if prizes else \
-            sum(p.ev for p in eq.players) / MULTIWAY_BLINDS[1]
-        rows.append({"stacks": stacks, "model": model, "seconds": seconds, "iterations": eq.iterations,
-                     "exploitability": eq.exploitability, "off": off,
-                     "push": {p.position: p.push_percent for p in eq.players if p.push_percent > 0}})
+        # three players: the view through one's own hand (the solver before the real deal) beside the real deal
+        for removal in (("model", True) if len(stacks) == 3 else (True,)):
+            began = time.perf_counter()
+            eq = solve(stacks, MULTIWAY_BLINDS, prizes=prizes, model=model, max_seconds=max_seconds,
+                       card_removal=removal)
+            seconds = time.perf_counter() - began
+            off = (sum(p.equity or 0.0 for p in eq.players) - sum(MULTIWAY_PRIZES)) if prizes else \
+                sum(p.ev for p in eq.players) / MULTIWAY_BLINDS[1]
+            rows.append({"stacks": stacks, "model": model, "seconds": seconds, "iterations": eq.iterations,
+                         "exploitability": eq.exploitability, "off": off,
+                         "removal": "real" if "real deal" in eq.method else "view",
+                         "push": {p.position: p.push_percent for p in eq.players if p.push_percent > 0}})
     return rows
 
 
@@ -213,14 +219,16 @@ def print_multiway(quick: bool) -> None:
     cases = tuple(c for c in MULTIWAY_CASES if len(c[0]) <= 4) if quick else MULTIWAY_CASES
     print("\nthree to nine players (blinds 100/200; prizes 50/30/20; CFR+, 2,048 boards for multiway showdowns,"
           " fewer from seven players on)")
-    print(f"{'stacks':<44} {'model':<5} {'seconds':>8} {'iter':>5} {'expl':>9} {'sum off':>9}  push %")
+    print(f"{'stacks':<44} {'model':<5} {'deal':<4} {'seconds':>8} {'iter':>5} {'expl':>9} {'sum off':>9}  push %")
     for r in multiway_rows(cases):
         unit = "bb" if r["model"] == "chip" else "%"
         push = ", ".join(f"{k} {v:.1f}" for k, v in r["push"].items())
-        print(f"{'/'.join(map(str, r['stacks'])):<44} {r['model']:<5} {r['seconds']:8.1f} {r['iterations']:5d} "
+        print(f"{'/'.join(map(str, r['stacks'])):<44} {r['model']:<5} {r['removal']:<4} {r['seconds']:8.1f} {r['iterations']:5d} "
               f"{r['exploitability']:7.4f}{unit:>2} {r['off']:+9.4f}  {push}")
     print("(expl: the most one player gains by a best response, % of the pool or bb; sum off: equities' sum minus "
-          "the pool (%), or the chip EVs' sum (bb))")
+          "the pool (%), or the chip EVs' sum (bb); deal: 'real' three hands and the board from one deck, folded "
+          "hands dead (the default at three players; the first real solve builds its sums, about 20 s), 'view' "
+          "each player's view through his own hand (card_removal='model'))")
     print("peer: kangxiangchen/pushfold-solver solves only its own 4-max game (8 bb, rake) by Monte Carlo multiway "
           "equity; its README puts that at about 7 hours: not run here.")
 
