@@ -97,7 +97,8 @@ from .._checks import MAX_CHIPS, shown
 from ..errors import HistoryParseError
 from .blocks import HandError, only_hands
 from .ohh_games import VARIANT_FIELD, code_of, street_names
-from .ohh_write import _EXACT, _ISO, CHIP_SCALE_FIELD, FULL_BLIND_FIELD, UNKNOWN, dumps_ohh, dumps_ohh_lines, write_ohh
+from .ohh_write import _EXACT, _ISO, ANTES_MATCHED_FIELD, CHIP_SCALE_FIELD, FULL_BLIND_FIELD, UNKNOWN
+from .ohh_write import dumps_ohh, dumps_ohh_lines, write_ohh
 from ..live.rules import owed_top
 from ..history.record import MAX_ACTIONS, MAX_PLAYERS, HandHistory
 from ..history.site import Collected, SiteHand
@@ -437,6 +438,8 @@ class _Reader:
             user["_full_blind"] = True
         if chip_scale is not None:
             user["_chip_scale"] = chip_scale
+        if obj.get(ANTES_MATCHED_FIELD) is True:
+            user["_antes_matched"] = True
         try:
             history = HandHistory(**fields, user_fields=user, source=self.source,
                                   key=self.hand_id if self.hand_id is not None else str(self.index))

@@ -48,6 +48,9 @@ FULL_BLIND_FIELD = "pokerengine_full_blind"
 #: chips, written by the Winamax reader as 2, iPoker's as 100): the amounts are written in chips with that
 #: many parts each (``0.5``, ``0.25``), and the reader counts in them again.
 CHIP_SCALE_FIELD = "pokerengine_chip_scale"
+#: The extension field of a hand whose antes are what was matched, the rest of a larger ante having come back
+#: (PHH's ``_antes_matched = true``, the PokerStars reader's): ``true``, read back as the field.
+ANTES_MATCHED_FIELD = "pokerengine_antes_matched"
 
 
 def write_ohh(hand: SiteHand | HandHistory, pot_rakes: Sequence[int] | None = None) -> dict[str, Any]:
@@ -197,6 +200,8 @@ class _Writer:
             out[FULL_BLIND_FIELD] = {"player_id": at, "amount": self.amount(self.owed)}
         if self.chip_scale > 1:
             out[CHIP_SCALE_FIELD] = self.chip_scale
+        if h.user_fields.get("_antes_matched") is True:
+            out[ANTES_MATCHED_FIELD] = True
         out["pots"] = self.pots()
         return out
 
