@@ -305,7 +305,8 @@ class _Hand:
         else:
             if self.ended:
                 return  # someone who was not in the hand, between hands
-            raise h.fail(f"cannot read {shown(line)}" if rest is not None else f"a player who is not seated: {shown(line)}")
+            raise h.fail(f"cannot read {shown(line)}" if rest is not None
+                         else f"a player who is not seated: {shown(line)}")
         m = _VERBS.match(rest)
         if m is None:
             return
