@@ -399,12 +399,12 @@ def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_r
         put = dict(enumerate(e.put))
         check = deadline.check if deadline is not None else None
         if len(live) == 1:
-            pays: Any = np.array(game.value(game.chips_after(e.live, live, put), deadline))
+            pays: Any = np.array(game.payoff(e.live, live, put, deadline=deadline))
         elif len(live) == 2:
             i, j = live
-            pays = np.array([game.value(game.chips_after(e.live, (i, j), put), deadline),
-                             game.value(game.chips_after(e.live, (), put, ties=[[i, j]]), deadline),
-                             game.value(game.chips_after(e.live, (j, i), put), deadline)])
+            pays = np.array([game.payoff(e.live, (i, j), put, deadline=deadline),
+                             game.payoff(e.live, (), put, ties=[[i, j]], deadline=deadline),
+                             game.payoff(e.live, (j, i), put, deadline=deadline)])
         else:
             multi = True
             live = tuple(sorted(live, key=lambda s: (put[s], order_rank[s])))  # by contribution
@@ -477,7 +477,7 @@ def _pot_pays(game: Game, e: Ending, live: tuple[int, ...], deadline: Deadline |
     put = dict(enumerate(e.put))
     rows = []
     for seq in pot_sequences(len(live)):
-        rows.append(game.value(game.chips_after(e.live, pot_ranking(seq, live), put), deadline))
+        rows.append(game.payoff(e.live, pot_ranking(seq, live), put, deadline=deadline))
         if deadline is not None:
             deadline.check()
     return np.array(rows, dtype=np.float64)
@@ -520,7 +520,9 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
           prizes: Sequence[Prize] | None = None, model: str | None = None, max_seconds: float | None = DEFAULT_SECONDS,
           tolerance: float | None = None, max_iterations: int = 20_000, boards: int | None = None,
           card_removal: bool | str = True, refresh: int = 10, check_every: int = 25, table: Any = None,
-          exact_headsup: bool = True, seed: int = 0, lookahead: int = 0, deals: int | None = None) -> Equilibrium:
+          exact_headsup: bool = True, seed: int = 0, lookahead: int = 0, deals: int | None = None,
+          bounties: Sequence[Prize] | None = None, progressive: bool = False,
+          chips_per_money: Prize | None = None) -> Equilibrium:
     """The push/fold equilibrium of a table of 2 to 9 players.
 
     ``stacks`` in chips in seat order from the button (heads-up: small blind, big blind);
@@ -549,6 +551,12 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     Sandholm's outer loop iterates it to a fixed point over all stack vectors; one or two hands
     are the "future game simulation" of HRC and ICMIZER).  Each distinct stack vector after the
     hand costs one solve (cached), all within ``max_seconds``.
+
+    ``bounties`` (money on each head, in the prizes' units), ``progressive``, ``chips_per_money``
+    (chip EV: chips per unit of bounty money): knockout bounties, valued by :mod:`.bounty` (the
+    bounties won in the hand plus a chip share of those left on heads; all zero: the game without
+    them, exactly).  Heads-up with bounties is solved by CFR+ with its certificate (the exact
+    heads-up solver takes the plain game); ``lookahead`` does not take bounties.
     """
     began = time.perf_counter()
     if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
@@ -557,7 +565,10 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     for name, v in (("max_iterations", max_iterations), ("refresh", refresh), ("check_every", check_every)):
         if type(v) is not int or v < 1:
             raise DecisionInputError(f"{name} must be a positive integer, got {shown(v)}")
-    game = make_game(stacks, blinds, ante, bb_ante=bb_ante, prizes=prizes, model=model)
+    game = make_game(stacks, blinds, ante, bb_ante=bb_ante, prizes=prizes, model=model, bounties=bounties,
+                     progressive=progressive, chips_per_money=chips_per_money)
+    if game.bounty is not None and lookahead:
+        raise DecisionInputError("lookahead does not take bounties: value the hand with the payout model (lookahead=0)")
     if boards is None:
         boards = DEFAULT_BOARDS
     if tolerance is None:
@@ -574,7 +585,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
                        max_iterations=max_iterations)
         game = Game(game.stacks, game.blinds, game.ante, game.bb_ante, game.prizes, game.model, game.posts,
                     game.forced, game.order, game.positions, _future(game, lookahead - 1, options))
-    if game.players == 2 and exact_headsup and not game.forced and not lookahead:
+    if game.players == 2 and exact_headsup and not game.forced and not lookahead and game.bounty is None:
         from .headsup import solve_headsup
 
         eq = solve_headsup(game.stacks, game.blinds, game.ante, bb_ante=game.bb_ante,
@@ -642,6 +653,10 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     assert best is not None
     expl, sigma, value = best
     ahead = f"; the stacks after the hand valued by the next {lookahead} hand(s)' equilibria" if lookahead else ""
+    if game.bounty is not None:
+        ahead += (f"; {'progressive ' if game.bounty.progressive else ''}knockout bounties "
+                  f"({', '.join(str(h) for h in game.bounty.heads)}) won in the hand, those left on heads shared "
+                  "by chips")
     trimmed = {k: b for k, b in solver.used.items() if solver.boards is not None and b < solver.boards.boards_for(k)}
     fewer = (" (fewer for the budget: " + ", ".join(f"{b} for {k} hands" for k, b in trimmed.items()) + ")") if trimmed else ""
     method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards{fewer} for multiway showdowns, "

@@ -48,6 +48,7 @@ from ..errors import DecisionInputError, ModelInputError
 from ..models._cost import Deadline
 from ..pots import build_pots
 from ..seats import Seat
+from .bounty import Bounties, active, bounties as check_bounties
 from .result import MAX_PLAYERS, MIN_PLAYERS, action_order, positions
 
 PRIZE_MODELS = ("icm", "dcm", "mw", "roberts")
@@ -105,6 +106,8 @@ class Game:
     future: Callable[[tuple[int, ...], list[int], list[Prize], Deadline | None], list[float] | None] | None = \
         attrs.field(default=None, repr=False)
     _cache: dict[tuple[int, ...], tuple[float, ...]] = attrs.field(factory=dict, repr=False)
+    #: knockout bounties (:mod:`.bounty`), or ``None``: the game without them
+    bounty: Bounties | None = attrs.field(default=None, repr=False, kw_only=True)
 
     @property
     def players(self) -> int:
@@ -156,6 +159,17 @@ class Game:
                         after[s] += share + (1 if k < odd else 0)
                     break
         return tuple(after)
+
+    def payoff(self, live: frozenset[int], ranking: Sequence[int], put: Mapping[int, int],
+               ties: Sequence[Sequence[int]] | None = None, deadline: Deadline | None = None) -> tuple[float, ...]:
+        """Each player's payoff for an ending: :meth:`value` of :meth:`chips_after`, plus with
+        knockout bounties the bounty money (:meth:`.bounty.Bounties.payoff`)."""
+        after = self.chips_after(live, ranking, put, ties)
+        got = self.value(after, deadline)
+        if self.bounty is None:
+            return got
+        groups = [list(g) for g in ties] if ties is not None else [[s] for s in ranking]
+        return self.bounty.payoff(got, after, put, live, groups)
 
     def value(self, after: Sequence[int], deadline: Deadline | None = None) -> tuple[float, ...]:
         """Each player's payoff for the stacks ``after`` a hand: chips, or expected prize money."""
@@ -217,13 +231,15 @@ def _prize_values(model: str, prizes: tuple[Prize, ...], before: tuple[int, ...]
 
 
 def make_game(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ante: bool = False,
-              prizes: Sequence[Prize] | None = None, model: str | None = None) -> Game:
+              prizes: Sequence[Prize] | None = None, model: str | None = None, bounties: Sequence[Prize] | None = None,
+              progressive: bool = False, chips_per_money: Prize | None = None) -> Game:
     """Check the inputs of a push/fold game and work out the forced bets.
 
     ``stacks``: chips per seat from the button (2 to 9 players, positive ``int``); ``blinds``: the
     small and big blind; ``ante``: per player (with ``bb_ante``, the big blind's single ante);
     ``prizes``: best place first; ``model``: ``chip`` (the default without prizes), ``icm`` (the
-    default with prizes), ``dcm``, ``mw`` or ``roberts``.  Raises
+    default with prizes), ``dcm``, ``mw`` or ``roberts``; ``bounties``, ``progressive``,
+    ``chips_per_money``: knockout bounties (:func:`.bounty.bounties`; all zero: none).  Raises
     :class:`~pokerengine.errors.DecisionInputError` on bad input.
 
     >>> make_game((100, 15, 5), (10, 20), 5).forced
@@ -267,7 +283,11 @@ def make_game(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb
     forced = frozenset(s for s in range(n) if posts[s] >= st[s])
     if len(forced) == n:
         raise DecisionInputError("every player is all in by posting: there is nothing to decide")
-    return Game(st, (sb, bb), a, bb_ante, pz, model, tuple(posts), forced, action_order(n), positions(n))
+    ko = None
+    if bounties is not None or progressive or chips_per_money is not None:
+        ko = active(check_bounties(bounties if bounties is not None else [0] * n, n, progressive=progressive,
+                                   chips_per_money=chips_per_money, model=model))
+    return Game(st, (sb, bb), a, bb_ante, pz, model, tuple(posts), forced, action_order(n), positions(n), bounty=ko)
 
 
 @attrs.frozen
