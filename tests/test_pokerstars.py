@@ -338,6 +338,49 @@ def test_the_emailed_transcript_layout_reads_every_hand():
         parse_pokerstars(text.replace("ann: raises $3.50 to $5.25", "ann: raises lots"))
 
 
+def test_the_client_exports_separator_lines_are_no_hands():
+    """Issue 24 (P1, real files of brlutz/PokerStudier): ``*********** # 1 **************`` before each hand.
+    A file that starts with one is PokerStars' (it was "not a hand history"); in a file whose first hand
+    has none, a separator was read as one more hand, with an error (399 hands in a 200-hand file)."""
+    from pokerengine.formats import detect
+    from pokerengine.formats.pokerstars import iter_hands
+
+    text = (ISSUE24 / "client-export-separators.txt").read_text()
+    assert detect(text) == "pokerstars"
+    first, second = parse_pokerstars(text)
+    assert (first.hand_id, second.hand_id) == ("250000000050", "250000000049")
+    assert first.collected == (Collected("cy", 0, 148),) and first.total_pot == 152 and first.rake == 4
+    assert second.collected == (Collected("bob", 0, 4),) and second.returned == (0, 3, 0)
+    assert [check(h).status for h in (first, second)] == ["matched", "matched"]
+    # no separator before the first hand, separators after it, and the e-mail's footer at the end
+    footer = (ISSUE24 / "client-export-email-footer.txt").read_text()
+    assert detect(footer) == "pokerstars"
+    items = list(iter_hands(footer, errors=True))
+    assert [type(i).__name__ for i in items] == ["SiteHand", "SiteHand"]
+    assert [c.amount for h in parse_pokerstars(footer) for c in h.collected] == [148, 4]
+    # the separators and the footer are blank lines: an error keeps the file's line numbers
+    with pytest.raises(HistoryParseError, match="line 16: "):
+        parse_pokerstars(text.replace("ann: bets $0.20", "ann: bets lots"))
+    # a line of stars that is no separator is still an error in a hand's place, not dropped
+    bad = list(iter_hands(text.replace("*********** # 2 ****", "*********** #2 ****"), errors=True))
+    assert len(bad) == 3 and isinstance(bad[1], HistoryParseError)
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(stars=st.lists(st.tuples(st.integers(3, 40), st.integers(3, 40), st.integers(0, 3)), min_size=2, max_size=2),
+       first=st.booleans())
+def test_client_export_separators_around_hands_change_nothing(stars, first):
+    """Any client file's hands, each after a separator of any width (the first perhaps without), read the same."""
+    text = (ISSUE24 / "layout-2024-sitting-out.txt").read_text()
+    plain = parse_pokerstars(text)
+    parts = text.strip("\n").split("\n\n\n\n")
+    wrapped = "".join(("" if k == 0 and not first else "*" * a + f" # {k + 1} " + "*" * b + "\n") + part + "\n" * (2 + n)
+                      for k, (part, (a, b, n)) in enumerate(zip(parts, stars)))
+    got = parse_pokerstars(wrapped)
+    assert [h.history for h in got] == [h.history for h in plain] and [h.collected for h in got] == [
+        h.collected for h in plain]
+
+
 def test_2024_seats_sitting_out_are_dealt_in_only_when_they_play():
     first, second = _issue24("layout-2024-sitting-out.txt")
     assert first.history.players == ("cy", "dan", "fay", "ann", "bob")  # eve ($0, sitting out) is not in the hand

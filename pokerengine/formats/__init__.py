@@ -25,6 +25,8 @@ file is PHH, any other file is read and its first characters decide (:func:`dete
 'phh'
 >>> detect("\\ufeffPokerStars Hand #212333865366:  Hold'em No Limit ($0.01/$0.02 USD)")
 'pokerstars'
+>>> detect("*********** # 1 **************\\nPokerStars Hand #203492936567:  Hold'em No Limit ($0.02/$0.05 USD)")
+'pokerstars'
 >>> detect("Mano n.º 254310896120 de Zoom de PokerStars:  Hold'em No Limit (0.02 €/0.05 €) - 11-01-2025")
 'pokerstars'
 >>> detect('{"ohh": {"spec_version": "1.4.6"}}'), detect('[{"spec_version": "1.4.6"}]'), detect('{"a": 1}')
@@ -68,8 +70,16 @@ class Format:
     module: str
 
 
+#: The client export's line before each hand: ``*********** # 1 **************`` (issue 24).
+_STARS_SEPARATOR = re.compile(r"\*{3,40} # [0-9]{1,6} \*{3,40}[ \t]*(?:\r\n?|\n)\s*")
+
+
 def _pokerstars(head: str) -> bool:
-    # (an e-mailed transcript: "Transcript for last N hands requested by ...", then PokerStars' hands)
+    # (an e-mailed transcript: "Transcript for last N hands requested by ...", then PokerStars' hands;
+    # a client export: "*********** # 1 **************" before each hand)
+    if head.startswith("*"):
+        m = _STARS_SEPARATOR.match(head)
+        head = head[m.end():] if m is not None else head
     return head.startswith(("PokerStars ", *HEADER_STARTS)) or head.startswith("Transcript for ") and "\nPokerStars " in head
 
 

@@ -80,7 +80,7 @@ from ..history.site import Collected, SiteHand, main_pot_first
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS, HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
-from .pokerstars_lang import to_english
+from .pokerstars_lang import HEADER_STARTS, to_english
 
 
 #: PokerStars' rake percent by (PHH variant, currency, big blind in minor units), as the data shows it: every one
@@ -225,7 +225,7 @@ def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
     where_file = source if source is not None else "<text>"
     text = checked_text(text, where_file)
     lines = to_english(text.splitlines())  # hands written in Spanish or Portuguese: docs/histories.md
-    if "*** # " in text or "Transcript for " in text:  # the e-mailed layout: its own lines are blanked
+    if "*** # " in text or "Transcript for " in text:  # the e-mailed layout or the export's: their own lines blanked
         lines = _transcript(lines)
     blocks = hand_blocks(lines, where=where_file, starts="PokerStars ", name="PokerStars",
                          expected="'PokerStars Hand #...'", cut=_CUT, mark="PokerStars ")
@@ -234,15 +234,29 @@ def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
 
 
 #: The lines of an e-mailed transcript that are no hand's: its first line and the one before each hand.
-_TRANSCRIPT = re.compile(r"Transcript for (?:last|hand|hands|the last) .{0,300}|\*\*\* # [0-9]{1,6} \*\*\*")
+_TRANSCRIPT = re.compile(r"Transcript for (?:last|hand|hands|the last) .{0,300}|\*{3,40} # [0-9]{1,6} \*{3,40}")
 
 
 def _transcript(lines: list[str]) -> list[str]:
     """``lines`` with the e-mailed transcript's own lines (``Transcript for last 10 hands requested by ...``,
-    ``*** # 1 ***`` before each hand) blank, so each hand is read as in a client's file, its lines
-    numbered as in the file."""
-    return ["" if line.startswith(("Transcript for ", "*** # ")) and _TRANSCRIPT.fullmatch(line.rstrip()) else line
-            for line in lines]
+    ``*** # 1 ***`` before each hand) blank, and the client export's ``*********** # 1 **************``
+    before each hand too, so each hand is read as in a client's file, its lines numbered as in the file.
+    The e-mail's footer after the last hand (``If you have any questions, please contact us at ...``, the
+    operator's notices) is blank too, up to a line that begins a hand or a separator."""
+    out: list[str] = []
+    footer = False
+    for line in lines:
+        if footer and line.startswith(("PokerStars ", "*", *HEADER_STARTS)):
+            footer = False
+        elif not footer and line.startswith("If you have any questions") and _FOOTER.fullmatch(line.rstrip()):
+            footer = True
+        out.append("" if footer or line.startswith(("Transcript for ", "***")) and _TRANSCRIPT.fullmatch(line.rstrip())
+                   else line)
+    return out
+
+
+#: The first line of the e-mailed transcript's footer.
+_FOOTER = re.compile(r"If you have any questions, please contact us at .{0,200}")
 
 
 def parse_pokerstars(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
