@@ -58,6 +58,7 @@ import attrs
 
 from .._checks import chips, shown
 from ..errors import DecisionInputError, ModelInputError, ModelTimeout
+from .bounty import Bounties, active, bounties as check_bounties
 from .ranges import Range, hand_or_range
 from .result import action_order
 
@@ -329,6 +330,32 @@ def _allin(stacks: tuple[int, ...], dead: list[int], live: list[int], hero: int,
     return (with_pot({hero: pot}), with_pot({first: pot - half, second: half}), with_pot({other: pot}))
 
 
+def _allin_put(stacks: tuple[int, ...], dead: list[int], live: list[int], hero: int, other: int) -> list[int]:
+    """Every seat's contribution when the hero and ``other`` are all in (:func:`_allin`'s hand)."""
+    matched = min(stacks[hero] - dead[hero], stacks[other] - dead[other])
+    given = [d + v for d, v in zip(dead, live)]
+    given[hero] = dead[hero] + matched
+    given[other] = dead[other] + matched
+    return given
+
+
+def _knockout(ko: Bounties | None, values: list[float], ends: list[tuple[tuple[int, ...], Sequence[int], set[int],
+              list[list[int]]]], hero: int) -> list[float]:
+    """``values`` (the hero's money for each end) plus his bounty money at each end ``(after, put,
+    live, groups)`` (:meth:`.bounty.Bounties.payoff`: bounties won, the heads left shared by chips)."""
+    if ko is None:
+        return values
+    n = len(ends[0][0])
+    return [v + ko.payoff([0.0] * n, after, put, live, groups)[hero] for v, (after, put, live, groups) in zip(values, ends)]
+
+
+def _bounties(bounties: object, progressive: object, chips_per_money: object, model: str, n: int) -> Bounties | None:
+    if bounties is None and not progressive and chips_per_money is None:
+        return None
+    return active(check_bounties([0] * n if bounties is None else bounties, n, progressive=progressive,
+                                 chips_per_money=chips_per_money, model=model))
+
+
 def _player(index: int) -> str:
     """A player in messages: ``player 3 (seat index 2)``, counted from 1 in ``stacks`` as every
     decision and payout model message counts them, with the index the call gave."""
@@ -401,8 +428,12 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
                   blinds: Sequence[int], ante: int = 0, bb_ante: bool = False, equity: float | None = None,
                   hand: str | Range | None = None, pusher_range: str | Range | None = None,
                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
-                  **model_options: Any) -> Decision:
+                  bounties: Sequence[Prize] | None = None, progressive: bool = False,
+                  chips_per_money: Prize | None = None, **model_options: Any) -> Decision:
     """Call ``pusher``'s all-in or fold, for the player in seat ``hero`` (everyone else folds).
+
+    ``bounties``, ``progressive``, ``chips_per_money``: knockout bounties (:mod:`.bounty`): each
+    value adds the hero's bounty money (a bounty won in the hand, his chip share of those left).
 
     ``stacks``: chips per seat before the hand, seat 0 the button (heads-up, the small blind);
     ``equity``: the hero's chance of winning when called (no ties), or ``hand`` (``'AhKh'``)
@@ -429,6 +460,12 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     fold_state[pusher] += sum(put)
     won, tied, lost = _allin(s, dead, live, hero, pusher)
     fold, win, tie, lose = _values([tuple(fold_state), won, tied, lost], s, p, model, hero, end, dict(model_options))
+    ko = _bounties(bounties, progressive, chips_per_money, model, n)
+    if ko is not None:
+        given, pair = _allin_put(s, dead, live, hero, pusher), {hero, pusher}
+        fold, win, tie, lose = _knockout(ko, [fold, win, tie, lose], [
+            (tuple(fold_state), put, {pusher}, [[pusher]]), (won, given, pair, [[hero], [pusher]]),
+            (tied, given, pair, [[hero, pusher]]), (lost, given, pair, [[pusher], [hero]])], hero)
     sd = Showdown(pusher, 1.0, p_win, p_tie, win, tie, lose)
     be = _break_even(fold, 0.0, 0.0, [sd])
     return Decision(model, "call", fold, sd.value, None, None, (sd,), be, sd.equity)
@@ -439,8 +476,10 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
                   call_probability: float = 1.0, caller: int | None = None,
                   hand: str | Range | None = None, calling_ranges: Mapping[int, str | Range] | None = None,
                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
-                  **model_options: Any) -> Decision:
-    """Push all in first in, or fold, for the player in seat ``hero``.
+                  bounties: Sequence[Prize] | None = None, progressive: bool = False,
+                  chips_per_money: Prize | None = None, **model_options: Any) -> Decision:
+    """Push all in first in, or fold, for the player in seat ``hero``.  ``bounties``,
+    ``progressive``, ``chips_per_money``: knockout bounties, as for :func:`call_decision`.
 
     With a number: ``caller`` (default the big blind) calls with ``call_probability`` and the hero
     then wins with ``equity``; everyone else folds.  With cards: the hero's ``hand`` and
@@ -508,6 +547,16 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     for seat, _, _, _ in callers:
         states.extend(_allin(s, dead, live, hero, seat))
     values = _values(states, s, p, model, hero, end, dict(model_options))
+    ko = _bounties(bounties, progressive, chips_per_money, model, n)
+    if ko is not None:
+        ends: list[tuple[tuple[int, ...], Sequence[int], set[int], list[list[int]]]] = [
+            (states[0], put, {bb}, [[bb]]), (states[1], put, {hero}, [[hero]])]
+        for k, (seat, _, _, _) in enumerate(callers):
+            given, pair = _allin_put(s, dead, live, hero, seat), {hero, seat}
+            ends += [(states[2 + 3 * k], given, pair, [[hero], [seat]]),
+                     (states[3 + 3 * k], given, pair, [[hero, seat]]),
+                     (states[4 + 3 * k], given, pair, [[seat], [hero]])]
+        values = _knockout(ko, values, ends, hero)
     fold, steal = values[0], values[1]
     showdowns = tuple(Showdown(seat, pc, pw, pt, *values[2 + 3 * k:5 + 3 * k])
                       for k, (seat, pc, pw, pt) in enumerate(callers))
