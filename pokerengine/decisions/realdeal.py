@@ -24,9 +24,10 @@ folded third player folds ``c`` with weight ``f[c]`` sees, in the real deal, the
 three-handed mode (:func:`pokerengine.decisions.equilibrium.solve` with ``card_removal=True``)
 uses these sums for every two-hand showdown and every ending where one hand takes the pot.
 
-Limits: each tensor is ``169 ** 3`` float64 (38.6 MB); the five together 193 MB, built once a
-process (cached).  Time: the exact tensors about 5 s; the board correction about 2.5 s per
-million deals (2 shared cores).
+Limits: each tensor is ``169 ** 3`` float64 (38.6 MB): the exact three (116 MB) are kept once a
+process, and with a board correction its sums with them (77 MB more); building takes about
+250 MB more for a moment.  Time: the exact tensors about 6 s; the board correction about 13 s per
+million deals (2 shared cores); then each evaluation of every ending about 0.13 s.
 
 >>> t = class_triples()
 >>> from pokerengine.decisions.combos import class_index
@@ -143,18 +144,12 @@ class Board:
     scale: float
 
 
-_BOARDS: dict[tuple[int, int], Board] = {}
-
-
-def board_triples(deals: int = 2_000_000, seed: int = 0, batch: int = 100_000,
+def board_triples(deals: int = 2_000_000, seed: int = 0, batch: int = 25_000,
                   check: Callable[[], None] | None = None) -> Board:
-    """The board correction's sums by class triple from ``deals`` seeded deals (the last one cached);
+    """The board correction's sums by class triple from ``deals`` seeded deals;
     ``check`` is called between batches (a deadline's)."""
     if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
         raise DecisionInputError(f"deals must be an integer from 1 to {MAX_DEALS:,}, got {deals!r}")
-    got = _BOARDS.get((deals, seed))
-    if got is not None:
-        return got
     from .evaluate import rank7
     from .preflop import BOARDS, matrices
 
@@ -193,20 +188,27 @@ def board_triples(deals: int = 2_000_000, seed: int = 0, batch: int = 100_000,
             check()
     out = {}
     sizes = np.array(CLASS_SIZES, dtype=np.float64)
-    for name, (zero, card, pair) in sums.items():
-        out[name] = ((RHO - 1.0) * zero[:, None] * sizes + card.reshape(cells, 52) @ CARD_CLASS[:, :CLASSES]
-                     + pair.reshape(cells, CLASSES + 1)[:, :CLASSES])
-    dw, dt = out["win"], out["tie"]
+    for name in ("win", "tie"):
+        zero, card, pair = sums.pop(name)
+        got = card.reshape(cells, 52) @ CARD_CLASS[:, :CLASSES]
+        got += pair.reshape(cells, CLASSES + 1)[:, :CLASSES]
+        del pair
+        got += (RHO - 1.0) * zero[:, None] * sizes
+        out[name] = got
+    dw, dt = out.pop("win"), out.pop("tie")
     scale = COMBOS * 1225 / deals  # ordered disjoint pairs of hands per deal sampled
-    win = (dw * scale).reshape(CLASSES, CLASSES, CLASSES)
-    tie = (dt * scale).reshape(CLASSES, CLASSES, CLASSES)
+    dw *= scale
+    dt *= scale
+    win = dw.reshape(CLASSES, CLASSES, CLASSES)
+    tie = dt.reshape(CLASSES, CLASSES, CLASSES)
     # the two hands' roles: a's win against b is b's loss, so symmetrise (halves the variance)
-    win = 0.5 * (win + (-win - tie).transpose(1, 0, 2))
-    tie = 0.5 * (tie + tie.transpose(1, 0, 2))
-    got = Board(win, tie, deals, scale)
-    _BOARDS.clear()
-    _BOARDS[(deals, seed)] = got
-    return got
+    loss = win + tie
+    win -= loss.transpose(1, 0, 2)
+    win *= 0.5
+    del loss
+    tie += tie.transpose(1, 0, 2).copy()
+    tie *= 0.5
+    return Board(win, tie, deals, scale)
 
 
 def missing(cards: NDArray[np.intp]) -> Array:
@@ -232,14 +234,11 @@ _DEALS: dict[tuple[int, int], Deal3] = {}
 @attrs.frozen(eq=False)
 class Deal3:
     """Three-handed values in the real deal by class: the exact triple sums plus the board correction
-    (``deals`` sampled; 0: none), and the same tensors with the folded hand first (``[a, b, c]`` =
-    the sum for ``b`` against ``c`` with ``a`` folded)."""
+    (``deals`` sampled; 0: none)."""
 
     count: Array
     win: Array
     tie: Array
-    win_f: Array
-    tie_f: Array
     norm: Array  # per class of one's own hand: the deals of the other two
     deals: int
 
@@ -254,9 +253,8 @@ class Deal3:
         if deals:
             b = board_triples(deals, seed, check=check)
             win, tie = win + b.win, tie + b.tie
-        got = cls(t.count, win, tie, np.ascontiguousarray(win.transpose(2, 0, 1)),
-                  np.ascontiguousarray(tie.transpose(2, 0, 1)), t.count.sum(axis=(1, 2)), deals)
-        _DEALS.clear()  # one at a time (154 MB); the board sums stay cached (:func:`board_triples`)
+        got = cls(t.count, win, tie, t.count.sum(axis=(1, 2)), deals)
+        _DEALS.clear()  # one at a time
         _DEALS[(deals, seed)] = got
         return got
 
@@ -278,9 +276,11 @@ class Deal3:
                 rows.append(sigma[s][i])
         stack = np.stack(rows, axis=1)
         flat = CLASSES * CLASSES
-        done = {name: (t.reshape(flat, CLASSES) @ stack).reshape(CLASSES, CLASSES, len(rows))
-                for name, t in (("count", self.count), ("win", self.win), ("tie", self.tie), ("win_f", self.win_f),
-                                ("tie_f", self.tie_f))}
+        tensors = (("count", self.count), ("win", self.win), ("tie", self.tie))
+        done = {name: (t.reshape(flat, CLASSES) @ stack).reshape(CLASSES, CLASSES, len(rows)) for name, t in tensors}
+        # the same with the weights on the first axis (the folded player's view of the other two): [c, a, row]
+        first = {name: (stack.T @ t.reshape(CLASSES, flat)).reshape(len(rows), CLASSES, CLASSES).transpose(1, 2, 0)
+                 for name, t in tensors}
         for idx, e in enumerate(ends):
             pay = e.pays if pays is None else pays[idx]
             w = {s: np.ones(CLASSES) for s in range(n)}
@@ -292,8 +292,8 @@ class Deal3:
                 act[q] = (keys[q][key], 0 if pushed else 1)
                 col[q] = (column[(q, keys[q][key])], pushed)
 
-            def part(name: str, s: int) -> Array:  # the tensor with seat s's weights on its last axis
-                got = done[name]
+            def part(name: str, s: int, axis: str = "last") -> Array:  # the tensor with seat s's weights on an axis
+                got = done[name] if axis == "last" else first[name]
                 if s not in col:
                     return got[:, :, 0]
                 c, pushed = col[s]
@@ -317,7 +317,8 @@ class Deal3:
                 else:
                     i, j = live
                     pw, pt, pl = pay[0][p], pay[1][p], pay[2][p]
-                    v = (pl * part("count", j) + (pw - pl) * part("win_f", j) + (pt - pl) * part("tie_f", j)) @ w[i]
+                    v = w[j] @ (pl * part("count", i, "first") + (pw - pl) * part("win", i, "first")
+                                + (pt - pl) * part("tie", i, "first"))
                 v = v / self.norm
                 if p in act:
                     point, a = act[p]
