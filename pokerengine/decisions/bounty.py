@@ -79,16 +79,18 @@ class Bounties:
                live: Iterable[int], groups: Sequence[Sequence[int]]) -> tuple[float, ...]:
         """``values`` (the model's payoffs for the stacks ``after`` the hand) plus each player's
         bounty money: the bounties won in the hand and his chip share of the money still on heads."""
+        return tuple(v + float(x) for v, x in zip(values, self.extra(after, put, live, groups)))
+
+    def extra(self, after: Sequence[int], put: Sequence[int] | Mapping[int, int], live: Iterable[int],
+              groups: Sequence[Sequence[int]]) -> tuple[Fraction, ...]:
+        """Each player's bounty money in payoff units, exactly: the bounties he wins in the hand
+        (:func:`knockouts`) plus his chips' share of the money left on heads, times :attr:`rate`."""
         n = len(after)
         contributed = [put[s] for s in range(n)]
         cash, left = knockouts(contributed, live, groups, after, self.heads, self.progressive)
         pool = sum(left, Fraction(0))
         total = sum(after)
-        out = []
-        for s in range(n):
-            extra = cash[s] + (pool * after[s] / total if total else Fraction(0))
-            out.append(values[s] + float(extra * self.rate))
-        return tuple(out)
+        return tuple((cash[s] + (pool * after[s] / total if total else Fraction(0))) * self.rate for s in range(n))
 
 
 def bounties(value: object, players: int, *, progressive: object = False, chips_per_money: object = None,
@@ -133,6 +135,16 @@ def bounties(value: object, players: int, *, progressive: object = False, chips_
 def active(b: Bounties | None) -> Bounties | None:
     """``b`` when some bounty is positive, else ``None`` (the game without bounties, exactly)."""
     return b if b is not None and any(b.heads) else None
+
+
+def optional(value: object, players: int, *, progressive: object = False, chips_per_money: object = None,
+             model: str = "icm") -> Bounties | None:
+    """The options of an entry point (:func:`bounties`'s, each may be left out): the checked
+    bounties, or ``None`` when none is given or every bounty is zero (the game without them)."""
+    if value is None and not progressive and chips_per_money is None:
+        return None
+    return active(bounties([0] * players if value is None else value, players, progressive=progressive,
+                           chips_per_money=chips_per_money, model=model))
 
 
 def knockouts(put: Sequence[int], live: Iterable[int], groups: Sequence[Sequence[int]], after: Sequence[int],
@@ -180,4 +192,4 @@ def knockouts(put: Sequence[int], live: Iterable[int], groups: Sequence[Sequence
     return tuple(cash), tuple(left)
 
 
-__all__ = ["Bounties", "Money", "active", "bounties", "knockouts"]
+__all__ = ["Bounties", "Money", "active", "bounties", "knockouts", "optional"]

@@ -58,7 +58,7 @@ import attrs
 
 from .._checks import chips, shown
 from ..errors import DecisionInputError, ModelInputError, ModelTimeout
-from .bounty import Bounties, active, bounties as check_bounties
+from .bounty import Bounties, optional
 from .ranges import Range, hand_or_range
 from .result import action_order
 
@@ -349,13 +349,6 @@ def _knockout(ko: Bounties | None, values: list[float], ends: list[tuple[tuple[i
     return [v + ko.payoff([0.0] * n, after, put, live, groups)[hero] for v, (after, put, live, groups) in zip(values, ends)]
 
 
-def _bounties(bounties: object, progressive: object, chips_per_money: object, model: str, n: int) -> Bounties | None:
-    if bounties is None and not progressive and chips_per_money is None:
-        return None
-    return active(check_bounties([0] * n if bounties is None else bounties, n, progressive=progressive,
-                                 chips_per_money=chips_per_money, model=model))
-
-
 def _player(index: int) -> str:
     """A player in messages: ``player 3 (seat index 2)``, counted from 1 in ``stacks`` as every
     decision and payout model message counts them, with the index the call gave."""
@@ -460,7 +453,7 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     fold_state[pusher] += sum(put)
     won, tied, lost = _allin(s, dead, live, hero, pusher)
     fold, win, tie, lose = _values([tuple(fold_state), won, tied, lost], s, p, model, hero, end, dict(model_options))
-    ko = _bounties(bounties, progressive, chips_per_money, model, n)
+    ko = optional(bounties, n, progressive=progressive, chips_per_money=chips_per_money, model=model)
     if ko is not None:
         given, pair = _allin_put(s, dead, live, hero, pusher), {hero, pusher}
         fold, win, tie, lose = _knockout(ko, [fold, win, tie, lose], [
@@ -547,7 +540,7 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     for seat, _, _, _ in callers:
         states.extend(_allin(s, dead, live, hero, seat))
     values = _values(states, s, p, model, hero, end, dict(model_options))
-    ko = _bounties(bounties, progressive, chips_per_money, model, n)
+    ko = optional(bounties, n, progressive=progressive, chips_per_money=chips_per_money, model=model)
     if ko is not None:
         ends: list[tuple[tuple[int, ...], Sequence[int], set[int], list[list[int]]]] = [
             (states[0], put, {bb}, [[bb]]), (states[1], put, {hero}, [[hero]])]

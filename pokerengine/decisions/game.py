@@ -48,7 +48,7 @@ from ..errors import DecisionInputError, ModelInputError
 from ..models._cost import Deadline
 from ..pots import build_pots
 from ..seats import Seat
-from .bounty import Bounties, active, bounties as check_bounties
+from .bounty import Bounties, optional
 from .result import MAX_PLAYERS, MIN_PLAYERS, action_order, positions
 
 PRIZE_MODELS = ("icm", "dcm", "mw", "roberts")
@@ -283,10 +283,7 @@ def make_game(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb
     forced = frozenset(s for s in range(n) if posts[s] >= st[s])
     if len(forced) == n:
         raise DecisionInputError("every player is all in by posting: there is nothing to decide")
-    ko = None
-    if bounties is not None or progressive or chips_per_money is not None:
-        ko = active(check_bounties(bounties if bounties is not None else [0] * n, n, progressive=progressive,
-                                   chips_per_money=chips_per_money, model=model))
+    ko = optional(bounties, n, progressive=progressive, chips_per_money=chips_per_money, model=model)
     return Game(st, (sb, bb), a, bb_ante, pz, model, tuple(posts), forced, action_order(n), positions(n), bounty=ko)
 
 
