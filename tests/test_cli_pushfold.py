@@ -19,6 +19,8 @@ def quick_table(monkeypatch):
     table = sampled_table(24, seed=9)
     monkeypatch.setattr(equilibrium, "default_table", lambda: table)
     monkeypatch.setattr(equilibrium, "DEFAULT_BOARDS", 64)
+    if hasattr(equilibrium, "DEFAULT_DEALS"):  # the three-handed real deal's board sample
+        monkeypatch.setattr(equilibrium, "DEFAULT_DEALS", 2_000)
 
 
 def run(capsys, *argv):
@@ -122,3 +124,41 @@ def test_no_card_removal_adds_up(capsys):
     data = json.loads(out)
     assert code == 0 and "card removal off" in data["method"]
     assert sum(p["equity"] for p in data["players"]) == pytest.approx(100.0, abs=1e-3)
+
+
+# --- the precision a user sets (issue 25) -------------------------------------------------------------
+
+FOUR = ("--stacks", "3000,2500,2000,1500", "--blinds", "100,200", "--prizes", "50,30,20", "--no-card-removal")
+
+
+def test_tolerance_reached_exit_0_and_certified(capsys):
+    code, out, err = run(capsys, *FOUR, "--tolerance", "0.5", "--json")
+    data = json.loads(out)
+    assert code == 0 and err == "" and data["certified"] is True and data["exploitability"] <= 0.5
+    code, out, err = run(capsys, *FOUR, "--tolerance", "0.5")
+    assert code == 0 and "(certified: tolerance 0.5)" in out
+
+
+def test_tolerance_out_of_reach_exit_3_with_the_best_strategies(capsys):
+    """A tolerance the budget cannot reach: exit 3, the strategies found printed all the same,
+    ``certified: false``, one line on stderr."""
+    code, out, err = run(capsys, *FOUR, "--tolerance", "1e-9", "--max-seconds", "1.5", "--json")
+    data = json.loads(out)
+    assert code == 3 and data["certified"] is False and data["exploitability"] > 1e-9
+    assert [p["position"] for p in data["players"]] == ["BTN", "SB", "BB", "UTG"]
+    assert sum(p["equity"] for p in data["players"]) == pytest.approx(100.0, abs=1e-6)
+    assert len(err.strip().splitlines()) == 1 and "tolerance 1e-09 % of the pool not reached" in err
+    code, out, err = run(capsys, *FOUR, "--tolerance", "1e-9", "--max-seconds", "1.5")
+    assert code == 3 and "NOT certified: tolerance 1e-09" in out and "UTG pushes" in out
+    assert "not reached" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("value, message", [("0", "tolerance must be a positive number"),
+                                            ("-1", "tolerance must be a positive number"),
+                                            ("abc", "expected a number")])
+def test_bad_tolerance_exit_2(capsys, value, message):
+    try:
+        code, out, err = run(capsys, "--stacks", "300,200,100", "--blinds", "5,10", "--tolerance", value)
+    except SystemExit as e:  # argparse's own refusal
+        code, (out, err) = e.code, capsys.readouterr()
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err

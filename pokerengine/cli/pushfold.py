@@ -20,9 +20,17 @@ from one joint deal, every seat's view mixed; :mod:`pokerengine.decisions.equili
 grids (:func:`pokerengine.decisions.charts.plot_ranges`; the ``plot`` extra; checked before
 solving) and says so: ``wrote the chart to FILE.png`` (beside ``--json``, on stderr).
 
-Exit status 0; 2 with one line on stderr for bad input (stacks that are not positive integers,
-fewer than two or more than nine players, bad blinds, prizes or model); 1 when ``--max-seconds``
-(default 60) runs out or the solve is estimated to need far more.
+``--tolerance X`` is the exploitability to reach, in the unit the certificate is stated in (big
+blinds under chip EV, default 0.005; percent of the prize pool under a payout model, default
+0.01); ``--max-seconds S`` (default 60) bounds the solve.  The JSON's ``certified`` (and the
+text's certificate line) says whether the tolerance was reached.
+
+Exit status 0 when the tolerance was reached; 3 when it was not (``--max-seconds`` ran out, or
+the iterations did, first): the best strategies found are printed all the same, with their
+certificate, ``certified: false`` and one line on stderr; 2 with one line on stderr for bad input
+(stacks that are not positive integers, fewer than two or more than nine players, bad blinds,
+prizes, model or tolerance); 1 when ``--max-seconds`` runs out before any strategy exists (the
+first iteration not done) or the solve is estimated at more than ten times it.
 """
 
 from __future__ import annotations
@@ -33,6 +41,8 @@ import sys
 from typing import Any
 
 DEFAULT_SECONDS = 60.0
+NOT_CERTIFIED = 3
+"""The exit status of a solve that stopped short of its tolerance (its best strategies printed)."""
 
 
 def add_parser(sub: Any) -> None:
@@ -58,8 +68,19 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw the push ranges and the calls against one pusher as 13x13 grids (the plot extra)")
+    p.add_argument("--tolerance", type=_real_option, default=None, metavar="X",
+                   help="the exploitability to reach: big blinds under chip EV (default 0.005), percent of the pool "
+                        "under a payout model (default 0.01); short of it the best strategies found are printed, "
+                        "exit 3")
     p.add_argument("--max-seconds", type=_real_option, default=DEFAULT_SECONDS, metavar="S",
-                   help=f"give up after this long (exit 1; default {DEFAULT_SECONDS:g})")
+                   help=f"stop after this long (default {DEFAULT_SECONDS:g}): the best strategies found, exit 3 when "
+                        "short of the tolerance; exit 1 when none exists yet or the solve is estimated at ten times it")
+    p.add_argument("--bounties", default=None, nargs="+", metavar="B1,B2,...",
+                   help="knockout bounties: the money on each player's head, in the prizes' units (one per player)")
+    p.add_argument("--progressive", action="store_true",
+                   help="progressive knockouts (PKO): half of a won bounty paid, half added to the winner's own")
+    p.add_argument("--chips-per-money", default=None, metavar="X",
+                   help="chip EV with bounties: the chips one unit of bounty money is worth")
     p.set_defaults(run=run)
 
 
@@ -84,13 +105,20 @@ def run(args: argparse.Namespace) -> int:
         if len(ante) != 1:
             return fail(f"--ante takes one amount, got {len(ante)}")
         prizes = None if args.prizes is None else _amounts(args.prizes, lambda i: f"prize for place {i}", fractions=True)
+        bounties = None if args.bounties is None else _amounts(args.bounties, lambda i: f"bounty of player {i}",
+                                                               fractions=True)
+        rate = None if args.chips_per_money is None else _amounts(args.chips_per_money, lambda i: "--chips-per-money",
+                                                                  fractions=True)
+        if rate is not None and len(rate) != 1:
+            return fail(f"--chips-per-money takes one amount, got {len(rate)}")
         if args.plot is not None:
             _check_plot(args.plot)
         from ..decisions.equilibrium import solve
 
         eq = solve(stacks, blinds, ante[0], bb_ante=args.bb_ante, prizes=prizes, model=args.model,
                    max_seconds=args.max_seconds if args.max_seconds != float("inf") else None,
-                   lookahead=args.lookahead, card_removal=not args.no_card_removal)
+                   tolerance=args.tolerance, lookahead=args.lookahead, card_removal=not args.no_card_removal,
+                   bounties=bounties, progressive=args.progressive, chips_per_money=None if rate is None else rate[0])
     except ModelTimeout as e:
         print(f"pokerengine: {e}", file=sys.stderr)
         return 1
@@ -100,17 +128,43 @@ def run(args: argparse.Namespace) -> int:
         status = _plot(eq, args.plot)
         if status:
             return status
+    tolerance = tolerance_of(eq, args.tolerance)
     if args.json:
-        sys.stdout.write(json.dumps(eq.to_json(), allow_nan=False) + "\n")
+        out = eq.to_json()
+        if bounties is not None:  # knockout bounties: the equities add up to the prizes plus the bounties
+            out["bounties"] = [b if isinstance(b, int) else str(b) for b in bounties]
+            out["progressive"] = args.progressive
+        sys.stdout.write(json.dumps(out, allow_nan=False) + "\n")
     else:
-        _table(eq)
+        _table(eq, tolerance)
+        if bounties is not None:
+            print(f"bounties {', '.join(map(str, bounties))}{' (progressive)' if args.progressive else ''}: the "
+                  "equities are prize money plus bounty money")
     if args.plot is not None:
         wrote_chart(args.plot, json=args.json)
+    if not eq.certified:
+        print(f"pokerengine: tolerance {tolerance:g} {unit_of(eq)} not reached: exploitability "
+              f"{eq.exploitability:.3g}; the best strategies found are printed", file=sys.stderr)
+        return NOT_CERTIFIED
     return 0
 
 
-def _table(eq: Any) -> None:
-    unit = "bb" if eq.model == "chip" else "% of the pool"
+def unit_of(eq: Any) -> str:
+    """The certificate's unit: ``bb`` (chip EV) or ``% of the pool``."""
+    return "bb" if eq.model == "chip" else "% of the pool"
+
+
+def tolerance_of(eq: Any, asked: float | None) -> float:
+    """The tolerance the solve was held to: ``asked``, else the solver's default for the model."""
+    from ..decisions.equilibrium import CHIP_TOLERANCE, PRIZE_TOLERANCE
+
+    if asked is not None:
+        return asked
+    return CHIP_TOLERANCE if eq.model == "chip" else PRIZE_TOLERANCE
+
+
+def _table(eq: Any, tolerance: float) -> None:
+    unit = unit_of(eq)
     print(f"{eq.model}: stacks {', '.join(map(str, eq.stacks))}; blinds {eq.blinds[0]}/{eq.blinds[1]}"
           f"{f', ante {eq.ante}' if eq.ante else ''}{' (big blind ante)' if eq.bb_ante else ''}"
           f"{'; prizes ' + ', '.join(str(p) for p in eq.prizes) if eq.prizes else ''}")
@@ -119,7 +173,9 @@ def _table(eq: Any) -> None:
         calls = ", ".join(f"{k} {v:.1f}" for k, v in p.call_percent.items())
         equity = "" if p.equity is None else f"{p.equity:.3f}"
         print(f"{p.position:<8} {p.stack:>8} {p.push_percent:>7.1f} {p.ev:>10.2f} {equity:>9}  {calls}")
-    print(f"exploitability {eq.exploitability:.3g} {unit}; {eq.seconds:.1f} s; {eq.method}")
+    verdict = "certified" if eq.certified else "NOT certified"
+    print(f"exploitability {eq.exploitability:.3g} {unit} ({verdict}: tolerance {tolerance:g}); "
+          f"{eq.seconds:.1f} s; {eq.method}")
     print()
     for line in range_lines(eq):
         print(line)

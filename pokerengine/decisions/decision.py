@@ -120,6 +120,32 @@ def money(after: Sequence[int], prizes: Sequence[Prize], *, model: str = "icm",
     >>> [round(v, 2) for v in money([2000, 0, 2000, 3000], [50, 30, 20], model="chip")]
     [28.57, 0.0, 28.57, 42.86]
     """
+    return tuple(float(v) for v in _money(after, prizes, model, before, max_seconds, False, model_options))
+
+
+EXACT_MODELS = ("chip", "icm")
+"""The models :func:`money_exact` values in Fractions."""
+
+
+def money_exact(after: Sequence[int], prizes: Sequence[Prize], *, model: str = "icm",
+                before: Sequence[int] | None = None, max_seconds: float | None = DEFAULT_SECONDS,
+                ) -> tuple[Fraction, ...]:
+    """:func:`money` without rounding: ``Fraction`` values, for chip EV and ICM (:data:`EXACT_MODELS`;
+    ICM by :func:`pokerengine.models.icm` with ``exact=True``).  Every place's prize less the
+    last open one's is valued (each player finishes somewhere: ``sum_k P(i, k) = 1``), so that a
+    payout linear in chips (winner takes all, or every place after the first paying the same)
+    costs one place, not all of them.
+
+    >>> [str(v) for v in money_exact([0, 2000, 2000, 3000], [50, 30, 20], before=[1000, 1000, 2000, 3000])]
+    ['0', '223/7', '223/7', '254/7']
+    """
+    if model not in EXACT_MODELS:
+        raise DecisionInputError(f"exact money needs one of the models {', '.join(EXACT_MODELS)}, got {shown(model)}")
+    return tuple(Fraction(v) for v in _money(after, prizes, model, before, max_seconds, True, {}))
+
+
+def _money(after: Sequence[int], prizes: Sequence[Prize], model: str, before: Sequence[int] | None,
+           max_seconds: float | None, exact: bool, model_options: dict[str, Any]) -> list[float | Fraction]:
     model = check_model(model)
     if isinstance(after, (str, bytes, Mapping)) or not isinstance(after, Iterable):
         raise DecisionInputError(f"stacks must be a list of chip counts, got {shown(after)}")
@@ -139,10 +165,10 @@ def money(after: Sequence[int], prizes: Sequence[Prize], *, model: str = "icm",
         total = sum(after)
         pool = sum(prizes)
         if not prizes:
-            return tuple(float(s) for s in after)
-        return tuple(float(Fraction(pool) * s / total) for s in after)
+            return [Fraction(s) if exact else float(s) for s in after]
+        return [Fraction(pool) * s / total if exact else float(Fraction(pool) * s / total) for s in after]
     alive = [i for i in range(n) if after[i] > 0]
-    out = [0.0] * n
+    out: list[float | Fraction] = [Fraction(0) if exact else 0.0] * n
     busted = sorted((i for i in range(n) if after[i] == 0), key=lambda i: -before[i])
     place = len(alive)
     k = 0
@@ -150,26 +176,34 @@ def money(after: Sequence[int], prizes: Sequence[Prize], *, model: str = "icm",
         j = k
         while j < len(busted) and before[busted[j]] == before[busted[k]]:
             j += 1
-        share = float(Fraction(sum(pay[place + k:place + j])) / (j - k))
+        share = Fraction(sum(pay[place + k:place + j])) / (j - k)
         for i in busted[k:j]:
-            out[i] = share
+            out[i] = share if exact else float(share)
         k = j
     open_prizes = pay[:len(alive)]
+    floor: Prize = 0
+    if exact and len(open_prizes) > 1:  # every place pays the last one's prize at least
+        floor = open_prizes[-1]
+        open_prizes = [v - floor for v in open_prizes]
     while open_prizes and open_prizes[-1] == 0:
         open_prizes.pop()
     if len(alive) == 1:
-        out[alive[0]] = float(pay[0])
+        out[alive[0]] = Fraction(pay[0]) if exact else float(pay[0])
     elif open_prizes:
         from ..models import MODELS
 
+        options = dict(model_options, exact=True) if exact else model_options
         try:
             equity = MODELS[model]([after[i] for i in alive], open_prizes, max_seconds=max_seconds,
-                                   **model_options).equity
+                                   **options).equity
         except TypeError as e:
             raise DecisionInputError(f"the {model} model does not take these options: {e}") from None
         for i, v in zip(alive, equity):
-            out[i] = float(v)
-    return tuple(out)
+            out[i] = Fraction(v) + floor if exact else float(v)
+    elif exact:
+        for i in alive:
+            out[i] = Fraction(floor)
+    return out
 
 
 @attrs.frozen
@@ -191,8 +225,8 @@ class Showdown:
 
     @property
     def equity(self) -> float:
-        """The hero's share of the pot: win + tie / 2."""
-        return self.p_win + self.p_tie / 2
+        """The hero's share of the pot: win + tie / 2 (within ``[0, 1]`` whatever the rounding)."""
+        return min(1.0, self.p_win + self.p_tie / 2)
 
     @property
     def p_lose(self) -> float:
@@ -403,7 +437,7 @@ def _odds(hand: Range, villain: Range, seconds: float | None) -> tuple[float, fl
     total = me.win + me.tie + me.lose
     if not total:
         raise DecisionInputError("the hand and the range cannot be dealt together (every combination conflicts)")
-    return float(me.win / total), float(me.tie / total)
+    return min(1.0, float(me.win / total)), min(1.0, float(me.tie / total))
 
 
 def _values(states: list[tuple[int, ...]], stacks: tuple[int, ...], prizes: tuple[Prize, ...], model: str,
@@ -585,4 +619,5 @@ def _break_even(fold: float, p_fold: float, steal: float, showdowns: list[Showdo
     return (fold - base) / slope
 
 
-__all__ = ["MODEL_NAMES", "Decision", "Showdown", "call_decision", "money", "posts", "push_decision"]
+__all__ = ["EXACT_MODELS", "MODEL_NAMES", "Decision", "Showdown", "call_decision", "money", "money_exact", "posts",
+           "push_decision"]

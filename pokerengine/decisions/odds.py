@@ -377,6 +377,26 @@ def _total(values: NDArray[Any], weights: NDArray[Any]) -> int | float:
     return float(np.dot(values.astype(np.float64), weights))
 
 
+def _fraction(part: int | float, whole: int | float) -> float:
+    """``part / whole`` as an equity in ``[0, 1]``: integers divided exactly and rounded once (Python's
+    ``int / int``); weighted (float) sums, whose rounding can put ``part`` a few ulps past ``whole``,
+    clamped into ``[0, 1]``."""
+    if isinstance(part, int) and isinstance(whole, int):
+        return part / whole
+    return min(1.0, max(0.0, part / whole))
+
+
+def _counted(win: int | float, tie: int | float, lose: int | float) -> tuple[Any, ...]:
+    """``(win, tie, lose, equity)`` of two hands, the equity ``(win + tie / 2) / (win + tie + lose)``
+    (integers: ``(2 win + tie) / 2 (win + tie + lose)``, exact and rounded once); a weighted
+    ``lose`` a rounding below zero is 0."""
+    if isinstance(lose, float):
+        lose = max(0.0, lose)
+    if isinstance(win, int) and isinstance(tie, int) and isinstance(lose, int):
+        return win, tie, lose, _fraction(2 * win + tie, 2 * (win + tie + lose))
+    return win, tie, lose, _fraction(win + tie / 2, win + tie + lose)
+
+
 def _by_table(parsed: list[_Hand]) -> tuple[int | float, list[tuple[Any, ...]]]:
     a, b = parsed
     win_m, tie_m = preflop.matrices()
@@ -395,8 +415,7 @@ def _by_table(parsed: list[_Hand]) -> tuple[int | float, list[tuple[Any, ...]]]:
     if not deals:
         raise RangeError("the two hands cannot be dealt together: every pair of combinations shares a card")
     win, tie, lose = pair_sum(win_m[np.ix_(ca, cb)]), pair_sum(tie_m[np.ix_(ca, cb)]), pair_sum(win_m[np.ix_(cb, ca)].T)
-    total = preflop.BOARDS * deals
-    return deals, [(win, tie, lose, (win + tie / 2) / total), (lose, tie, win, (lose + tie / 2) / total)]
+    return deals, [_counted(win, tie, lose), _counted(lose, tie, win)]
 
 
 def _boards(deck: NDArray[np.intp], board_cards: list[int], missing: int) -> NDArray[np.int8]:
@@ -509,8 +528,9 @@ def _enumerate(parsed: list[_Hand], deals_table: tuple[NDArray[np.intp], NDArray
     out: list[tuple[Any, ...]] = []
     for i in range(n):
         w, t = _total(win[:, i], weight), _total(tie[:, i], weight)
-        equity = _total(share[:, i], weight) / (_SHARE * total)
-        out.append((w, t, total - w - t, equity))
+        lose = total - w - t
+        equity = _fraction(_total(share[:, i], weight), _SHARE * total)
+        out.append((w, t, max(0.0, lose) if isinstance(lose, float) else lose, equity))
     return deals, out
 
 
@@ -594,8 +614,9 @@ def _sorted(parsed: list[_Hand], boards: NDArray[np.int8], per_deal: int,
     else:
         out_deals = float(deal_count)
         w, t, l_ = float(win), float(tie), float(lose)
-    total = w + t + l_
-    return out_deals, [(w, t, l_, (w + t / 2) / total), (l_, t, w, (l_ + t / 2) / total)]
+    if isinstance(l_, float):
+        l_ = max(0.0, l_)
+    return out_deals, [_counted(w, t, l_), _counted(l_, t, w)]
 
 
 def _draw(rng: np.random.Generator, deck: NDArray[np.intp], used: NDArray[np.uint64], missing: int) -> NDArray[np.intp]:
@@ -669,7 +690,7 @@ def _monte_carlo(parsed: list[_Hand], board_cards: NDArray[np.intp], deck: NDArr
         deadline.check("the Monte Carlo sampling")
     out: list[tuple[Any, ...]] = []
     for i in range(n):
-        mean = share[i] / kept
+        mean = min(1.0, share[i] / kept)
         var = max(share_sq[i] / kept - mean * mean, 0.0)
         out.append((int(win[i]), int(tie[i]), int(kept - win[i] - tie[i]), float(mean),
                     math.sqrt(var / max(kept - 1, 1))))
