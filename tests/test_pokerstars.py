@@ -381,6 +381,23 @@ def test_client_export_separators_around_hands_change_nothing(stars, first):
         h.collected for h in plain]
 
 
+def test_play_money_is_whole_chips_and_splits_in_chips():
+    """Issue 24 (P2: 76 hands of MichlF/pokerstars_reader's Home Games, all matched now): a "(Play Money)"
+    table's amounts are whole chips, so a tie splits in chips, the odd chip to the first winner left of
+    the button (2599 = 1300 + 1299, 283 = 95 + 94 + 94).  Read in hundredths, as before, the engine split
+    in hundredths of a chip (129950 each) where the site paid 130000 and 129900."""
+    split2, split3 = _issue24("play-money-home-game.txt")
+    assert split2.history.currency == "" and split2.history.blinds_or_straddles[:2] == (50, 100)
+    assert split2.total_pot == 2750 and split2.rake == 151
+    assert split2.collected == (Collected("ann", 0, 1300), Collected("cy", 0, 1299))
+    assert split3.rake == 17 and [c.amount for c in split3.collected] == [95, 94, 94]
+    assert [check(h).status for h in (split2, split3)] == ["matched", "matched"]
+    text = (ISSUE24 / "play-money-home-game.txt").read_text().replace(" (Play Money)", "")
+    before = parse_pokerstars(text)[0]
+    assert before.rake == 15100 and check(before).status == "mismatched"
+    assert [(d.expected, d.got) for d in check(before).seats] == [(130000, 129950), (129900, 129950)]
+
+
 def test_2024_seats_sitting_out_are_dealt_in_only_when_they_play():
     first, second = _issue24("layout-2024-sitting-out.txt")
     assert first.history.players == ("cy", "dan", "fay", "ann", "bob")  # eve ($0, sitting out) is not in the hand

@@ -284,6 +284,8 @@ def _hand(block: Sequence[str], start: int, where_file: str, source: str | None,
     draft = _RupeeDraft if "Rs." in block[0] else Draft  # (the rupee tables' amounts: "Rs.5")
     h = draft("pokerstars", hand_id, f"{where_file}, hand {hand_id}" if hand_id else f"{where_file}, hand #{index}",
               start)
+    if len(block) > 1 and " (Play Money)" in block[1]:  # play money: whole chips, split in chips (issue 24)
+        h.money = False
     _header(h, m.group(2))
     for k, line in enumerate(block[1:], start + 1):
         h.line = k
