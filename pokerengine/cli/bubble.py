@@ -15,6 +15,9 @@ smaller stack over the money A gains winning it), then the risk premium in perce
      "factors": [[null, 1.875, ...], ...], "risk_premium": [[null, 0.152, ...], ...]}
 
 with ``null`` on the diagonal and where a factor is undefined (the all-in changes nothing).
+``--bounties B1,B2,...`` (one per player, in the prizes' units) and ``--progressive`` add knockout
+bounties (:mod:`pokerengine.decisions.bounty`): every equity is prize money plus bounty money (the
+JSON adds ``"bounties"`` and ``"progressive"``), and a bounty on B raises what A gains busting him.
 Exit status 0; 2 with one line on stderr for bad input; 1 when ``--max-seconds`` (default 30)
 runs out.
 """
@@ -47,6 +50,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--digits", type=_count_option, default=3, metavar="N", help="decimals in the table (default 3)")
     p.add_argument("--max-seconds", type=_real_option, default=DEFAULT_SECONDS, metavar="S",
                    help=f"give up after this long (exit 1; default {DEFAULT_SECONDS:g})")
+    p.add_argument("--bounties", nargs="+", default=None, metavar="B1,B2,...",
+                   help="knockout bounties: the money on each player's head, in the prizes' units (one per player)")
+    p.add_argument("--progressive", action="store_true",
+                   help="progressive knockouts (PKO): half of a won bounty paid, half added to the winner's own")
     dcm = p.add_argument_group("dcm")
     dcm.add_argument("--depth", type=_count_option, default=None, help="deepest hand of the game tree (default 50)")
     p.set_defaults(run=run)
@@ -85,19 +92,32 @@ def run(args: argparse.Namespace) -> int:
     prizes = _parse_prizes(_split(args.prizes))
     seconds = args.max_seconds if args.max_seconds != float("inf") else None
     options = {} if args.depth is None else {"depth": args.depth}
+    bounties = None
+    if args.bounties is not None:
+        from ..errors import DecisionInputError
+        from .equity import _amount
+
+        bounties = [_amount(b, f"bounty of player {i}", DecisionInputError, fractions=True)
+                    for i, b in enumerate(_split(args.bounties), 1)]
     try:
-        result = bubble_factors(stacks, prizes, args.model, max_seconds=seconds, **options)  # type: ignore[arg-type]
+        result = bubble_factors(stacks, prizes, args.model, max_seconds=seconds,  # type: ignore[arg-type]
+                                bounties=bounties, progressive=args.progressive, **options)
     except TimeoutError as exc:
         sys.stderr.write(f"pokerengine: {exc}\n")
         return 1
     write = sys.stdout.write
     if args.json:
-        write(json.dumps(result.to_json(), allow_nan=False) + "\n")
+        out = result.to_json()
+        if bounties is not None:  # the equities are prize money plus bounty money
+            out["bounties"] = [b if isinstance(b, int) else str(b) for b in bounties]
+            out["progressive"] = args.progressive
+        write(json.dumps(out, allow_nan=False) + "\n")
         return 0
     prizes_text = " / ".join(str(p) for p in result.prizes)
     write(f"{result.model}: {len(result.stacks)} players, prizes {prizes_text}; row A against column B\n")
     for i, (s, e) in enumerate(zip(result.stacks, result.equity)):
-        write(f"player {i + 1}: stack {s:,}, equity {e:,.{args.digits}f}\n")
+        write(f"player {i + 1}: stack {s:,}, equity {e:,.{args.digits}f}"
+              f"{f' (bounty {bounties[i]})' if bounties is not None else ''}\n")
     write("\nbubble factor\n")
     for line in _table("A\\B", result.factors, args.digits):
         write(line + "\n")

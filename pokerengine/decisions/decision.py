@@ -487,7 +487,8 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     fold_state[pusher] += sum(put)
     won, tied, lost = _allin(s, dead, live, hero, pusher)
     fold, win, tie, lose = _values([tuple(fold_state), won, tied, lost], s, p, model, hero, end, dict(model_options))
-    ko = optional(bounties, n, progressive=progressive, chips_per_money=chips_per_money, model=model)
+    ko = optional(bounties, n, progressive=progressive, chips_per_money=chips_per_money,
+                  model="icm" if model == "chip" and p else model)  # chip EV with prizes: money, not chips
     if ko is not None:
         given, pair = _allin_put(s, dead, live, hero, pusher), {hero, pusher}
         fold, win, tie, lose = _knockout(ko, [fold, win, tie, lose], [
@@ -574,7 +575,8 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     for seat, _, _, _ in callers:
         states.extend(_allin(s, dead, live, hero, seat))
     values = _values(states, s, p, model, hero, end, dict(model_options))
-    ko = optional(bounties, n, progressive=progressive, chips_per_money=chips_per_money, model=model)
+    ko = optional(bounties, n, progressive=progressive, chips_per_money=chips_per_money,
+                  model="icm" if model == "chip" and p else model)  # chip EV with prizes: money, not chips
     if ko is not None:
         ends: list[tuple[tuple[int, ...], Sequence[int], set[int], list[list[int]]]] = [
             (states[0], put, {bb}, [[bb]]), (states[1], put, {hero}, [[hero]])]
