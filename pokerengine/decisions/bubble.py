@@ -164,7 +164,8 @@ def bubble_factors(stacks: Sequence[int], prizes: Sequence[Prize], model: str = 
                                     or not max_seconds > 0):
         raise DecisionInputError(f"max_seconds must be a positive number or None, got {max_seconds!r}")
     end = None if max_seconds is None else time.monotonic() + max_seconds
-    ko = optional(bounties, len(s), progressive=progressive, chips_per_money=chips_per_money, model=model)
+    ko = optional(bounties, len(s), progressive=progressive, chips_per_money=chips_per_money,
+                  model="icm" if model == "chip" else model)  # chip EV here shares the prizes: money, not chips
 
     def knocked(after: tuple[int, ...]) -> tuple[Fraction, ...]:
         """The bounty money at the stacks ``after`` an all-in of two players (or none: ``s``)."""
