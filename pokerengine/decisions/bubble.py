@@ -27,6 +27,29 @@ Four equal stacks paying 50/30/20 (the book's example; /work/shared/notes):
 >>> round(bubble_factors([1000] * 3, [1, 1]).factors[2][0], 12)
 2.0
 
+**Exactness.**  A factor is a quotient of two differences of money values, and near a payout
+linear in chips those differences cancel: in floats a factor of 1.0000000017 came out 0.9999999982,
+and winner-take-all factors (exactly 1) came out ``nan`` or 0.99972 by the size of the prize.
+Under ICM and chip EV each factor is computed in floats first; where its error bound (each ICM
+value within :data:`ICM_ERROR` of the pool, measured 180 times smaller) allows more than
+:data:`RELATIVE_ERROR` / 2, or does not settle which side of 1 (or of 0, or 0/0) it is on, the
+money values are recomputed in Fractions (:func:`~.decision.money_exact`) and the exact quotient
+rounded once; so is every chip EV factor and every factor of stacks past 2**53 chips.  Hence each
+factor is within :data:`RELATIVE_ERROR` (1e-9) of the exact one, at least 1 whenever the exact one
+is (at most 1 whenever it is), exactly 1 where the payout is linear in chips, and finite wherever
+it is defined (tested against an oracle over every finishing order, stacks from 1 to 10**12
+chips).  The exact runs count against ``max_seconds``: a table whose stacks differ by many
+orders of magnitude with many places paid can need seconds (nine players paying nine places, on
+two cores with other work running: a 1-chip stack among thousands 3.6 s, stacks from 2 to 10**15
+22 s; ICM tables of ordinary stacks need no exact run, 0.2 s).  DCM, Malmuth-Weitzman and Roberts are valued in floats only: their
+factors are quotients of float differences (a gain within 1e-12 of the larger value counts as none).
+
+>>> bubble_factors([10**12, 1, 10**12], [1]).factors[0][1]          # winner takes all: exactly 1
+1.0
+>>> f = bubble_factors([1000, 2, 100, 1000000, 100, 1], [572, 541, 530, 523, 376]).factors[3][1]
+>>> f > 1, round(f, 12)
+(True, 1.0000000017)
+
 When the all-in changes nothing (every remaining player is paid the same whatever happens) the
 factor is ``0/0``: ``nan``; a loss with no gain is ``inf`` (both ``None`` in :meth:`~BubbleFactors.to_json`).
 Limits: 2 to 9 players; ``1 + n (n - 1)`` model runs (the outcome of A winning against B is B
