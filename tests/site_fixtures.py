@@ -146,7 +146,7 @@ SITES: tuple[Site, ...] = (
                        "undeterminable", "no hand that could win was shown",
                        "a showdown where nobody's cards are written (empty <cards> elements)")},
          unconvertible={("hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt", "3302721610"):
-                        r"'TrapistBeer' collects but is not in the hand|pots\[0\]\.rake must be non-negative"},
+                        r"'TrapistBeer' collects but is not in the hand|player_id -1 is not a player of the hand"},
          copies={"handwritten/cash-holdem-nl-utf16.xml": ("handwritten/cash-holdem-nl.xml",),
                  "handwritten/cash-holdem-nl-crlf.xml": ("handwritten/cash-holdem-nl.xml",),
                  "handwritten/cash-holdem-pl-cp1252.xml": ("handwritten/cash-holdem-pl.xml",)}),

@@ -84,7 +84,8 @@ def test_split_pot_odd_cent_to_the_small_blind():
     assert check(hand).status == "matched"
     wrong = attrs.evolve(hand, collected=(Collected("erin", 0, 85), Collected("gus", 0, 86)))
     r = check(wrong)
-    assert r.status == "mismatched" and {(d.player, d.expected, d.got) for d in r.seats} == {
+    # (an OHH file's site, and so its odd-chip rule, is not known: only the odd cent moved is split_chip)
+    assert r.status == "split_chip" and {(d.player, d.expected, d.got) for d in r.seats} == {
         ("erin", 85, 86), ("gus", 86, 85)}
 
 

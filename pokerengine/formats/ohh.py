@@ -446,8 +446,10 @@ class _Reader:
         except HistoryParseError as exc:
             raise _fail(where, str(exc)) from None
         collected, rake, total, rakes = self.pots()
-        return SiteHand("ohh", self.hand_id, self.index, history, collected, rake, total, self.source,
-                        pot_rakes=rakes)
+        hand = SiteHand("ohh", self.hand_id, self.index, history, collected, rake, total, self.source, pot_rakes=rakes)
+        from .ohh_stated import STATED_FIELD, with_stated  # what else a site's file stated
+
+        return with_stated(hand, obj.get(STATED_FIELD), self.units, where)
 
     def date(self, fields: dict[str, Any]) -> None:
         text = self.get(self.obj, "start_date_utc", str, "")

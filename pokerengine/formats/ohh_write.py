@@ -99,6 +99,7 @@ def write_ohh(hand: SiteHand | HandHistory, pot_rakes: Sequence[int] | None = No
 class _Writer:
     def __init__(self, history: HandHistory, site: SiteHand | None, rakes: tuple[int, ...] | None):
         self.h, self.site, self.rakes = history, site, rakes
+        self.written: tuple[int | None, int] = (None, 0)  # the rake and the total the pots carry (a site's hand)
         code = history.variant
         try:
             self.game, self.bet_type, self.extended = names_of(code)
@@ -203,6 +204,12 @@ class _Writer:
         if h.user_fields.get("_antes_matched") is True:
             out[ANTES_MATCHED_FIELD] = True
         out["pots"] = self.pots()
+        if self.site is not None:  # what else the site's file stated (formats/ohh_stated.py)
+            from .ohh_stated import STATED_FIELD, stated_fields
+
+            stated = stated_fields(self.site, self.amount, self.written[0], self.written[1])
+            if stated is not None:
+                out[STATED_FIELD] = stated
         return out
 
     def board_streets(self, count: int) -> list[int]:
@@ -433,10 +440,10 @@ class _Writer:
                     by_pot.setdefault(j, [])
             out = []
             for j in sorted(by_pot):
-                if rakes is not None:
-                    rake: int | None = rakes[j] if j < len(rakes) else 0
-                else:  # the total on the main pot; the other pots' rake is not known
-                    rake = (self.site.rake or 0) if j == 0 else None
+                if rakes is not None:  # (a negative rake on none: the file's is stated, ohh_stated.py)
+                    rake: int | None = max(0, rakes[j]) if j < len(rakes) else 0
+                else:  # the total on the main pot (a negative one on none); the other pots' rake is not known
+                    rake = max(0, self.site.rake or 0) if j == 0 else None
                 wins = [{"player_id": ids.get(c.player, -1), "win_amount": self.amount(c.amount)} for c in by_pot[j]]
                 total = sum(c.amount for c in by_pot[j]) + (rake or 0)
                 pot: dict[str, Any] = {"number": j, "amount": self.amount(total)}
@@ -444,6 +451,8 @@ class _Writer:
                     pot["rake"] = self.amount(rake)
                 pot["player_wins"] = wins
                 out.append(pot)
+                carried, written = self.written
+                self.written = ((carried or 0) + (rake or 0), written + total)
             return out
         from ..history.settling import replay_hand
 

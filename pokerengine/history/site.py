@@ -268,7 +268,9 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
     if drawn is None and hand.pot_rakes is not None and len(hand.pot_rakes) == len(pots):
         drawn = list(hand.pot_rakes)
     taken = sum(drawn) if drawn is not None else (hand.rake or 0)
-    if taken > total or drawn is not None and any(r < 0 or r > p for r, p in zip(drawn, pots)):
+    if taken < 0 and drawn is None:  # a negative rake: none is drawn, and the rake differs (compared below)
+        taken = 0
+    if not 0 <= taken <= total or drawn is not None and any(r < 0 or r > p for r, p in zip(drawn, pots)):
         return SiteCheck(MISMATCHED, (), hand.rake, taken,
                          f"{hand.where}: the rake ({taken}) cannot be drawn from the pots {pots}")
     try:
@@ -283,8 +285,8 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
     # a hand run more than once is settled with its rake drawn in proportion (settle_drawn): pot by pot
     # it may be a unit off the site's draw, so each player's total is compared
     result = _compare(hand, settlement, taken, by_pot=not outcome.runs)
-    if result.status == MISMATCHED and result.seats:  # only where a split pot's odd chips went, at a site
-        from ..formats.oddchips import SPLIT_CHIP, split_chip_only  # whose rule is not known: split_chip
+    if result.status == MISMATCHED and result.seats and not _contradicts(hand):  # only where a split pot's odd
+        from ..formats.oddchips import SPLIT_CHIP, split_chip_only  # chips went, where the site's rule is not known
 
         if split_chip_only(hand, result, settlement):
             return attrs.evolve(result, status=SPLIT_CHIP,
@@ -353,6 +355,19 @@ def _amounts(by_player: dict[str, int]) -> str:
     return "{" + ", ".join(f"{p}: {x}" for p, x in sorted(by_player.items())) + "}" if by_player else "none"
 
 
+def _won(lines: tuple[Collected, ...]) -> dict[str, int]:
+    """Each player's amount in all (those of 0 left out)."""
+    out: dict[str, int] = {}
+    for c in lines:
+        out[c.player] = out.get(c.player, 0) + c.amount
+    return {p: x for p, x in out.items() if x}
+
+
+def _contradicts(hand: SiteHand) -> bool:
+    """Whether the summary's amounts (:attr:`SiteHand.stated`) are not what the collected lines say."""
+    return hand.stated is not None and _won(hand.stated) != _won(hand.collected)
+
+
 def _name(history: HandHistory, i: int) -> str:
     players = history.players
     return players[i] if players is not None and i < len(players) else f"p{i + 1}"
@@ -396,14 +411,10 @@ def _compare(hand: SiteHand, settlement: Settlement, rake_got: int, by_pot: bool
         engine = {names[seat - 1]: x for seat, x in settlement.refunds.items() if x}
         if back != engine:
             problems.append(f"uncalled bets returned: file {_amounts(back)}, engine {_amounts(engine)}")
-    if hand.stated is not None:
-        lines: dict[str, int] = {}
-        for c in hand.collected:
-            lines[c.player] = lines.get(c.player, 0) + c.amount
-        said = {c.player: c.amount for c in hand.stated if c.amount}
-        if said != {p: x for p, x in lines.items() if x}:
-            problems.append(f"the record contradicts itself: the summary says won {_amounts(said)}, "
-                            f"the collected lines {_amounts(lines)}")
+    if _contradicts(hand):
+        said, lines = _won(hand.stated or ()), _won(hand.collected)
+        problems.append(f"the record contradicts itself: the summary says won {_amounts(said)}, "
+                        f"the collected lines {_amounts(lines)}")
     if hand.rake is not None and hand.rake != rake_got:
         problems.append(f"rake: file {hand.rake}, engine {rake_got}")
     total = sum(p.amount for p in settlement.pots)

@@ -1,0 +1,125 @@
+"""What a site's record states beyond OHH's pots, carried in the extension field ``pokerengine_stated``.
+
+An OHH hand written from a site's hand (``pokerengine convert --to ohh``) gives each pot's amount, rake
+and wins.  What else the site's file stated and the site check compares (:func:`~pokerengine.history.site.check`)
+has no OHH field, yet decides the verdict; it goes in one extension object, written only where it tells
+something the pots do not, so that the OHH read back checks to the source's verdict:
+
+* ``total_pot``: the file's total pot, where it is not the pots' amounts added up;
+* ``rake``: the file's rake where no pot can carry it (negative: the pots then carry none);
+* ``returned``: the uncalled bets the file says went back, ``{"name": amount}``, where they are not
+  the ones the actions leave (OHH has no uncalled bets: the reader's check takes the engine's);
+* ``summary_won``: what the file's summary says each player won, ``{"name": amount}``, where it is not
+  what its collected lines say (a record that contradicts itself).
+
+Amounts are written as the hand's other amounts are (a currency's major units, or chips).
+
+>>> stated_fields_ok = STATED_FIELD == "pokerengine_stated"
+>>> stated_fields_ok
+True
+
+Limits: linear in the players of the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+from typing import Any
+
+import attrs
+
+from .._checks import shown
+from ..errors import HistoryParseError, PokerEngineError
+from ..history.site import SiteHand
+
+#: The extension field (see the module's docstring).
+STATED_FIELD = "pokerengine_stated"
+
+
+def _by_player(pairs: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in pairs:
+        out[c.player] = out.get(c.player, 0) + c.amount
+    return {p: x for p, x in out.items() if x}
+
+
+def stated_fields(site: SiteHand, amount: Callable[[int], int | Decimal], rake_written: int | None,
+                  total_written: int) -> dict[str, Any] | None:
+    """The extension object of ``site`` (``None``: nothing to add): ``amount`` writes an amount in the
+    OHH hand's units, ``rake_written`` is the rake the pots carry (``None``: the file's rake is not
+    written on the pots), ``total_written`` the pots' amounts added up (minor units)."""
+    out: dict[str, Any] = {}
+    if site.total_pot is not None and site.total_pot != total_written:
+        out["total_pot"] = amount(site.total_pot) if site.total_pot >= 0 else -amount(-site.total_pot)
+    if site.rake is not None and site.rake != rake_written:
+        out["rake"] = amount(site.rake) if site.rake >= 0 else -amount(-site.rake)
+    if site.returned is not None:
+        names = site.history.players or ()
+        said = {names[i]: x for i, x in enumerate(site.returned) if x and i < len(names)}
+        if said != _engine_returned(site):
+            out["returned"] = {p: amount(x) for p, x in said.items()}
+    if site.stated is not None:
+        said = _by_player(site.stated)
+        if said != _by_player(site.collected):
+            out["summary_won"] = {p: amount(x) for p, x in said.items()}
+    return out or None
+
+
+def _engine_returned(site: SiteHand) -> dict[str, int]:
+    """The uncalled bets the hand's actions leave, by player (``{}`` when it cannot be played)."""
+    from ..history.interpreter import interpret
+    from ..history.site import _seats
+    from ..pots import layers_of
+
+    try:
+        refunds = layers_of(_seats(interpret(site.history))[0], 0)[1]
+    except PokerEngineError:
+        return {}
+    names = site.history.players or ()
+    return {names[seat - 1]: x for seat, x in refunds.items() if x and seat - 1 < len(names)}
+
+
+def with_stated(hand: SiteHand, value: object, units: Callable[[int | Decimal, str], int], where: str) -> SiteHand:
+    """``hand`` (as the OHH reader read it) with what ``value`` (the extension object, ``None``: none)
+    states; ``units`` turns an amount into minor units as the reader does (refusing a negative one)."""
+    if value is None:
+        return hand
+    if not isinstance(value, Mapping) or len(value) > 4:
+        raise HistoryParseError(f"{where}: {STATED_FIELD} must be an object, got {shown(value)}")
+    names = hand.history.players or ()
+
+    def money(x: object, what: str, signed: bool = False) -> int:
+        if type(x) is not int and not isinstance(x, Decimal):
+            raise HistoryParseError(f"{where}: {STATED_FIELD}.{what} must be an amount, got {shown(x)}")
+        if signed and x < 0:
+            return -units(-x, f"{STATED_FIELD}.{what}")
+        return units(x, f"{STATED_FIELD}.{what}")
+
+    def per_player(x: object, what: str) -> dict[str, int]:
+        if not isinstance(x, Mapping) or len(x) > len(names) or any(p not in names for p in x):
+            raise HistoryParseError(f"{where}: {STATED_FIELD}.{what} must name players of the hand, got {shown(x)}")
+        return {p: money(a, what) for p, a in x.items()}
+
+    changes: dict[str, Any] = {}
+    for key, x in value.items():
+        if key == "total_pot":
+            changes["total_pot"] = money(x, key, signed=True)
+        elif key == "rake":
+            changes["rake"] = money(x, key, signed=True)
+        elif key == "returned":
+            back = per_player(x, key)
+            changes["returned"] = tuple(back.get(p, 0) for p in names)
+        elif key == "summary_won":
+            won = per_player(x, key)
+            changes["stated"] = tuple(attrs.evolve(c, amount=won.get(c.player, 0))
+                                      for c in _one_each(hand, names))
+        else:
+            raise HistoryParseError(f"{where}: {STATED_FIELD} has no field {shown(key)}")
+    return attrs.evolve(hand, **changes)
+
+
+def _one_each(hand: SiteHand, names: tuple[str, ...]) -> tuple[Any, ...]:
+    from ..history.site import Collected
+
+    return tuple(Collected(p, None, 0) for p in names)
