@@ -313,3 +313,16 @@ def test_a_line_the_reader_does_not_know_inside_a_hand_is_an_error():
     text = log(*HEADS_UP[:5], "@@ garbled @@", *HEADS_UP[5:])
     with pytest.raises(HistoryParseError, match="cannot read '@@ garbled @@'"):
         parse_pokernow(text)
+
+
+@pytest.mark.parametrize("damaged", [0, 1])
+def test_a_damaged_starting_row_is_that_hands_error_and_the_next_is_read(damaged):
+    # regression (tests/test_replay_accounting.py): the damaged row of a hand's start dropped the hand without
+    # a word (the first) or joined it to the hand before (a later one)
+    hands_ = [[start(k + 1), *HEADS_UP[1:-1], f"-- ending hand #{k + 1} --"] for k in range(3)]
+    rows = log(*hands_[0], *hands_[1], *hands_[2]).splitlines()
+    at = next(k for k, row in enumerate(rows) if row.startswith(f'"-- starting hand #{damaged + 1} '))
+    rows[at] = "Xq" + rows[at][2:]
+    items = list(iter_hands("\n".join(rows), source="f.csv", errors=True))
+    assert [type(i).__name__ for i in items] == ["HandError" if k == damaged else "SiteHand" for k in range(3)]
+    assert "expected a hand" in str(items[damaged]) and items[damaged].index == damaged

@@ -208,10 +208,6 @@ def _three(fmt: str, damage: int) -> str:
 DAMAGE_GAPS = {
     ("bovada", 1): "the reader reads a hand without its first line itself (a seat line after a summary): the "
                    "damaged line is one error and the rest of its hand another (4 reports for 3 hands begun)",
-    ("pokernow", 0): "PokerNow's reader takes rows before the first whole hand for a log cut at its start: a "
-                     "damaged 'starting hand' row drops its hand without a word (pokernow.py's to decide)",
-    ("pokernow", 1): "PokerNow's reader splits its own rows (not blocks.py): a damaged 'starting hand' row joins "
-                     "its hand to the one before it (one error for two hands)",
 }
 
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .._checks import shown
 from ..errors import HistoryParseError
@@ -138,9 +138,28 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
     where_file = source if source is not None else "<text>"
     text = checked_text(text, where_file, decode_bytes=True)
     entries, lines = _entries(text, where_file)
-    blocks = hand_blocks(entries, where=where_file, starts=START, name="PokerNow", expected=f"'{START}...'",
+    blocks = hand_blocks(entries, where=where_file, starts=_starts(), name="PokerNow", expected=f"'{START}...'",
                          outside=lambda line: True)
     yield from read_blocks(blocks, lambda b: _hand(b, lines, where_file, source), errors=errors)
+
+
+def _starts() -> Callable[[str], bool]:
+    """Whether an entry begins a hand: a hand's first line, or a ``Player stacks`` line after a hand's end (or
+    before any hand) with no first line before it: a hand whose first line is damaged, its own error."""
+    ended = [True]
+
+    def test(line: str) -> bool:
+        if line.startswith(START):
+            ended[0] = False
+            return True
+        if _END.fullmatch(line):
+            ended[0] = True
+        elif ended[0] and line.startswith("Player stacks:"):
+            ended[0] = False
+            return True
+        return False
+
+    return test
 
 
 def parse_pokernow(text: str | bytes, *, source: str | None = None) -> list[SiteHand]:
@@ -177,13 +196,17 @@ def _entries(text: str, where: str) -> tuple[list[str], list[int]]:
         if line.strip():
             rows.append((int(order) if _ORDER.fullmatch(order) else -1, i + 1, entry, at))
         i += span
-    # newest first in the file: by ``order``, and a row without one (or equal ones) just before the row above
-    # it in the file (a log without the column: the file's order reversed)
+    # by ``order``; a row without one (or rows of equal ones) just before the row next to it in the file that
+    # is newer: the one above in PokerNow's newest-first files (a log without the column: the file reversed),
+    # the one below in a file written oldest first
+    keys = [key for key, _, _, _ in rows if key >= 0]
+    oldest_first = len(keys) > 1 and keys[0] < keys[-1]
     newer = 10**31
     ranked = []
-    for position, (key, n, entry, at) in enumerate(rows):
+    for position in (range(len(rows) - 1, -1, -1) if oldest_first else range(len(rows))):
+        key, n, entry, at = rows[position]
         newer = key if key >= 0 else newer
-        ranked.append((newer, -position, n, entry, at))
+        ranked.append((newer, position if oldest_first else -position, n, entry, at))
     ranked.sort()
     entries, numbers = [], []
     for _, _, n, entry, at in ranked:
@@ -198,6 +221,9 @@ def _hand(block: Block, lines: list[int], where_file: str, source: str | None) -
     numbered = [(lines[n - 1], text) for n, text in block.numbered()]
     first, at = numbered[0][1].partition("\x00")[::2]
     m = _START.fullmatch(first)
+    if m is None and first.startswith("Player stacks:"):
+        raise fail(where_file, numbered[0][0], f"expected a hand ('{START}...') before {shown(first)}: its first "
+                                               "line is missing or damaged")
     if m is None:
         raise fail(where_file, numbered[0][0], f"cannot read the hand's first line {shown(first)}")
     hand_id = m.group(2) or m.group(1)
