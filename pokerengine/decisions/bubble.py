@@ -234,7 +234,7 @@ def bubble_factors(stacks: Sequence[int], prizes: Sequence[Prize], model: str = 
                 exact[key] = tuple(v + x for v, x in zip(exact[key], knocked(states[key])))
         return exact[key]
 
-    error = ICM_ERROR * float(sum(p))
+    error = ICM_ERROR * float(sum(p) + (sum(bounties) if bounties is not None and ko is not None else 0))
     factors: list[list[float | None]] = [[None] * n for _ in range(n)]
     premium: list[list[float | None]] = [[None] * n for _ in range(n)]
     loss: list[list[float | None]] = [[None] * n for _ in range(n)]
