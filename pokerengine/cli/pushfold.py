@@ -20,6 +20,11 @@ from one joint deal, every seat's view mixed; :mod:`pokerengine.decisions.equili
 grids (:func:`pokerengine.decisions.charts.plot_ranges`; the ``plot`` extra; checked before
 solving) and says so: ``wrote the chart to FILE.png`` (beside ``--json``, on stderr).
 
+``--bounties B1,B2,...`` (the money on each player's head, in the prizes' units), ``--progressive``
+(half of a won bounty paid, half added to the winner's own) and, under chip EV,
+``--chips-per-money X`` add knockout bounties (:mod:`pokerengine.decisions.bounty`): the equities
+are prize money plus bounty money; the JSON adds ``"bounties"`` and ``"progressive"``.
+
 ``--tolerance X`` is the exploitability to reach, in the unit the certificate is stated in (big
 blinds under chip EV, default 0.005; percent of the prize pool under a payout model, default
 0.01); ``--max-seconds S`` (default 60) bounds the solve.  The JSON's ``certified`` (and the
