@@ -103,6 +103,9 @@ def test_solver_values_equal_the_checker(seed: int) -> None:
             assert np.allclose(cfv[p][k, 1], got.fold[(p, key)], atol=1e-9)
     gains, _ = solver.gains(sig)
     assert np.allclose(np.array(gains[:2]) / game.scale, got.gains[:2], atol=1e-9)
+    reported, _ = solver.report(sig)  # one deal for every seat: the reported equities are the checker's
+    assert np.allclose(reported, got.value, atol=1e-9)
+    assert sum(reported) == pytest.approx(100.0, abs=1e-9)
 
 
 def test_sb_open_pushes_gone_at_ten_big_blinds() -> None:

@@ -329,23 +329,31 @@ class Solver:
 
     def _report_deal(self, sigma: dict[int, Array], chips: Sequence[Any] | None) -> tuple[list[float], list[float]]:
         """Three players, one deck: each seat's expected payoff is its values' average over its own
-        class (one joint deal for every seat already)."""
-        assert self.deal is not None
+        class (one joint deal for every seat), except that three hands all in, priced by the board
+        model from each seat's own hand, are the even mixture of the three seats' views (each view's
+        payoffs add up, so the reported values add up to the pool, or the chips)."""
+        assert self.deal is not None and (self.boards is not None or all(len(e.live) < 3 for e in self.ends))
+        n = self.game.players
         out: list[list[float]] = []
-        for pays in (None, chips):
-            if pays is None and out:
-                break
-
-            def multi(idx: int, pay: Any) -> list[Array]:
-                e = self.ends[idx]
-                ranges = {s: self.in_range(sigma, e, s) for s in e.live}
+        for pays in ([None, chips] if chips is not None else [None]):
+            _, _, value = self.deal.values(self.ends, self.keys, sigma, lambda idx, pay: [np.zeros(CLASSES)] * n, pays)
+            total = np.array([float(PRIOR @ v) for v in value])
+            for idx, e in enumerate(self.ends):
+                if len(e.live) < 3:
+                    continue
                 assert self.boards is not None
-                mine, _ = self.boards.pot_showdown(e.live, ranges, pay, self.game.players, None,
-                                                   self.used.get(len(e.live)))
-                return [mine[p] for p in range(self.game.players)]
-
-            _, _, value = self.deal.values(self.ends, self.keys, sigma, multi, pays)
-            out.append([float(PRIOR @ v) for v in value])
+                pay = e.pays if pays is None else pays[idx]
+                ranges = {s: self.in_range(sigma, e, s) for s in e.live}
+                full, _ = self.boards.pot_showdown(e.live, ranges, pay, n, None, self.used.get(len(e.live)), full=True)
+                w = {s: np.ones(CLASSES) for s in range(n)}
+                for q, key, pushed in e.ending.acts:
+                    sg = sigma[q][self.keys[q][key]]
+                    w[q] = sg if pushed else 1.0 - sg
+                for q in range(n):
+                    a, b = (s for s in range(n) if s != q)
+                    reach = (self.deal.count @ w[b]) @ w[a] / self.deal.norm * w[q]
+                    total += (PRIOR * reach) @ full[q] / n
+            out.append([float(x) for x in total])
         return out[0], (out[1] if chips is not None else [])
 
     def gains(self, sigma: dict[int, Array]) -> tuple[list[float], list[Array]]:
