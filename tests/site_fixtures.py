@@ -65,7 +65,7 @@ class Site:
 _HHSMITHY_INVALID = "HHSmithy's test of an invalid hand"
 
 SITES: tuple[Site, ...] = (
-    Site("pokerstars", 521, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO", "FO/8", "FR", "FT", "N2L1D",
+    Site("pokerstars", 522, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO", "FO/8", "FR", "FT", "N2L1D",
                                        "N5CD", "NO", "NO/8", "NS", "NT", "PC", "PC/8", "PO", "PO/8", "PO5", "PO5/8",
                                        "PO6", "PT"}), 13,
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.hh": (0, "the hand ends before its summary",

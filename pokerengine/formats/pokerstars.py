@@ -81,6 +81,7 @@ from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MA
 from .blocks import MAX_TEXT_CHARS, HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
 from .pokerstars_lang import HEADER_STARTS, to_english
+from .rake_pots import draw, draw_percent
 
 
 #: PokerStars' rake percent by (PHH variant, currency, big blind in minor units), as the data shows it: every one
@@ -108,7 +109,9 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
     that percent of the whole pot, halves rounded up; at others, the file's rake.  Either way it is
     drawn main pot first, rounded cumulatively (:func:`~.site.main_pot_first`): at $0.01/$0.02 pots
     of 530 and 104 cents give 3.5% of 634 = 22.19, so 22 cents: 19 from the main pot (3.5% of
-    530 is 18.55) and 3 from the side pot.
+    530 is 18.55) and 3 from the side pot.  The file's rake, when its pots' collected lines do not say
+    how it was drawn, is drawn at the stake's percent where :mod:`.rake_pots` knows it (a capped rake all
+    from the main pot), else in proportion to the pots.
     """
     if hand.history.currency is None or not sum(pots):
         return [0] * len(pots)
@@ -124,6 +127,9 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
         percent = None
     if percent is None:
         rake = min(hand.rake or 0, sum(pots))
+        drawing = draw_percent(hand.history.variant, hand.history.currency, bb, hand.date) if type(bb) is int else None
+        if drawing is not None and len(pots) > 1:  # the stake's percent, main pot first (issue 24: .rake_pots)
+            return _as_collected(rake, pots, hand) or draw(rake, pots, drawing)
         return _as_collected(rake, pots, hand) or main_pot_first(rake, pots)
     rake = math.floor(percent * sum(pots) / 100 + Fraction(1, 2))
     return main_pot_first(rake, pots, percent)
