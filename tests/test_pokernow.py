@@ -326,3 +326,13 @@ def test_a_damaged_starting_row_is_that_hands_error_and_the_next_is_read(damaged
     items = list(iter_hands("\n".join(rows), source="f.csv", errors=True))
     assert [type(i).__name__ for i in items] == ["HandError" if k == damaged else "SiteHand" for k in range(3)]
     assert "expected a hand" in str(items[damaged]) and items[damaged].index == damaged
+
+
+def test_a_stacks_row_alone_before_the_hands_is_no_hand():
+    # regression (test_formats_blocks' damage property): a row whose order was cut short sorts before every
+    # hand; a lone 'Player stacks' there is no hand of its own (the hands keep their places)
+    rows = log(*HEADS_UP).splitlines()
+    at = next(k for k, row in enumerate(rows) if row.startswith('"Player stacks'))
+    rows.insert(at, rows[at].rsplit(",", 1)[0] + ",7")
+    [hand] = list(iter_hands("\n".join(rows), errors=True))
+    assert hand.index == 0 and check(hand).status == "matched"

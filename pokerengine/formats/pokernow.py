@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from .._checks import shown
 from ..errors import HistoryParseError
@@ -61,6 +61,8 @@ from .draft import Draft, fail
 HEADER = re.compile(r"entry,at(?:,order)?\r?\n")
 
 START = "-- starting hand #"
+#: What :func:`_orphans` puts before a hand's ``Player stacks`` line whose first line is damaged.
+ORPHAN = "\x01"
 _START = re.compile(r"-- starting hand #([0-9]{1,12})(?: +\(id: ([\w-]{1,60})\))? +(.{1,120}?) +"
                     r"\((?:dealer: \"(.{1,200})\"|dead button)\) --")
 _END = re.compile(r"-- ending hand #([0-9]{1,12}) --")
@@ -138,28 +140,9 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
     where_file = source if source is not None else "<text>"
     text = checked_text(text, where_file, decode_bytes=True)
     entries, lines = _entries(text, where_file)
-    blocks = hand_blocks(entries, where=where_file, starts=_starts(), name="PokerNow", expected=f"'{START}...'",
+    blocks = hand_blocks(entries, where=where_file, starts=(START, ORPHAN), name="PokerNow", expected=f"'{START}...'",
                          outside=lambda line: True)
     yield from read_blocks(blocks, lambda b: _hand(b, lines, where_file, source), errors=errors)
-
-
-def _starts() -> Callable[[str], bool]:
-    """Whether an entry begins a hand: a hand's first line, or a ``Player stacks`` line after a hand's end (or
-    before any hand) with no first line before it: a hand whose first line is damaged, its own error."""
-    ended = [True]
-
-    def test(line: str) -> bool:
-        if line.startswith(START):
-            ended[0] = False
-            return True
-        if _END.fullmatch(line):
-            ended[0] = True
-        elif ended[0] and line.startswith("Player stacks:"):
-            ended[0] = False
-            return True
-        return False
-
-    return test
 
 
 def parse_pokernow(text: str | bytes, *, source: str | None = None) -> list[SiteHand]:
@@ -214,16 +197,42 @@ def _entries(text: str, where: str) -> tuple[list[str], list[int]]:
             entry += "\x00" + at[:40]  # the time of the hand, on its first line
         entries.append(entry)
         numbers.append(n)
+    _orphans(entries)
     return entries, numbers
+
+
+def _orphans(entries: list[str]) -> None:
+    """Mark (with :data:`ORPHAN`) each ``Player stacks`` entry with no hand's first line before it since the
+    last hand's end, that actions or an end follow before the next first line: a hand whose first line is
+    damaged (a stacks row alone, its order damaged, is left as it is).  Linear: one pass back, one forward."""
+    upcoming = len(entries)  # where the next hand's first line is
+    played = len(entries)  # where the next action or hand's end is
+    follows: list[bool] = [False] * len(entries)
+    for k in range(len(entries) - 1, -1, -1):
+        entry = entries[k]
+        follows[k] = played < upcoming
+        if entry.startswith(START):
+            upcoming = k
+        elif entry.startswith('"') or _END.fullmatch(entry):
+            played = k
+    open_hand = False
+    for k, entry in enumerate(entries):
+        if entry.startswith(START):
+            open_hand = True
+        elif _END.fullmatch(entry):
+            open_hand = False
+        elif not open_hand and entry.startswith("Player stacks:") and follows[k]:
+            entries[k] = ORPHAN + entry
+            open_hand = True
 
 
 def _hand(block: Block, lines: list[int], where_file: str, source: str | None) -> SiteHand | None:
     numbered = [(lines[n - 1], text) for n, text in block.numbered()]
     first, at = numbered[0][1].partition("\x00")[::2]
     m = _START.fullmatch(first)
-    if m is None and first.startswith("Player stacks:"):
-        raise fail(where_file, numbered[0][0], f"expected a hand ('{START}...') before {shown(first)}: its first "
-                                               "line is missing or damaged")
+    if m is None and first.startswith(ORPHAN):
+        raise fail(where_file, numbered[0][0], f"expected a hand ('{START}...') before {shown(first[1:])}: its "
+                                               "first line is missing or damaged")
     if m is None:
         raise fail(where_file, numbered[0][0], f"cannot read the hand's first line {shown(first)}")
     hand_id = m.group(2) or m.group(1)
