@@ -275,3 +275,88 @@ def test_blas_limit_is_shared_and_restored():
     with pytest.raises(ValueError):
         fails()
     assert blas.blas_threads() == before
+
+
+# --- the docs' tables, reproduced from the commands printed beside them -----------------------------
+
+DOCS = __import__("pathlib").Path(__file__).resolve().parent.parent / "docs" / "decisions.md"
+
+
+def doc_tables():
+    """Each push/fold table of docs/decisions.md that has commands under it: ``(header, rows,
+    commands)``, ``rows`` as ``{label: [cells]}`` and ``commands`` as ``{label: argv}`` from the
+    list items ``- LABEL: `pokerengine pushfold ...` `` that follow the table."""
+    import re
+    import shlex
+
+    lines = DOCS.read_text(encoding="utf-8").splitlines()
+    out = []
+    k = 0
+    while k < len(lines):
+        if not lines[k].startswith("| |"):
+            k += 1
+            continue
+        table = []
+        while k < len(lines) and lines[k].startswith("|"):
+            table.append([c.strip() for c in lines[k].strip("|").split("|")])
+            k += 1
+        commands = {}
+        while k < len(lines) and (not lines[k].strip() or lines[k].startswith("- ")):
+            found = re.match(r"- (\w[\w ]*): `pokerengine pushfold ([^`]+)`", lines[k])
+            if found:
+                commands[found.group(1)] = ["pushfold", *shlex.split(found.group(2))]
+            k += 1
+        if commands:
+            out.append((table[0][1:], {row[0]: row[1:] for row in table[2:]}, commands))
+    return out
+
+
+def cell_value(column, data):
+    """What the JSON of ``pokerengine pushfold --json`` says for a table's column."""
+    players = {p["position"]: p for p in data["players"]}
+    if column.startswith("equity "):
+        return [players[name]["equity"] for name in column.split()[1].split("/")]
+    who, verb, *rest = column.split()
+    if verb == "push":
+        return [players[who]["push_percent"]]
+    if verb == "calls":
+        return [players[who]["call_percent"][rest[0]]]
+    if verb == "overcalls":
+        return [v for key, v in players[who]["call_percent"].items() if "+" in key]
+    raise AssertionError(f"no rule for the column {column!r}")
+
+
+def test_docs_tables_have_their_commands():
+    """Every row of the push/fold tables has the command that reproduces it (run in the deep
+    profile below), and the command line parses."""
+    from pokerengine.cli import build_parser
+
+    tables = doc_tables()
+    assert len(tables) >= 2
+    for header, rows, commands in tables:
+        assert set(rows) == set(commands), (header, rows.keys(), commands.keys())
+        for argv in commands.values():
+            args = build_parser().parse_args(argv)
+            assert args.tolerance is not None and args.max_seconds > 0
+        for column in header:
+            assert column.startswith("equity ") or column.split()[1] in ("push", "calls", "overcalls"), column
+
+
+@pytest.mark.skipif(not __import__("profiles").DEEP, reason="solves to tight tolerances (minutes): the deep profile")
+def test_docs_tables_reproduce(capsys):
+    import json
+    import re
+
+    from pokerengine.cli import main
+
+    for header, rows, commands in doc_tables():
+        for label, argv in commands.items():
+            code = main([*argv, "--json"])
+            data = json.loads(capsys.readouterr().out)
+            assert code == 0 and data["certified"], (label, argv)
+            for column, cell in zip(header, rows[label]):
+                printed = [float(x) for x in re.findall(r"[\d.]+", cell)]
+                got = cell_value(column, data)
+                slack = 0.011 if column.startswith("equity ") else 0.11  # the table's rounding, and a machine's
+                assert len(printed) == len(got) and all(abs(a - b) <= slack for a, b in zip(printed, got)), \
+                    (label, column, cell, got)
