@@ -15,6 +15,9 @@ smaller stack over the money A gains winning it), then the risk premium in perce
      "factors": [[null, 1.875, ...], ...], "risk_premium": [[null, 0.152, ...], ...]}
 
 with ``null`` on the diagonal and where a factor is undefined (the all-in changes nothing).
+Under ICM and chip EV every factor is within a relative 1e-9 of the exact one, at least 1 where
+the exact one is and exactly 1 where the payout is linear in chips (Fractions where floats
+cannot tell: :mod:`pokerengine.decisions.bubble`); ``--digits`` shows more of it.
 ``--bounties B1,B2,...`` (one per player, in the prizes' units) and ``--progressive`` add knockout
 bounties (:mod:`pokerengine.decisions.bounty`): every equity is prize money plus bounty money (the
 JSON adds ``"bounties"`` and ``"progressive"``), and a bounty on B raises what A gains busting him.
