@@ -270,11 +270,9 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
     taken = sum(drawn) if drawn is not None else (hand.rake or 0)
     if taken < 0 and drawn is None:  # a negative rake: none is drawn, and the rake differs (compared below)
         taken = 0
-    if not 0 <= taken <= total or drawn is not None and any(r < 0 or r > p for r, p in zip(drawn, pots)):
-        return SiteCheck(MISMATCHED, (), hand.rake, taken,
-                         f"{hand.where}: the rake ({taken}) cannot be drawn from the pots {pots}")
-    try:
-        settlement = settle_drawn(outcome, drawn, taken)
+    bad_rake = not 0 <= taken <= total or drawn is not None and any(r < 0 or r > p for r, p in zip(drawn, pots))
+    try:  # (a hand whose winner cannot be known is undeterminable whatever its rake: as its PHH and OHH say)
+        settlement = settle_site(outcome, None) if bad_rake else settle_drawn(outcome, drawn, taken)
     except (CardError, SettlementInputError) as exc:
         unknown = [i for i in outcome.live if outcome.cards[i] is None]
         if unknown and outcome.showdown:
@@ -282,6 +280,9 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
             return SiteCheck(UNDETERMINABLE, (), hand.rake, taken,
                              f"{hand.where}: no hand that could win was shown (cards of {names} unknown)")
         raise type(exc)(f"{hand.where}: cannot settle: {exc}") from None
+    if bad_rake:
+        return SiteCheck(MISMATCHED, (), hand.rake, taken,
+                         f"{hand.where}: the rake ({taken}) cannot be drawn from the pots {pots}")
     # a hand run more than once is settled with its rake drawn in proportion (settle_drawn): pot by pot
     # it may be a unit off the site's draw, so each player's total is compared
     result = _compare(hand, settlement, taken, by_pot=not outcome.runs)
