@@ -8,6 +8,7 @@ findings, each on a bundled file changed as the run changed it.
 
 from __future__ import annotations
 
+import json
 import re
 
 import attrs
@@ -202,3 +203,15 @@ def test_a_split_chip_verdict_survives_conversion(site, rel, hand_id):
     far = attrs.evolve(hand, collected=tuple(attrs.evolve(c, amount=c.amount + (2 if k == 0 else -2) * (len(hand.collected) > 1))
                                              for k, c in enumerate(hand.collected)))
     assert verdicts(far) in (("mismatched",) * 3,)
+
+
+def test_an_ohh_pot_without_its_amount_is_mismatched_and_so_are_its_conversions():
+    """An OHH pot written without ``amount`` is read as a pot of 0 (a total that is not the engine's): the
+    conversions said ``matched`` before, they carry the stated total now."""
+    obj = json.loads((ROOT / "ohh" / "split-pot.ohh").read_text())
+    for pot in obj["ohh"]["pots"]:
+        del pot["amount"]
+    [hand] = read_ohh(json.dumps(obj))
+    assert "total pot: file 0" in check(hand).message
+    assert verdicts(hand) == ("mismatched",) * 3
+    assert site_to_phh(hand).user_fields["_total_pot"] == 0
