@@ -14,9 +14,19 @@ something the pots do not, so that the OHH read back checks to the source's verd
 
 Amounts are written as the hand's other amounts are (a currency's major units, or chips).
 
->>> stated_fields_ok = STATED_FIELD == "pokerengine_stated"
->>> stated_fields_ok
-True
+>>> from pokerengine.formats.ohh import dumps_ohh, read_ohh
+>>> from pokerengine.history.record import HandHistory
+>>> from pokerengine.history.site import Collected, check
+>>> h = HandHistory(variant="NT", antes=(0, 0, 0), blinds_or_straddles=(1, 2, 0), min_bet=2,
+...                 starting_stacks=(100, 100, 100), players=("ann", "bob", "cy"), seats=(2, 3, 1),
+...                 actions=("d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 6", "p1 f", "p2 f"))
+>>> hand = SiteHand("pokerstars", "1", 0, h, (Collected("cy", None, 5),), rake=0, total_pot=6)  # the pot is 5
+>>> text = dumps_ohh(hand, indent=None)
+>>> text[text.index(STATED_FIELD) - 1:]
+'"pokerengine_stated": {"total_pot": 6}}}'
+>>> [back] = read_ohh(text)
+>>> check(hand).status, check(back).status, check(back).message.endswith("total pot: file 6, engine 5")
+('mismatched', 'mismatched', True)
 
 Limits: linear in the players of the hand.
 """
