@@ -182,10 +182,11 @@ def test_solver_zero_bounties_equal_today():
     assert ranges(h) == ranges(z) and h.method == z.method  # the exact heads-up solver, untouched
 
 
-@pytest.mark.parametrize("progressive", [False, True])
-def test_solver_equities_add_up(progressive):
+@pytest.mark.parametrize("progressive, removal", [(False, "model"), (True, "model"), (True, True)])
+def test_solver_equities_add_up(progressive, removal):
+    """Each seat's view mixed (``"model"``) and the three-handed real deal (``True``) alike."""
     eq = solve((3000, 3000, 600), (100, 200), prizes=(50, 30, 20), bounties=[10, 10, 10], progressive=progressive,
-               **FAST)
+               **dict(FAST, card_removal=removal))
     assert math.isclose(sum(p.equity for p in eq.players), 130, rel_tol=1e-9)
     assert "knockout bounties" in eq.method and eq.exploitability <= 0.05
 
