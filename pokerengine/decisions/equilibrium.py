@@ -29,7 +29,7 @@ the folded hand's cards out of the board, a correction estimated from ``deals`` 
 the probability of the deal exact, the showdown by the board model.  Each player's values are
 then the same joint deal, so the reported values are the solver's own and add up.  Checked by an
 independent combination-level checker (``tests/realdeal_oracle.py``): the exact parts agree to
-1e-9; 3 x 10 bb chip EV at tolerance 0.0002 bb, the certificate 0.00012 bb, the checker 0.00045 bb
+1e-9; 3 x 10 bb chip EV at tolerance 0.0002 bb, the certificate 0.00012 bb, the checker 0.00032 bb
 (the three-handed all-in's board model and the checker's own Monte Carlo make the rest; with
 ``card_removal="model"`` 0.00004 bb certified, 0.00086 bb in the real deal).  Cost: the sums
 built once a process (about 6 s exact, 13 s for the correction's million deals, 193 MB), then
