@@ -540,12 +540,14 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     for chip EV, default 0.005; percent of the pool for prize models, default 0.01).  ``boards``: the
     board model's sample for showdowns of three or more hands (default :data:`DEFAULT_BOARDS`,
     2,048; :mod:`.showdown`).  ``max_seconds``
-    bounds the whole solve (``None``: no bound); :class:`~pokerengine.errors.ModelTimeout` when it
-    runs out or the estimate is more than ten times over it.
+    bounds the whole solve (``None``: no bound): when it runs out short of the tolerance the best
+    strategies found are returned with ``certified`` false; :class:`~pokerengine.errors.ModelTimeout`
+    when it runs out before the first iteration or the estimate is more than ten times over it.
 
     Returns an :class:`~pokerengine.decisions.result.Equilibrium` whose ``exploitability`` is the
-    certificate of the returned strategies in this game (see the module's docstring), ``method``
-    the method and whether the tolerance was reached.
+    certificate of the returned strategies in this game (see the module's docstring),
+    ``certified`` whether it is within ``tolerance``, ``method`` the method and whether the
+    tolerance was reached.
 
     ``card_removal``: ``True`` (the default: three players in the real deal, every hand and the
     board from one deck, folded hands dead; more players each through his own hand), ``"real"``
