@@ -89,7 +89,7 @@ from ..history.site import SiteHand
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
-from .partypoker_games import actor as _actor, game_of, join_seat
+from .partypoker_games import ACTS, actor as _actor, game_of, join_seat
 from .pokerstars_games import dealt_cards
 
 
@@ -141,6 +141,7 @@ _INFO = re.compile(
     r"|.{1,60} (?:has knocked out|knocked out|has been knocked out by|has been moved to|moved to|was moved to) .*"
     r"|.{0,80}\b(?:[Bb]reak|[Tt]imed? ?out|[Cc]hat (?:has been |is )?(?:disabled|enabled))\b.*")
 #: A table closed or a connection lost mid-hand: a hand that ends there without a winner was cancelled.
+_NO_SMALL = re.compile(r"There is no Small Blind in this hand")
 _CLOSED = re.compile(r"Table Closed.*|Connection Lost due to some reason.*")
 #: A bounty won (knockout tournaments): the site pays it beside the pot.
 _BOUNTY = re.compile(r"wins (?:a |the )?bounty.*|(?:has )?won (?:a |the )?bounty.*", re.IGNORECASE)
@@ -170,6 +171,7 @@ class _State:
     live: dict[str, int] = attrs.field(factory=dict)
     dead: int = 0
     alias: dict[str, str] = attrs.field(factory=dict)
+    at: int = 0
 
 
 def iter_partypoker(text: str, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
@@ -229,8 +231,10 @@ def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, ind
         raise h.fail("the hand ends after its first line (truncated?)")
     h.line = block[1][0]
     _game(h, st, block[1][1])
-    for k, line in block[2:]:
+    for at in range(2, len(block)):  # (by index: _deal may put the first round's lines in turn)
+        k, line = block[at]
         h.line = k
+        st.at = at
         if st.summary:
             _summary_line(h, st, line)
         else:
@@ -462,16 +466,16 @@ def _deal(h: Draft, st: _State) -> None:
         playing = _playing(h, st.block)
         by_seat = sorted((seat, name) for name, (seat, stack) in h.seats.items() if stack > 0 and name in playing)
         if len(by_seat) >= 2:
-            order = sorted(by_seat, key=lambda x: (x[0] - h.button - 1) % 100)
-            if len(order) == 2:
-                order.reverse()  # heads-up: the button posts the small blind
+            order, kinds = _blind_order(h, st, by_seat)
             if st.ante and not h.posts:
                 for _, name in by_seat:
                     _post(h, st, name, "ante", min(st.ante, h.seats[name][1]))
             blinds = (st.sb // 2, st.sb) if h.fixed else (st.sb, st.bb)  # fixed limit: the stakes are the bets
-            for (_, name), kind, amount in zip(order, ("sb", "bb"), blinds):
+            for (_, name), kind, amount in zip(order, kinds, blinds[-len(kinds):]):
                 if amount:
                     _post(h, st, name, kind, min(amount, h.seats[name][1] - h.committed.get(name, 0)))
+            if h.button:
+                _in_turn(h, st, order[len(kinds) - 1][1])
     if not st.stakes_known:
         small = next((a for _, k, a in h.posts if k == "sb"), 0)
         big = next((a for _, k, a in h.posts if k == "bb"), 0)
@@ -482,6 +486,78 @@ def _deal(h: Draft, st: _State) -> None:
         h.stakes(small, big)
         st.stakes_known = True
     h.start_betting()
+
+
+def _blind_order(h: Draft, st: _State, by_seat: list[tuple[int, str]]
+                 ) -> tuple[list[tuple[int, str]], tuple[str, ...]]:
+    """The players who post the unwritten blinds, small blind first, and their blinds' kinds (issue 24:
+    PartyPoker's 2012 tournament files write neither the blinds nor always the button, and list the seats
+    out of order).  The first
+    button, when the file gives it, says it: the blinds are the seats after it.  Without one, the first
+    round's first actor does: the big blind sits just before him among the players left with chips after
+    the antes (heads-up, he is the button and posts the small one).  ``There is no Small Blind in this
+    hand`` leaves the small blind out.  The button, when the file gives none, is the seat before the blinds.
+    (Players sitting out are written folding before the others, out of turn: the button is the surer.)"""
+    no_small = any(_NO_SMALL.match(text) for _, text in st.block)
+    after = [(seat, name) for seat, name in by_seat if h.seats[name][1] > st.ante]
+    first = None if h.button else _first_actor(h, st)
+    if first is None or len(after) < 2 or first not in {name for _, name in after}:
+        order = sorted(by_seat, key=lambda x: (x[0] - h.button - 1) % 100)
+        if len(order) == 2:
+            order.reverse()  # heads-up: the button posts the small blind
+        elif no_small:
+            return order[:1], ("bb",)
+        return order, ("sb", "bb")
+    at = next(k for k, (_, name) in enumerate(after) if name == first)
+    if len(after) == 2:
+        order = [after[at], after[at - 1]]
+        button = after[at][0]
+    else:
+        big = at - 1
+        order = [after[big]] if no_small else [after[big - 1], after[big]]
+        button = after[big - (1 if no_small else 2)][0]
+    if not h.button:
+        h.button = button
+    return order, ("bb",) if len(order) == 1 else ("sb", "bb")
+
+
+def _in_turn(h: Draft, st: _State, big: str) -> None:
+    """Put the first betting round's lines in turn, in place, when the blinds were not written (issue 24:
+    PartyPoker writes the folds of players sitting out first, out of turn).  Each player's own lines keep
+    their order; the players act in turn from the one after the big blind, each in turn taking his next
+    line, which is the order of any betting round (a player with no line left is out of it)."""
+    start = st.at + 1
+    while start < len(st.block) and st.block[start][1].startswith("Dealt to "):
+        start += 1
+    end = start
+    queues: dict[str, list[tuple[int, str]]] = {}
+    while end < len(st.block):
+        who = _actor(h, st.block[end][1], " ")
+        if who is None or not who[1].startswith(ACTS):
+            break
+        queues.setdefault(who[0], []).append(st.block[end])
+        end += 1
+    after = h.seats[big][0]
+    turn = sorted((name for name in queues), key=lambda n: (h.seats[n][0] - after - 1) % 100)
+    lines: list[tuple[int, str]] = []
+    while len(lines) < end - start:
+        for name in turn:
+            if queues[name]:
+                lines.append(queues[name].pop(0))
+    st.block[start:end] = lines
+
+
+def _first_actor(h: Draft, st: _State) -> str | None:
+    """Who acts first after the cards are dealt (the first betting round's first line), or ``None``."""
+    for k, line in st.block:
+        if k <= h.line:
+            continue
+        if line.startswith("** "):
+            return None
+        who = _actor(h, line, " ")
+        if who is not None and who[1].startswith(ACTS):
+            return who[0]
+    return None
 
 
 def _playing(h: Draft, block: list[tuple[int, str]]) -> set[str]:
