@@ -336,3 +336,19 @@ def test_a_stacks_row_alone_before_the_hands_is_no_hand():
     rows.insert(at, rows[at].rsplit(",", 1)[0] + ",7")
     [hand] = list(iter_hands("\n".join(rows), errors=True))
     assert hand.index == 0 and check(hand).status == "matched"
+
+
+def test_a_card_dealt_on_two_runs_is_an_error():
+    # regression (fuzzing, seed 4 #37461): a second run dealing the first run's cards again reached the
+    # settlement, which found no street where the runs part (StopIteration)
+    text = read_text(str(HAND / "plo-hilo-run-twice-cents.csv")).replace("[4♥]", "[K♠]").replace("[5♠]", "[3♣]")
+    items = list(iter_hands(text, errors=True))
+    assert isinstance(items[1], HandError) and "dealt twice" in str(items[1])
+
+
+def test_a_board_run_twice_whose_first_run_stops_short_is_an_error():
+    # regression (fuzzing, seed 4 #37461): the first run's turn row lost, the runs did not part anywhere
+    rows = [r for r in read_text(str(HAND / "plo-hilo-run-twice-cents.csv")).splitlines()
+            if not r.startswith('"Turn: 9♠')]
+    items = list(iter_hands("\n".join(rows), errors=True))
+    assert isinstance(items[1], HandError) and "does not reach the river" in str(items[1])

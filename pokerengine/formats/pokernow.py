@@ -432,6 +432,11 @@ class _Hand:
 
     def finish(self) -> None:
         h = self.h
+        dealt = "".join(cards for run in h.runs for cards in run)
+        if len({dealt[i:i + 2] for i in range(0, len(dealt), 2)}) * 2 != len(dealt):  # (the runs share one deck)
+            raise h.fail("a board card is dealt twice (the runs of a board come from one deck)")
+        if len(h.runs) > 1 and len("".join(h.runs[0])) != 10:
+            raise h.fail("a board run twice whose first run does not reach the river")
         self.place_button()
         code, hole = self.game
         if code.endswith(("O", "O/8")) and self.seen in (5, 6):  # Omaha with more cards than its name says
