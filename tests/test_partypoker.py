@@ -383,3 +383,25 @@ def test_issue24_bare_chat_is_no_license_for_a_hands_own_lines():
             parse_partypoker(text.replace("good luck all", bad))
     [hand] = parse_partypoker(text.replace("good luck all", "gl hf\nnice hand"))
     assert hand.history.user_fields["_chat_lines"] == 2
+
+
+# --- issue 24: 2012 tournament hands with no blind posts (fixtures/partypoker/handwritten/tournament-no-blinds.txt)
+
+def test_issue24_unwritten_blinds_after_the_button_and_sitting_out_folds_put_in_turn():
+    # no post lines, seats out of order, the players sitting out written folding first (Carol, Ann): the blinds
+    # are the seats after the button (Dave 20, Eve 40) and the folds are replayed in turn
+    hand = one("tournament-no-blinds.txt", "4001")
+    h = hand.history
+    assert h.players == ("Dave", "Eve", "Ann", "Carol", "Bob") and h.blinds_or_straddles == (20, 40, 0, 0, 0)
+    assert h.actions[5:] == ("p3 f", "p4 f", "p5 cc", "p1 f", "p2 f")
+    assert hand.collected == (Collected("Bob", None, 100),) and check(hand).status == "matched"
+
+
+def test_issue24_no_button_line_and_no_small_blind_from_the_first_actor():
+    # no button line, no small blind: the big blind (20,000) is the seat before the first actor (Jim, seat 7)
+    # among the players with chips after the antes: Sol (seat 5); Pia wins 2,000 of antes + 2 x 57,662
+    hand = one("tournament-no-blinds.txt", "4002")
+    h = hand.history
+    assert dict(zip(h.players, h.blinds_or_straddles)) == {"Sol": 20000, "Jim": 0, "Pia": 0, "Leo": 0}
+    assert h.antes == (500, 500, 500, 500) and h.seats[-1] == 2  # the button: Leo, seat 2
+    assert hand.collected == (Collected("Pia", 0, 117324),) and check(hand).status == "matched"
