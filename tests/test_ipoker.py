@@ -253,6 +253,8 @@ def test_issue24_a_bet_above_the_players_chips_is_named_in_the_record():
     assert hand.rake == 0 and result.status == "mismatched"
     assert "collected: t1 (seat 1) file 865, engine 855" in result.message
     assert "uncalled bets returned: file {t1: 1100}, engine {t1: 1090}" in result.message
+    # the verdict's reason names the contradiction
+    assert result.message.endswith("the file contradicts itself: t1's bet 1,510 is more than the 1,500 chips the file gives")
     # a tournament takes no rake: a win 10 short of the pot is the file's error, not a rake (user field _unpaid)
     text = (HAND / "tour-bet-above-chips.xml").read_text(encoding="utf-8")
     [short] = parse_ipoker(text.replace('win="1,965"', 'win="1,945"'))

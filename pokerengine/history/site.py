@@ -364,6 +364,11 @@ def _won(lines: tuple[Collected, ...]) -> dict[str, int]:
     return {p: x for p, x in out.items() if x}
 
 
+#: User field: what a reader found the file contradicting itself in (iPoker: a bet above the chips the
+#: file gives), each as a sentence; a mismatch's message names them.
+FILE_CONTRADICTS = "_file_contradicts"
+
+
 def _contradicts(hand: SiteHand) -> bool:
     """Whether the summary's amounts (:attr:`SiteHand.stated`) are not what the collected lines say."""
     return hand.stated is not None and _won(hand.stated) != _won(hand.collected)
@@ -423,5 +428,7 @@ def _compare(hand: SiteHand, settlement: Settlement, rake_got: int, by_pot: bool
         problems.append(f"total pot: file {hand.total_pot}, engine {total}")
     drawn = tuple(p.rake for p in settlement.pots)
     if problems:
+        # what the reader found the file contradicting itself in (user field _file_contradicts) explains it
+        problems += [f"the file contradicts itself: {note}" for note in history.user_fields.get(FILE_CONTRADICTS, ())]
         return SiteCheck(MISMATCHED, seats, hand.rake, rake_got, f"{hand.where}: " + "; ".join(problems), drawn)
     return SiteCheck(MATCHED, (), hand.rake, rake_got, "", drawn)
