@@ -520,6 +520,10 @@ class ReplaySummary:
         for r in self.errors:
             lines.append(f"error: {r.message}")
         for r in self.split:
+            if r.format != "phh":  # a site's collected amounts: the seats the odd chips went to
+                lines.append(f"split_chip: {r.where}")
+                lines += [f"  seat {d.seat} {d.player}: collected {d.expected}, ours {d.got}" for d in r.seats]
+                continue
             lines.append(f"split_chip: {r.where}: record {_stacks(r.expected)}, ours {_stacks(r.got)}")
         return "\n".join(lines)
 
