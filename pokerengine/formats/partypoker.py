@@ -472,8 +472,9 @@ def _deal(h: Draft, st: _State) -> None:
                     _post(h, st, name, "ante", min(st.ante, h.seats[name][1]))
             blinds = (st.sb // 2, st.sb) if h.fixed else (st.sb, st.bb)  # fixed limit: the stakes are the bets
             for (_, name), kind, amount in zip(order, kinds, blinds[-len(kinds):]):
-                if amount:
-                    _post(h, st, name, kind, min(amount, h.seats[name][1] - h.committed.get(name, 0)))
+                if amount:  # (a stack short of the blind after its ante posts what is left)
+                    left = h.seats[name][1] - sum(a for who, _, a in h.posts if who == name)
+                    _post(h, st, name, kind, min(amount, left))
             if h.button:
                 _in_turn(h, st, order[len(kinds) - 1][1])
     if not st.stakes_known:
@@ -596,7 +597,8 @@ def _post(h: Draft, st: _State, name: str, kind: str, amount: int) -> None:
     before = h.committed.get(name, 0)
     _arrives(h, st, name)
     big = h.sb if h.fixed else h.bb
-    short = kind == "bb" and st.stakes_known and amount < big and amount == h.seats[name][1] and name not in h.unknown
+    left = h.seats[name][1] - sum(a for who, _, a in h.posts if who == name)  # (after his ante)
+    short = kind == "bb" and st.stakes_known and amount < big and amount == left and name not in h.unknown
     h.post(name, kind, big if short else amount)  # (the record writes a short blind as due: the stack posts less)
     if short:  # a big blind all in for less: the others owe the whole blind ("calls [$0.25 USD]" after $0.03)
         h.user["_full_blind"] = True
@@ -766,8 +768,8 @@ def _pot_rakes(h: Draft, st: _State) -> tuple[int, ...] | None:
     """Each pot's rake, when every ``wins`` line names its pot and there are several: the pot (from what each
     player put in, the uncalled bets back, the dead money in the main pot) less what was paid from it.
     PartyPoker rakes each pot on its own (a main pot of $4.78 and a side pot of $4.92 give $0.23 and $0.25)."""
-    if st.emailed or not h.collected or any(c.pot is None for c in h.collected):
-        return None
+    if st.emailed or not h.collected or any(c.pot is None for c in h.collected) or not h.rake:
+        return None  # (no rake: none to draw from any pot)
     put = {name: chips - st.back.get(name, 0) for name, chips in st.live.items()}
     levels = sorted({put.get(name, 0) for name in h.seats if name in st.active and name not in st.folded})
     pots, prev = [], 0
