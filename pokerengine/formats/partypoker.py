@@ -789,6 +789,10 @@ def _pot_rakes(h: Draft, st: _State) -> tuple[int, ...] | None:
     return tuple(pot - got for pot, got in zip(pots, paid))
 
 
+def _pot_no(pot: int | None) -> int:
+    return -1 if pot is None else pot
+
+
 def _settle_lines(h: Draft, st: _State) -> None:
     """The uncalled bets taken out of their players' ``wins`` (or ``collected``) lines, and the rake:
     what went in less what was paid out (the e-mailed format writes its own)."""
@@ -796,7 +800,9 @@ def _settle_lines(h: Draft, st: _State) -> None:
         lines = [k for k, c in enumerate(h.collected) if c.player == name]
         exact = [k for k in lines if h.collected[k].amount == back]
         enough = [k for k in lines if h.collected[k].amount >= back]
-        pick = exact[-1] if exact else enough[-1] if enough else None
+        # (an uncalled bet is in the last side pot the file names: "wins 36,000 chips from the side pot 1")
+        pick = exact[-1] if exact else max(enough, key=lambda k: (_pot_no(h.collected[k].pot), k)) if enough \
+            else None
         if pick is None:
             continue  # the file pays the bet back to nobody: the check says so
         c = h.collected[pick]
