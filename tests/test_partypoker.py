@@ -405,3 +405,14 @@ def test_issue24_no_button_line_and_no_small_blind_from_the_first_actor():
     assert dict(zip(h.players, h.blinds_or_straddles)) == {"Sol": 20000, "Jim": 0, "Pia": 0, "Leo": 0}
     assert h.antes == (500, 500, 500, 500) and h.seats[-1] == 2  # the button: Leo, seat 2
     assert hand.collected == (Collected("Pia", 0, 117324),) and check(hand).status == "matched"
+
+
+def test_issue24_short_big_blind_after_its_ante_and_the_uncalled_bet_in_the_side_pot():
+    # Cy has 700: 50 of ante, then a big blind of 650 (not 700: the ante came first); the others owe the whole
+    # 1,200.  Ann's uncalled 1,200 on the flop is written inside "wins 4,700 from the side pot 1": it comes out
+    # of that pot (3,500 = 2 x 1,750), not out of the main pot (2,100 = 3 x 700), and no rake is drawn
+    hand = one("tournament-no-blinds.txt", "4003")
+    h = hand.history
+    assert h.players == ("Bo", "Cy", "Ann") and h.blinds_or_straddles == (600, 1200, 0)
+    assert hand.collected == (Collected("Ann", 1, 3500), Collected("Cy", 0, 2100)) and hand.returned == (0, 0, 1200)
+    assert hand.rake == 0 and hand.pot_rakes is None and check(hand).status == "matched"
