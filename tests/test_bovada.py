@@ -237,3 +237,20 @@ def test_issue24_a_bare_set_dealer_line_button_on_an_empty_seat():
     assert check(hand).status == "matched"
     with pytest.raises(HistoryParseError, match="cannot read"):
         parse_bovada(path.read_text().replace("Set dealer\n", "Set dealer 3\n"))
+
+
+def test_issue24_a_damaged_first_line_after_a_summary_is_one_error_not_two():
+    # regression: the seat lines after a damaged header were read as a hand of their own (a seat line after a
+    # summary begins a hand whose first line is lost), so the damaged line's hand and the headless one were two
+    # errors for one hand, and the hand before got the damaged line
+    from pokerengine.formats.bovada import iter_hands
+    from pokerengine.formats.blocks import HandError
+
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "bovada" / "handwritten" / "cash_holdem.txt"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = [k for k, line in enumerate(lines) if line.startswith("Bovada Hand #")]
+    lines[at[1]] = "Xq" + lines[at[1]][2:]
+    got = list(iter_hands("\n".join(lines), errors=True))
+    assert [getattr(x, "hand_id", None) for x in got] == ["4000000001", None, "4000000003", "4000000004"]
+    assert isinstance(got[1], HandError) and got[1].index == 1 and "expected a hand" in str(got[1])
+    assert check(got[0]).status == "matched"  # (the hand before keeps its own lines)

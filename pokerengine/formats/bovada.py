@@ -167,7 +167,8 @@ def _cut(line: str) -> int:
 
 
 def _starts() -> Callable[[str], bool]:
-    """Whether a line begins a hand: a header, or a seat line after the summary of the hand before."""
+    """Whether a line begins a hand: a header, or a seat line after the summary of the hand before (not
+    after a damaged header there: :func:`~.blocks.hand_blocks` makes that line and its hand one error)."""
     summary = False
 
     def starts(line: str) -> bool:
@@ -175,6 +176,9 @@ def _starts() -> Callable[[str], bool]:
         if "Hand #" in line and _HEADER.fullmatch(line) or summary and _SEAT.fullmatch(line):
             summary = False
             return True
+        if summary and "Hand #" in line:
+            summary = False  # the next hand's first line, damaged: its seat lines are that hand's (one error)
+            return False
         summary = summary or line == "*** SUMMARY ***"
         return False
 
