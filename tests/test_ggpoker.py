@@ -201,3 +201,20 @@ def test_issue24_odd_cent_of_a_tie_is_split_chip():
     assert check(hand) == check_split(hand)  # the site check gives the verdict itself
     r = check_split(hand)
     assert r.status == "split_chip" and "odd chips of a split pot: 55aa66bb (seat 5) file 131, engine 132" in r.message
+
+
+def test_issue24_tax_of_a_hand_won_with_no_hand_shown_is_not_taken():
+    """GGPoker writes ``Tax $0.01`` in every summary but takes it from the winner only where hands were shown
+    (8 of 8 real hands: RC3793645305 and RC3796823568 won uncontested keep it; 6 with a showdown pay it).
+    fixtures/ggpoker/handwritten/tax-no-showdown.txt: the same pot of $1.91 won both ways."""
+    from pathlib import Path
+
+    from pokerengine.formats import read_text, site_hands
+    from pokerengine.history.site import check
+
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "handwritten" / "tax-no-showdown.txt"
+    folded, shown = site_hands(read_text(str(path)), "ggpoker")
+    assert folded.rake == 16 and [c.amount for c in folded.collected] == [175]  # 191 - 9 - 7: the tax stays
+    assert shown.rake == 17 and [c.amount for c in shown.collected] == [174]  # 191 - 9 - 7 - 1
+    assert folded.history.user_fields["_deductions"][-1] == shown.history.user_fields["_deductions"][-1] == "Tax $0.01"
+    assert check(folded).status == check(shown).status == "matched"

@@ -56,7 +56,8 @@ all-in insurance and EV cash-out lines (settled outside the pot: the pot pays as
 kept as user fields and not checked), Rush & Cash's ``Cash Drop to Pot`` (money the site adds: the
 file's total pot and collected amounts hold it, so the hand cannot match; see :data:`CASH_DROP`), byte-order
 marks and Windows line ends.  The summary's deductions (rake, jackpot, bingo, fortune, tax) are taken
-together as the hand's rake, as the file gives it (GGPoker's rule is not known: no ``rake_rule``).
+together as the hand's rake, as the file gives it (GGPoker's rule is not known: no ``rake_rule``), but
+for the Tax of a hand won with no hand shown: the file writes it and does not take it (issue 24).
 
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and
@@ -202,13 +203,14 @@ class _Hand(Draft):
     """A GGPoker hand while its lines are read: the shared draft, and what GGPoker writes before the
     showdown (shows and mucks come right after the all-in, before the board is run out)."""
 
-    __slots__ = ("pending", "folded", "revealed", "posted_at", "outside", "blinds")
+    __slots__ = ("pending", "folded", "revealed", "posted_at", "outside", "blinds", "shows")
 
     def __init__(self, hand_id: str, where: str, first_line: int) -> None:
         super().__init__("ggpoker", hand_id, where, first_line)
         self.pending: list[tuple[str, str, str]] = []  # shows and mucks before the showdown line
         self.folded: set[str] = set()
         self.revealed = False  # a hand was shown: the betting is over, a "fold" is a muck
+        self.shows = False  # a hand was shown at all (a showdown): the summary's Tax is taken (issue 24)
         self.posted_at: dict[str, int] = {}  # a player's live blind or straddle: its place in posts
         self.outside: list[str] = []  # insurance and cash-out lines
         self.blinds: dict[str, int] = {}  # the first small and big blind posted in full (not all in)
@@ -415,6 +417,7 @@ def _verb(h: _Hand, name: str, verb: str, rest: str) -> None:
             raise h.fail(f"cannot read the show {shown(rest)}")
         cards = h.cards_of(m.group(1))
         h.show(name, m.group(1))  # (before the showdown: the cards only)
+        h.shows = True
         if h.showdown:
             return
         h.revealed = True
@@ -460,7 +463,9 @@ def _summary_line(h: _Hand, line: str) -> None:
             raise h.fail("a second 'Total pot' line")
         h.total = h.amount(t.group(1))
         fees = _FEE.findall(t.group(2))
-        h.rake = sum(h.amount(x) for _, x in fees) if fees else None
+        # a hand won with no hand shown keeps its Tax in the collected amount (GGPoker writes it all the same):
+        # 8 of 8 real hands with a Tax (issue 24: $2.01 | Rake $0.09 | Jackpot $0.07 | Tax $0.01, $1.85 won)
+        h.rake = sum(h.amount(x) for k, x in fees if h.shows or k != "Tax") if fees else None
         if fees:
             h.user["_deductions"] = tuple(f"{k} {v}" for k, v in fees)
         return
