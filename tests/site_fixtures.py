@@ -177,7 +177,7 @@ SITES: tuple[Site, ...] = (
              _HHSMITHY_INVALID + ": the summary stops after two of five players, so the winner collects nothing")},
          copies={"handwritten/old-cash-utf16.txt": ("handwritten/old-cash.txt",),
                  "handwritten/new-tour-crlf.txt": ("handwritten/new-tour.txt",)}),
-    Site("bovada", 39, frozenset({"F7S", "F7S/8", "FO/8", "FT", "NT", "PO", "PO/8"}), 12,
+    Site("bovada", 40, frozenset({"F7S", "F7S/8", "FO/8", "FT", "NT", "PO", "PO/8"}), 12,
          cut={"handwritten/truncated.txt": (2, "hand 4000000103, line 76: the hand ends before its summary",
                                             "cut in the middle of a line of its third hand")},
          verdicts={

@@ -23,6 +23,7 @@ from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import read_text, site_hands
 from pokerengine.formats.bovada import MAX_LINE_CHARS, parse_bovada, position_rank, read_bovada
 from pokerengine.history.site import Collected, check
+from profiles import examples
 from site_fixtures import BY_NAME, FPDB
 
 FIXTURES = BY_NAME["bovada"].folder / "handwritten"
@@ -254,3 +255,48 @@ def test_issue24_a_damaged_first_line_after_a_summary_is_one_error_not_two():
     assert [getattr(x, "hand_id", None) for x in got] == ["4000000001", None, "4000000003", "4000000004"]
     assert isinstance(got[1], HandError) and got[1].index == 1 and "expected a hand" in str(got[1])
     assert check(got[0]).status == "matched"  # (the hand before keeps its own lines)
+
+
+# --- issue 24: the rake of two pots won by different players (fixtures/bovada/handwritten/rake-two-pots.txt)
+
+def test_issue24_rake_of_two_pots_main_pot_share_rounded_up():
+    # 5 cents of rake from pots of 22 and 82 cents: 5 x 22 / 104 = 1.06, rounded up: 2 from the main pot
+    # (UTG+1 collects 20), 3 from the side pot (UTG+2 collects 79); the proportional draw gave 21 and 78
+    from pokerengine.formats.bovada import rake_rule
+    from pokerengine.history.interpreter import interpret
+    from pokerengine.history.site import pots_of
+
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "bovada" / "handwritten" / "rake-two-pots.txt"
+    [hand] = site_hands(read_text(str(path)), "bovada")
+    pots = pots_of(interpret(hand.history))
+    assert pots == [22, 82] and hand.rake == 5 and rake_rule(pots, True, hand) == [2, 3]
+    assert sorted((c.player, c.amount) for c in hand.collected) == [("UTG+1", 20), ("UTG+2", 79)]
+    assert check(hand).status == "matched"
+
+
+def _draw_rake_oracle(rake: int, pots: list[int]) -> list[int]:
+    """The rule as written: the smallest whole share of pots 0..k that is at least their proportion of the rake
+    (cumulative), each pot giving the step (at most itself); the last pot the rest."""
+    from fractions import Fraction
+
+    total, out, given = sum(pots), [], 0
+    for k in range(len(pots) - 1):
+        want = Fraction(rake * sum(pots[:k + 1]), total)
+        share = int(want) if want == int(want) else int(want) + 1
+        step = max(0, min(pots[k], min(rake, share) - given))
+        out.append(step)
+        given += step
+    return out + [rake - given]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(st.integers(1, 10**6), min_size=2, max_size=6).flatmap(
+    lambda pots: st.tuples(st.just(pots), st.integers(0, sum(pots)))))
+def test_draw_rake_matches_the_oracle_and_draws_the_whole_rake(case):
+    from pokerengine.formats.bovada import draw_rake
+
+    pots, rake = case
+    got = draw_rake(rake, pots)
+    assert got == _draw_rake_oracle(rake, pots)
+    assert sum(got) == rake and all(0 <= part for part in got)
+    assert all(part <= pot for part, pot in zip(got, pots))
