@@ -21,6 +21,7 @@ from pokerengine.errors import HistoryParseError
 from pokerengine.formats import read_text, site_hands
 from pokerengine.formats.ggpoker import CASH_DROP, MAX_LINE_CHARS, game_of, parse_ggpoker, read_ggpoker
 from pokerengine.history.site import Collected, check
+from profiles import examples
 from site_fixtures import BY_NAME, FPDB
 
 FIXTURES = BY_NAME["ggpoker"].folder / "handwritten"
@@ -38,7 +39,7 @@ def test_exact_amounts_of_a_side_pot_hand():
     assert hand.total_pot == 3025 and hand.rake == 60 and hand.returned == (0, 9, 0, 0)
     assert hand.history.user_fields["_deductions"][:2] == ("Rake $0.5", "Jackpot $0.1")
     r = check(hand)
-    assert r.status == "matched" and r.pot_rakes == (18, 42)
+    assert r.status == "matched" and r.pot_rakes == (60, 0)  # (main pot first: rake_rule, issue 24; was 18 and 42)
 
 
 def test_short_deck_straddles_and_blinds():
@@ -218,3 +219,35 @@ def test_issue24_tax_of_a_hand_won_with_no_hand_shown_is_not_taken():
     assert shown.rake == 17 and [c.amount for c in shown.collected] == [174]  # 191 - 9 - 7 - 1
     assert folded.history.user_fields["_deductions"][-1] == shown.history.user_fields["_deductions"][-1] == "Tax $0.01"
     assert check(folded).status == check(shown).status == "matched"
+
+
+def test_issue24_deductions_of_two_pots_come_from_the_main_pot_first():
+    """21 cents of deductions from a main pot of $3 (cc33dd44's) and a side pot of $1 (aa11bb22's): all from the
+    main pot ($2.79 and $1), as in the real RC3810835436 and RC3812484276; the proportional draw took 16 and 5.
+    fixtures/ggpoker/handwritten/rake-two-pots.txt"""
+    from pathlib import Path
+
+    from pokerengine.formats.ggpoker import rake_rule
+    from pokerengine.history.interpreter import interpret
+    from pokerengine.history.site import check, main_pot_first, pots_of
+
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "handwritten" / "rake-two-pots.txt"
+    [hand] = site_hands(read_text(str(path)), "ggpoker")
+    pots = pots_of(interpret(hand.history))
+    assert pots == [300, 100] and hand.rake == 21
+    assert rake_rule(pots, True, hand) == [21, 0] and main_pot_first(21, pots) == [16, 5]
+    assert sorted((c.player, c.amount) for c in hand.collected) == [("aa11bb22", 100), ("cc33dd44", 279)]
+    assert check(hand).status == "matched"
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.lists(st.integers(0, 10**6), min_size=1, max_size=6).flatmap(
+    lambda pots: st.tuples(st.just(pots), st.integers(0, sum(pots)))))
+def test_whole_from_main_takes_each_pot_fully_before_the_next(case):
+    from pokerengine.formats.ggpoker import whole_from_main
+
+    pots, rake = case
+    got = whole_from_main(rake, pots)
+    assert sum(got) == rake and all(0 <= g <= p for g, p in zip(got, pots))
+    # the oracle: a pot gives anything only when every pot before it gave all it had
+    assert all(got[k] == 0 or got[:k] == pots[:k] for k in range(len(pots)))

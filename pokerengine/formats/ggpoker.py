@@ -509,3 +509,28 @@ def _order(h: _Hand) -> list[str]:
     span = max(h.max_seats, 10)
     dealt = h.summary_seats or [s for s in by_seat if by_seat[s] not in h.out]
     return [by_seat[s] for s in sorted(dealt, key=lambda s: (s - h.button - 1) % span) if s in by_seat]
+
+
+def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int] | None:
+    """GGPoker's deductions of ``hand`` drawn from ``pots`` (the site check's hook): the file's, from the main
+    pot first, each pot giving all it can (issue 24: the 2 real hands whose main and side pots went to different
+    players and whose shares the proportional draw rounded otherwise, RC3810835436: 21 cents from pots of 777
+    and 22, all from the main pot).  ``None`` (the check's own draw) for one pot or deductions the pots cannot
+    give."""
+    del flop  # (the file's deductions whatever the flop)
+    rake = hand.rake
+    if rake is None or len(pots) < 2 or not 0 <= rake <= sum(pots):
+        return None
+    return whole_from_main(rake, pots)
+
+
+def whole_from_main(rake: int, pots: list[int]) -> list[int]:
+    """``rake`` (``0 <= rake <= sum(pots)``) taken from ``pots`` main pot first, each giving all it can.
+
+    >>> whole_from_main(21, [777, 22]), whole_from_main(5, [3, 4, 9]), whole_from_main(0, [1, 2])
+    ([21, 0], [3, 2, 0], [0, 0])
+    """
+    parts: list[int] = []
+    for amount in pots:
+        parts.append(min(amount, rake - sum(parts)))
+    return parts
