@@ -41,8 +41,9 @@ it is defined (tested against an oracle over every finishing order, stacks from 
 chips).  The exact runs count against ``max_seconds``: a table whose stacks differ by many
 orders of magnitude with many places paid can need seconds (nine players paying nine places, on
 two cores with other work running: a 1-chip stack among thousands 3.6 s, stacks from 2 to 10**15
-22 s; ICM tables of ordinary stacks need no exact run, 0.2 s).  DCM, Malmuth-Weitzman and Roberts are valued in floats only: their
-factors are quotients of float differences (a gain within 1e-12 of the larger value counts as none).
+22 s; ICM tables of ordinary stacks need no exact run, 0.2 s).  DCM, Malmuth-Weitzman and
+Roberts are valued in floats only: their factors are quotients of float differences (a gain
+within 1e-12 of the larger value counts as none).
 
 >>> bubble_factors([10**12, 1, 10**12], [1]).factors[0][1]          # winner takes all: exactly 1
 1.0

@@ -77,9 +77,9 @@ When ``max_seconds`` runs out after at least one check it returns the best strat
 far; before the first check, the strategies averaged so far with their certificate computed
 after the loop (one more evaluation of every showdown); either way ``certified`` is false and
 ``method`` says so.  The loop stops early enough to leave time for that and for the report
-(:data:`RESERVE`), so such a solve ends near ``max_seconds``.  Only a solve stopped before its first iteration (or refused by the
-estimate) raises :class:`~pokerengine.errors.ModelTimeout`.  The BLAS libraries are held to one
-thread during the solve (:mod:`.blas`).
+(:data:`RESERVE`), so such a solve ends near ``max_seconds``.  Only a solve stopped before its
+first iteration (or refused by the estimate) raises :class:`~pokerengine.errors.ModelTimeout`.
+The BLAS libraries are held to one thread during the solve (:mod:`.blas`).
 
 Two players: :func:`solve` hands the game to :func:`pokerengine.decisions.headsup.solve_headsup`
 (exact) unless ``exact_headsup=False``; this solver reaches the same ranges (a test).
@@ -656,7 +656,8 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
                 avg = solver.average()
                 gains, value = solver.gains(avg)
                 best = (max(gains) / scale, avg, value)
-                stopped = f" (stopped by max_seconds before the first check: the strategies averaged over {it} iterations)"
+                stopped = (" (stopped by max_seconds before the first check: the strategies averaged over "
+                           f"{it} iterations)")
             else:
                 stopped = " (stopped by max_seconds: the best strategies checked so far)"
             break
