@@ -632,7 +632,8 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
                 reserve = RESERVE * (time.perf_counter() - began_step)
             it += 1
             deadline.check()
-            if deadline.end is not None and time.monotonic() + reserve > deadline.end:
+            costly = it % refresh == 0 or it % check_every == 0 or it == max_iterations  # next: fresh showdowns
+            if costly and deadline.end is not None and time.monotonic() + reserve > deadline.end:
                 raise ModelTimeout("push/fold: the time left is for the certificate and the report")
             if it % check_every == 0 or it == max_iterations:
                 avg = solver.average()
@@ -681,10 +682,12 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
 
 MAX_LOOKAHEAD = 3
 RESERVE = 3.0
-"""A solve with ``max_seconds`` stops iterating when fewer seconds are left than this many times its
-last step with fresh showdowns (about one evaluation of every showdown): the time a certificate
-of the averaged strategies (one evaluation) and the report (one or two) take after the loop, so
-that a solve stopped short of its tolerance still ends near ``max_seconds``."""
+"""A solve with ``max_seconds`` stops before its next step with fresh showdowns or its next check
+when fewer seconds are left than this many times its last step with fresh showdowns (about one
+evaluation of every showdown): the time a certificate of the averaged strategies (1.1 evaluations
+measured) and the report (1.2) take after the loop, so that a solve stopped short of its tolerance
+still ends near ``max_seconds``.  The cheap steps between (reusing the showdowns) go on to the
+bound itself."""
 REMOVAL = {"off": "off", "model": "on (each player's view through his own hand)",
            "real": "of the real deal (three hands from one deck by class, the folded hand's cards out of the others' "
                    "hands and the board; the board's part from {deals:,} sampled deals)"}
