@@ -220,12 +220,12 @@ def test_time_out_before_the_first_check_returns_the_average(quick):
     import time
 
     began = time.perf_counter()
-    eq = quick.solve((3000, 2500, 2000, 1500), (100, 200), prizes=[50, 30, 20], max_seconds=0.5,
+    eq = quick.solve((3000, 2500, 2000, 1500), (100, 200), prizes=[50, 30, 20], max_seconds=3.0,
                      tolerance=1e-9, check_every=10_000, card_removal=False)
     took = time.perf_counter() - began
     assert not eq.certified and eq.iterations >= 1 and "before the first check" in eq.method
     assert 0 < eq.exploitability < 100 and math.isclose(sum(p.equity for p in eq.players), 100, abs_tol=1e-6)
-    assert took < 0.5 + 5.0  # the report after the loop is reserved for (RESERVE); slack for a loaded machine
+    assert took < 3.0 + 10.0  # the report after the loop is reserved for (RESERVE); slack for a loaded machine
 
 
 def test_time_out_before_any_strategy_raises(quick, monkeypatch):
