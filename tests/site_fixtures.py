@@ -84,7 +84,7 @@ SITES: tuple[Site, ...] = (
     Site("ohh", 21, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO/8", "FR", "N2L1D", "N5CD", "NT", "PO",
                                "PO5"}), 8),
     Site("ggpoker", 35, frozenset({"FO", "FT", "NO", "NS", "NT", "PO", "PO/8", "PO5", "PO6", "PT"}), 5,
-         verdicts={("issue24/odd-cent-split.txt", "HD3000002402"): (
+         verdicts={("handwritten/odd-cent-split.txt", "HD3000002402"): (
              "split_chip", "55aa66bb (seat 5) file 131, engine 132",
              "a tie's odd cent to the button, not the first winner left of it: GGPoker's rule is not known, so"
              " the check calls it split_chip (formats/oddchips.split_chip_only)")},

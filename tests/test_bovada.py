@@ -231,7 +231,7 @@ def test_issue24_a_bare_set_dealer_line_button_on_an_empty_seat():
     """``Set dealer`` with no seat (the button on an empty seat, no player named Dealer): read as nothing."""
     from pokerengine.formats.bovada import parse_bovada
 
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "bovada" / "issue24" / "set-dealer-empty-seat.txt"
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "bovada" / "handwritten" / "set-dealer-empty-seat.txt"
     [hand] = parse_bovada(path.read_text())
     assert len(hand.history.players) == 3 and hand.history.blinds_or_straddles == (10, 25, 0)
     assert hand.collected[0].amount == 155 and hand.returned == (0, 0, 100) and hand.total_pot == 160

@@ -192,7 +192,7 @@ def test_an_undeterminable_hand_stays_undeterminable_in_phh_and_ohh():
 @pytest.mark.parametrize("site, rel, hand_id", [
     ("bovada", "handwritten/known_mismatches.txt", "3452000001"),
     ("bovada", "handwritten/known_mismatches.txt", "2902000001"),
-    ("ggpoker", "issue24/odd-cent-split.txt", "HD3000002402"),
+    ("ggpoker", "handwritten/odd-cent-split.txt", "HD3000002402"),
 ])
 def test_a_split_chip_verdict_survives_conversion(site, rel, hand_id):
     [hand] = [h for s, r, h in HANDS if (s, r, h.hand_id) == (site, rel, hand_id)]

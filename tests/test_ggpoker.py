@@ -183,7 +183,7 @@ def test_issue24_tax_is_one_more_deduction():
     from pokerengine.formats import read_text, site_hands
     from pokerengine.history.site import check
 
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "issue24" / "tax.txt"
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "handwritten" / "tax.txt"
     [hand] = site_hands(read_text(str(path)), "ggpoker")
     assert hand.rake == 14 and hand.history.user_fields["_deductions"][-1] == "Tax $0.03"
     assert [c.amount for c in hand.collected] == [261] and check(hand).status == "matched"
@@ -196,7 +196,7 @@ def test_issue24_odd_cent_of_a_tie_is_split_chip():
 
     from pokerengine.formats.oddchips import check_split
 
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "issue24" / "odd-cent-split.txt"
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "handwritten" / "odd-cent-split.txt"
     [hand] = site_hands(read_text(str(path)), "ggpoker")
     assert hand.rake == 12 and sorted(c.amount for c in hand.collected) == [131, 132]
     assert check(hand) == check_split(hand)  # the site check gives the verdict itself

@@ -287,7 +287,7 @@ def test_unreadable_file(tmp_path):
 
 # --- issue 24: the layouts and lines PokerStars' files still had that were refused -------------------------
 
-ISSUE24 = Path(__file__).resolve().parent.parent / "fixtures" / "pokerstars" / "issue24"
+ISSUE24 = Path(__file__).resolve().parent.parent / "fixtures" / "pokerstars" / "handwritten"
 
 
 def _issue24(name):

@@ -15,7 +15,7 @@ from pokerengine.formats.pokerstars import parse_pokerstars
 from pokerengine.formats.rake_pots import DRAW_PERCENT, draw, draw_percent
 from pokerengine.history.site import check
 
-ISSUE24 = Path(__file__).resolve().parent.parent / "fixtures" / "pokerstars" / "issue24"
+ISSUE24 = Path(__file__).resolve().parent.parent / "fixtures" / "pokerstars" / "handwritten"
 
 
 def _oracle(rake, pots, percent):

@@ -130,7 +130,7 @@ def test_a_bad_hand_in_a_phhs_is_one_error(tmp_path, capsys):
 
 def test_a_site_hands_split_chip_names_the_seats_the_odd_cent_went_to(capsys):
     # GGPoker's odd cent of a tie went to the other winner: the text names both seats and amounts, not empty stacks
-    path = FIXTURES.parent / "ggpoker" / "issue24" / "odd-cent-split.txt"
+    path = FIXTURES.parent / "ggpoker" / "handwritten" / "odd-cent-split.txt"
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert f"split_chip: {path} (hand HD3000002402)\n  seat 5 55aa66bb: collected 131, ours 132\n" \

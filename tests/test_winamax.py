@@ -354,7 +354,7 @@ Seat 1: a b (big blind) won {won}"""
 def test_issue24_big_blind_all_in_for_less_called_in_full():
     """The big blind all in for 25 of a 40 blind; the next player calls 40 (Winamax's rule, the TDA's): the
     record posts the full blind (the stack caps it) and says ``_full_blind``; the side pot is the callers'."""
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "winamax" / "issue24" / "short-big-blind-called-full.txt"
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "winamax" / "handwritten" / "short-big-blind-called-full.txt"
     [hand] = parse_winamax(path.read_text())
     h = hand.history
     assert h.blinds_or_straddles == (20, 40, 0) and h.starting_stacks == (575, 25, 900)
