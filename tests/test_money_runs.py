@@ -204,3 +204,15 @@ def test_each_runs_part_keeps_its_pots_layer():
         assert [(p.amount, p.rake, (p.lower, p.upper, p.dead)) for p in run.pots] == [
             (92, 0, layers[0]), (38, 0, layers[1])]
     assert dict(r.payouts) == {1: 0, 2: 92, 3: 168, 4: 30}
+
+
+def test_runs_that_never_part_are_refused_not_a_stop_iteration():
+    # a damaged record whose two runs are the same cards (seen by the PokerNow fuzzer): a clean error, not the
+    # StopIteration a bare next() raised inside the settlement
+    from pokerengine.errors import HistoryParseError
+    from pokerengine.history.settling import run_cut
+
+    assert run_cut(((1, 2, 3, 4, 5), (1, 2, 3, 6, 7))) == 3
+    assert run_cut(((1, 2, 3, 4, 5), (8, 9, 10, 6, 7))) == 0
+    with pytest.raises(HistoryParseError, match="same cards"):
+        run_cut(((1, 2, 3, 4, 5), (1, 2, 3, 4, 5)))

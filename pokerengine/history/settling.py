@@ -71,6 +71,15 @@ FILE_RAKE = "_file_rake"
 FOLDED_SEATS: dict[tuple[int, int], Seat] = {}
 
 
+def run_cut(runs: tuple[tuple[int, ...], ...]) -> int:
+    """How many board cards the runs of a board run more than once share: where the first two part
+    (one deck: the runs share no card after it).  Runs that never part are no runs: refused."""
+    cut = next((k for k, (a, b) in enumerate(zip(runs[0], runs[1])) if a != b), None)
+    if cut is None:
+        raise HistoryParseError("the board's runs are the same cards: one deck cannot deal them twice")
+    return cut
+
+
 def settle_outcome(outcome: Outcome, *, ante_trimming: bool) -> Settlement:
     """Settle an :class:`Outcome`: seat ``k`` is player ``pk``, in position order (clockwise).
 
@@ -102,8 +111,7 @@ def settle_outcome(outcome: Outcome, *, ante_trimming: bool) -> Settlement:
     sb = first if button != 2 or len(outcome.starting) > 2 else 2
     dead = 0 if ante_trimming else sum(antes)
     if outcome.runs:  # run more than once (docs/runs.md): each pot divided, each part on its own board
-        run1, run2 = outcome.runs[0], outcome.runs[1]
-        cut = next(k for k, (a, b) in enumerate(zip(run1, run2)) if a != b)  # one deck: runs share no card
+        run1, cut = outcome.runs[0], run_cut(outcome.runs)
         return settle_runs(seats, board=run1[:cut], runs=[b[cut:] for b in outcome.runs], game=v.game,
                            small_blind=sb, button=button, dead=dead, chip_unit=outcome.chip_unit).settlement
     return settle(seats, board=outcome.board if v.kind == "board" else (), game=v.game, small_blind=sb,

@@ -52,6 +52,7 @@ from ..settlement import Settlement, settle
 from ..split import halves, split
 from .interpreter import Outcome, interpret
 from .record import HandHistory
+from .settling import run_cut
 
 MATCHED, MISMATCHED, UNDETERMINABLE, CANCELLED = "matched", "mismatched", "undeterminable", "cancelled"
 
@@ -230,8 +231,7 @@ def settle_site(outcome: Outcome, rake: Rake | None) -> Settlement:
     seats, sb, button, dead = _seats(outcome)
     v = outcome.variant
     if outcome.runs:
-        run1, run2 = outcome.runs[0], outcome.runs[1]
-        cut = next(k for k, (a, b) in enumerate(zip(run1, run2)) if a != b)
+        run1, cut = outcome.runs[0], run_cut(outcome.runs)
         return settle_runs(seats, board=run1[:cut], runs=[b[cut:] for b in outcome.runs], game=v.game,
                            small_blind=sb, button=button, dead=dead, chip_unit=outcome.chip_unit,
                            rake=rake).settlement
