@@ -136,3 +136,28 @@ def test_a_site_hands_split_chip_names_the_seats_the_odd_cent_went_to(capsys):
     assert f"split_chip: {path} (hand HD3000002402)\n  seat 5 55aa66bb: collected 131, ours 132\n" \
            "  seat 2 Hero: collected 132, ours 131" in out
     assert "record []" not in out
+
+
+UNKNOWN_SHOWDOWN = GOOD.replace('"d dh p1 AsKd", "d dh p2 QhQc", "p2 f"',
+                                '"d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 cc", "d db AhKhQh", "p1 cc", "p2 cc", '
+                                '"d db 2c", "p1 cc", "p2 cc", "d db 3d", "p1 cc", "p2 cc"').replace("[101, 99]",
+                                                                                                  "[102, 98]")
+
+
+def test_undeterminable_hands_are_listed_with_their_reason(tmp_path, capsys):
+    # issue 24 (N3): 64 PokerNow hands were counted undeterminable but listed nowhere, so nobody could find them
+    (tmp_path / "unknown.phh").write_text(UNKNOWN_SHOWDOWN)
+    (tmp_path / "fine.phh").write_text(GOOD)
+    assert main(["replay", str(tmp_path)]) == 0  # not a failure: the file's cards don't say who won
+    out = capsys.readouterr().out
+    assert "undeterminable 1" in out
+    line = next(x for x in out.splitlines() if x.startswith("undeterminable: "))
+    assert line == (f"undeterminable: {tmp_path / 'unknown.phh'}: cannot settle: the showdown needs the cards of "
+                    "p1, p2, which the history does not show")
+
+    assert main(["replay", "--json", "-j", "2", str(tmp_path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["undeterminable"] == 1 and data["matched"] == 1
+    [hand] = data["undeterminable_hands"]
+    assert hand["file"] == str(tmp_path / "unknown.phh") and hand["index"] == 0
+    assert hand["message"].endswith("the showdown needs the cards of p1, p2, which the history does not show")

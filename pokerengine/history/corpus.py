@@ -204,12 +204,13 @@ def merge(parts: Iterable[Part]) -> ReplaySummary:
         total.undeterminable += s.undeterminable
         total.cancelled += s.cancelled
         if offset:
-            for name in ("mismatched", "errors", "split"):
+            for name in ("mismatched", "errors", "split", "undetermined"):
                 getattr(total, name).extend(attrs.evolve(r, index=r.index + offset) for r in getattr(s, name))
         else:
             total.mismatched.extend(s.mismatched)
             total.errors.extend(s.errors)
             total.split.extend(s.split)
+            total.undetermined.extend(s.undetermined)
         offset += part.tables
     total.files = len(total.read)
     return total

@@ -417,6 +417,8 @@ class ReplaySummary:
     mismatched: list[HandReport] = attrs.field(factory=list)
     errors: list[HandReport] = attrs.field(factory=list)
     split: list[HandReport] = attrs.field(factory=list)
+    #: The undeterminable hands (counted in :attr:`undeterminable`), each with its reason.
+    undetermined: list[HandReport] = attrs.field(factory=list)
     seconds: float = 0.0
     unplayed: int = 0
     #: Every file read, in input order, with its format and how many hands it began.
@@ -443,6 +445,7 @@ class ReplaySummary:
                 self.unchecked += 1
             elif s == UNDETERMINABLE:
                 self.undeterminable += 1
+                self.undetermined.append(r)
             elif s == CANCELLED:
                 self.cancelled += 1
             elif s == UNPLAYED:
@@ -480,6 +483,7 @@ class ReplaySummary:
             "errors": [r.to_json() for r in self.errors],
             "seconds": round(self.seconds, 6),  # wall time, not chips: float ok
             "split_chip_hands": [r.to_json() for r in self.split],
+            "undeterminable_hands": [r.to_json() for r in self.undetermined],
             "files": self.files,
             "hands_per_second": round(self.hands_per_second, 1),  # a rate: float ok
             "unplayed": self.unplayed,
@@ -519,6 +523,9 @@ class ReplaySummary:
             lines.append(f"  diff     {_diff(r.expected, r.got)}")
         for r in self.errors:
             lines.append(f"error: {r.message}")
+        for r in self.undetermined:  # (a PHH hand's message names the file; a site's check gives the reason)
+            said = r.message or "no hand that could win was shown"
+            lines.append(f"undeterminable: {said}" if said.startswith(r.file) else f"undeterminable: {r.where}: {said}")
         for r in self.split:
             if r.format != "phh":  # a site's collected amounts: the seats the odd chips went to
                 lines.append(f"split_chip: {r.where}")
