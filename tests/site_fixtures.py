@@ -196,7 +196,7 @@ SITES: tuple[Site, ...] = (
          copies={"handwritten/windows_crlf.txt": ("handwritten/cash_holdem.txt",),
                  "handwritten/utf16_bom.txt": ("handwritten/tournament.txt",),
                  "handwritten/windows1252.txt": ("handwritten/tournament.txt",)}),
-    Site("pokernow", 227, frozenset({"NT", "PO", "PO/8"}), 227,
+    Site("pokernow", 233, frozenset({"NT", "PO", "PO/8"}), 233,
          not_site={"handwritten/ledger_nlh-side-pot.csv": (None, "the ledger of nlh-side-pot.csv (buy-ins and "
                                                                  "cash-outs), not a log: tests/test_pokernow.py checks it")}),
 )

@@ -352,3 +352,92 @@ def test_a_board_run_twice_whose_first_run_stops_short_is_an_error():
             if not r.startswith('"Turn: 9♠')]
     items = list(iter_hands("\n".join(rows), errors=True))
     assert isinstance(items[1], HandError) and "does not reach the river" in str(items[1])
+
+
+# -- issue 24's real-log groups (the independent collection), each hand-written in heads-up-straddle-bomb-bets.csv
+
+
+def test_a_heads_up_straddle_by_the_button_is_his_whole_post_and_he_keeps_the_option():
+    # N1 (1,297 real hands): the small blind (the button) posts 10 then a straddle of 40: 40 in all, not "posts
+    # twice"; the big blind calls 40 and the straddler raises to 140 (his option), then the big blind folds
+    both = hands("heads-up-straddle-bomb-bets.csv")
+    h = both["hus1"].history
+    assert h.players == ("ann @ a1", "bob @ b2") and h.blinds_or_straddles == (40, 20) and h.antes == (0, 0)
+    assert h.actions[2:] == ("p1 cc", "p2 cbr 140", "p1 f")
+    assert interpret(h).contributed == (40, 140) and both["hus1"].returned == (0, 100)
+    assert check(both["hus1"]).status == "matched"
+    h2 = both["hus2"]  # the big blind folds to the straddle: 20 of it handed back, 40 collected
+    assert h2.history.blinds_or_straddles == (40, 20) and interpret(h2.history).contributed == (20, 40)
+    assert h2.collected == (Collected("ann @ a1", None, 40),) and check(h2).status == "matched"
+
+
+def test_bomb_pot_bets_are_antes():
+    # N2 (428 real hands): "posts a bet of 25 (bomb pot bet)" and "calls 25 (bomb pot bet)": 25 each, dead
+    hand = hands("heads-up-straddle-bomb-bets.csv")["bomb3"]
+    h = hand.history
+    assert h.antes == (25, 25, 25) and h.blinds_or_straddles == (0, 0, 0) and h.user_fields["_bomb_pot"] is True
+    assert h.actions[3:8] == ("p1 cc", "p2 cc", "p3 cc", "d db Ks8d3c", "p1 cc")
+    assert interpret(h).contributed == (75, 75, 25) and hand.collected == (Collected("bob @ b2", None, 175),)
+    assert check(hand).status == "matched"
+
+
+def test_a_bet_posted_outside_a_bomb_pot_is_an_error():
+    text = log(*[e.replace("posts a small blind of 10", "posts a bet of 10") for e in HEADS_UP])
+    with pytest.raises(HistoryParseError, match=re.escape("a bet posted that is no bomb pot's")):
+        parse_pokernow(text)
+
+
+def test_heads_up_the_button_with_missed_blinds_acts_first():
+    # N6 (3 real hands): the button posts the small blind, a missing small blind (dead) and a missed big blind
+    # (live, out of position: he still acts first pre-flop, and checks): 10 dead + 20 live
+    both = hands("heads-up-straddle-bomb-bets.csv")
+    h = both["hum4"].history
+    assert h.actions[2:] == ("p2 cc", "p1 cbr 80", "p2 f") and h.user_fields["_posts"] == (20, 0)
+    assert interpret(h).contributed == (80, 30) and both["hum4"].collected == (Collected("ann @ a1", None, 50),)
+    assert check(both["hum4"]).status == "matched"
+    # without a missing small blind the missed big blind takes in his small blind: 20 in, not 30 (a real log:
+    # the pot is 1.00 at blinds of 0.25/0.50)
+    h5 = both["hum5"]
+    assert interpret(h5.history).contributed == (20, 60) and h5.returned == (0, 40)
+    assert h5.collected == (Collected("bob @ b2", None, 40),) and check(h5).status == "matched"
+
+
+def test_a_player_whose_id_changes_mid_hand_keeps_his_seat():
+    # N7 (1 real hand): "The player "cy (the) @ c9" changed the ID from c3 to c9 because authenticated login."
+    # then "cy (the) @ c9" calls: the seated "cy (the) @ c3" (parentheses in the name too)
+    hand = hands("heads-up-straddle-bomb-bets.csv")["id6"]
+    h = hand.history
+    assert h.players == ("bob @ b2", "cy (the) @ c3", "ann @ a1")
+    assert h.actions[3:] == ("p3 cbr 60", "p1 f", "p2 cc", "d db 2s6dTc", "p2 cc", "p3 cbr 100", "p2 f")
+    assert interpret(h).contributed == (10, 60, 160) and check(hand).status == "matched"
+
+
+def test_a_double_board_game_is_refused_by_name():
+    # N5: "Flop (second board)" with betting after it is a double-board game, which the engine does not play
+    text = log(start(), f"Player stacks: #1 {A} (1000) | #2 {B} (500)", f"{B} posts a small blind of 10",
+               f"{A} posts a big blind of 20", f"{B} calls 20", f"{A} checks", "Flop:  [2♠, 6♦, 10♣]",
+               "Flop (second board):  [3♠, 7♦, J♣]", f"{A} checks", f"{B} checks",
+               "Turn: 2♠, 6♦, 10♣ [4♥]", "Turn (second board): 3♠, 7♦, J♣ [5♥]", f"{A} checks", f"{B} checks",
+               f"{A} collected 40 from pot", "-- ending hand #1 --")
+    [item] = iter_hands(text, errors=True)
+    # the first check after the second flop (entry 8 of 16, newest first below the header: line 2 + 15 - 8)
+    assert isinstance(item, HandError) and ", line 9: a double-board game (a second board dealt with betting" in str(item)
+
+
+def test_a_big_blind_all_in_for_less_called_in_full_is_posted_in_full():
+    # N8 (1 real hand): the big blind all in for 150 of 200; the small blind "calls 200" and 50 comes back.
+    # The record posts the full blind (his stack caps it) with the rule (_full_blind): 150 each in the pot
+    text = log(start(dealer=B), f"Player stacks: #1 {A} (150) | #2 {B} (1050) | #5 {C} (1000)",
+               f"{C} posts a small blind of 100", f"{A} posts a big blind of 150 and go all in", f"{B} folds",
+               f"{C} calls 200", f"Uncalled bet of 50 returned to {C}", f"{A} shows a A♣, A♦.", f"{C} shows a 7♣, 2♦.",
+               "Flop:  [K♦, 9♠, 5♥]", "Turn: K♦, 9♠, 5♥ [3♠]", "River: K♦, 9♠, 5♥, 3♠ [Q♣]",
+               f"{A} collected 300 from pot with Pair, A's", "-- ending hand #1 --")
+    [hand] = parse_pokernow(text)
+    h = hand.history
+    assert h.players == ("cy @ c3", "ann @ a1", "bob @ b2") and h.blinds_or_straddles == (100, 200, 0)
+    assert h.user_fields["_full_blind"] is True and h.actions[3:5] == ("p3 f", "p1 cc")
+    assert interpret(h).contributed == (150, 150, 0) and hand.returned == (50, 0, 0)
+    r = check(hand)
+    assert r.seats == ()  # the collected amounts agree; the engine hands the 50 back inside the round, so it
+    # reports no refund: the uncalled-bet comparison still differs (left to the site check, docs/histories.md)
+    assert r.status == "mismatched" and r.message.endswith("uncalled bets returned: file {cy @ c3: 50}, engine none")

@@ -70,16 +70,22 @@ _STACK = re.compile(r"#([0-9]{1,3}) \"(.{1,200})\" \(([0-9.,]{1,24})\)")
 _BOARD = re.compile(r"(flop|turn|river)(?: \((second|third) (?:run|board)\))?: +(?:[^\[]{0,80})\[([^\]]{1,80})\]",
                     re.IGNORECASE)
 _VERBS = re.compile(r"(posts a small blind of|posts a big blind of|posts a missing small blind of"
-                    r"|posts a missed big blind of|posts a straddle of|posts an ante of|posts a bomb pot of"
+                    r"|posts a missed big blind of|posts a straddle of|posts an ante of|posts a bomb pot of|posts a bet of"
                     r"|calls|bets|raises to|checks|folds|shows a|collected)(.*)")
 _POSTS = {"posts a small blind of": "sb", "posts a big blind of": "bb", "posts a missing small blind of": "dead",
           "posts a missed big blind of": "bb", "posts a straddle of": "straddle", "posts an ante of": "ante",
-          "posts a bomb pot of": "ante"}
+          "posts a bomb pot of": "ante", "posts a bet of": "ante"}
+#: What PokerNow writes after a bomb pot's forced bets (``posts a bet of 1.00 (bomb pot bet)``, then each
+#: other player ``calls 1.00 (bomb pot bet)``): antes, every player's the same.
+_BOMB_BET = " (bomb pot bet)"
 _UNCALLED = re.compile(r"Uncalled bet of ([0-9.,]{1,24}) returned to \"(.{1,200})\"")
 _COLLECTED = re.compile(r" ([0-9.,]{1,24}) from (?:the )?(?:main |side )?pot.*")
 #: Player lines that say nothing the check needs (run it twice's choice, chat-like notices).
 _PLAYER_SKIP = re.compile(r"(chooses to|choose to|is away|sits out|sit out|will be playing|stand up|wins the"
                           r" bounty|requested|joined|quits|rebought|changed the id|.*bounty).*", re.IGNORECASE)
+#: A player's id changed mid-game (he logged in): ``The player "a @ new" changed the ID from old to new because ...``.
+_NEW_ID = re.compile(r"The player \"(.{1,200}) @ ([^\s\"]{1,60})\" changed the ID from ([^\s\"]{1,60}) to "
+                     r"([^\s\"]{1,60})\b.{0,200}")
 _SUITS = str.maketrans({"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"})
 _RUNS = {None: 0, "second": 1, "third": 2}
 _ORDER = re.compile(r"[0-9]{1,30}")
@@ -267,6 +273,9 @@ class _Hand:
         self.sb_seat: int | None = None
         self.bb_seat: int | None = None
         self.dead_sb = False  # "Dead Small Blind": nobody sits where the small blind is due
+        self.second_board = False  # a "(second board)" line has been dealt
+        self.short_bb: int | None = None  # where in the posts a big blind all in for less is, until an action
+        self.alias: dict[str, str] = {}  # a seated player's name after his id changed mid-hand: his seat's name
 
     def read(self, numbered: list[tuple[int, str]]) -> None:
         h = self.h
@@ -283,7 +292,11 @@ class _Hand:
                 self.ended = True
                 h.summary = True
             elif line.startswith('"'):
-                self.player(line)
+                self.player(self.renamed(line))
+            elif (c := _NEW_ID.fullmatch(line)) is not None:
+                old_name, new_name = f"{c.group(1)} @ {c.group(3)}", f"{c.group(1)} @ {c.group(4)}"
+                if old_name in h.seats and new_name not in h.seats:
+                    self.alias[new_name] = old_name
             elif self.ended:
                 continue  # what happens between hands (admin, joins, stack changes)
             elif (b := _BOARD.match(line)) is not None:
@@ -292,7 +305,7 @@ class _Hand:
                 u = _UNCALLED.fullmatch(line)
                 if u is None:
                     raise h.fail(f"cannot read {shown(line)}")
-                h.uncalled(u.group(2), h.amount(u.group(1)))
+                h.uncalled(self.alias.get(u.group(2), u.group(2)), h.amount(u.group(1)))
             elif line == "Dead Small Blind":
                 self.dead_sb = True
             elif line.startswith("Your hand is "):
@@ -302,6 +315,13 @@ class _Hand:
         if not h.seats:
             raise h.fail("the hand has no 'Player stacks' line")
         self.finish()
+
+    def renamed(self, line: str) -> str:
+        """A player's line with his name as the hand's stacks give it (his id changed mid-hand)."""
+        for new_name, old_name in self.alias.items():
+            if line.startswith(f'"{new_name}" '):
+                return f'"{old_name}' + line[len(new_name) + 1:]
+        return line
 
     def stacks(self, text: str) -> None:
         h = self.h
@@ -348,8 +368,17 @@ class _Hand:
         verb, tail = m.group(1), m.group(2)
         if self.ended and verb != "shows a":
             return
+        if self.second_board and verb in ("calls", "bets", "raises to", "checks", "folds"):
+            raise h.fail("a double-board game (a second board dealt with betting after it), which the engine "
+                         "does not play (a second board after everyone is all in is read as a run)")
         allin = tail.endswith(" and go all in")
         tail = tail[: -len(" and go all in")] if allin else tail
+        bomb = tail.endswith(_BOMB_BET)
+        if bomb and verb in ("posts a bet of", "calls"):  # a bomb pot's bet: an ante
+            h.post(name, "ante", self.amount(tail[: -len(_BOMB_BET)]))
+            return
+        if verb == "posts a bet of":
+            raise h.fail(f"cannot read {shown(line)} (a bet posted that is no bomb pot's)")
         if verb in _POSTS:
             kind = _POSTS[verb]
             amount = self.amount(tail)
@@ -359,21 +388,43 @@ class _Hand:
             elif kind == "bb" and self.bb_seat is None and "missed" not in verb:
                 self.bb_seat = seat
             mine = [i for i, (who, k, _) in enumerate(h.posts) if who == name and k == "sb"]
+            if mine and verb == "posts a missing small blind of" and len(h.seats) == 2:
+                h.post(name, "dead", amount)  # heads-up the button's missing small blind is dead money
+                return
             if mine and verb == "posts a missing small blind of":
                 return  # the small blind he posts is the one he missed: not posted twice
+            if mine and verb == "posts a missed big blind of" and len(h.seats) == 2:  # heads-up, the button:
+                h.posts[mine[0]] = (name, "bb", amount)  # the big blind takes in his small one, a live post
+                h.committed[name] = max(h.committed.get(name, 0), amount)  # out of position (he acts first)
+                h.top = max(h.top, amount)
+                return
             if mine and verb == "posts a missed big blind of":  # the big blind live, the small one dead
                 h.posts.append((name, "dead", h.posts[mine[0]][2]))
                 h.posts[mine[0]] = (name, "sb", amount)
                 h.committed[name] = max(h.committed.get(name, 0), amount)
                 h.top = max(h.top, amount)
                 return
+            if mine and kind == "straddle":  # the small blind straddles (heads-up, the button): the straddle
+                h.posts[mine[0]] = (name, "straddle", amount)  # is his total, the small blind in it
+                h.committed[name] = max(h.committed.get(name, 0), amount)
+                h.top = max(h.top, amount)
+                return
+            if kind == "bb" and allin and self.bb_seat == seat and h.seats[name][1] == amount:
+                self.short_bb = len(h.posts)
             h.post(name, kind, amount)
         elif verb == "calls":
-            self.amount(tail)
+            to = self.amount(tail)
+            if self.short_bb is not None and to > h.top and not any(h.runs):  # a call of the full blind over a big
+                who = h.posts[self.short_bb][0]  # blind all in for less: the record posts the full blind (the
+                h.posts[self.short_bb] = (who, "bb", to)  # stack caps it) with the rule (PHH ``_full_blind``)
+                h.user["_full_blind"] = True
+                h.top = to
+            self.short_bb = None
             h.call(name)
             self.betting = True
         elif verb == "bets" or verb == "raises to":
             to = self.amount(tail)
+            self.short_bb = None
             if to <= h.top:  # "raises to X and go all in" for no more than the bet: a call
                 h.call(name)
             else:
@@ -401,6 +452,7 @@ class _Hand:
         if not self.betting and not h.events and not any(kind in ("sb", "bb", "straddle") for _, kind, _ in h.posts):
             self.bomb_pot()
         self.betting = True
+        self.second_board = self.second_board or " board)" in m.group(0).lower()
         h.board(self.cards(m.group(3)), _RUNS[m.group(2).lower() if m.group(2) else None])
 
     def bomb_pot(self) -> None:
