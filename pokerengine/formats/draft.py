@@ -113,8 +113,12 @@ class Draft:
     ``showdown`` (set when the showdown begins: shows and mucks after it are the showdown's),
     ``summary`` (set when the hand's summary, or whatever ends a hand, is read), ``date`` (the day the hand
     was played, by the site's clock: :attr:`SiteHand.date <pokerengine.history.site.SiteHand.date>`), ``needs_total``
-    (``False`` for a site that writes no total pot) and ``needs_summary`` (``False`` for a site whose
-    hands have no summary; with one, a hand without it was cut short).  The players dealt in are the
+    (``False`` for a site that writes no total pot), ``needs_summary`` (``False`` for a site whose
+    hands have no summary; with one, a hand without it was cut short) and ``antes_count`` (``True`` for a
+    site that builds its side pots with the antes as ordinary chips, so that a player all in on a short
+    ante wins only what he matched: the record then says ``ante_trimming_status = true`` when every player
+    dealt in posted an ante and nothing was posted dead; else the antes stay dead money, as a dead blind,
+    which the record writes as an ante, must).  The players dealt in are the
     seats :meth:`dealt_in` names (a summary that lists them), else every seated player not sitting out.
     """
 
@@ -122,7 +126,7 @@ class Draft:
                  "bring_in", "street", "dealt", "cancelled", "button", "table", "max_seats", "seats", "posts",
                  "events", "runs", "cards", "collected", "returned", "cashed", "cashed_won", "summary_seats", "total",
                  "rake", "currency", "section", "showdown", "summary", "needs_total", "needs_summary", "out",
-                 "committed", "top", "user", "date", "unknown", "stated")
+                 "committed", "top", "user", "date", "unknown", "stated", "antes_count")
 
     def __init__(self, fmt: str, hand_id: str, where: str, first_line: int) -> None:
         self.format = fmt
@@ -165,6 +169,7 @@ class Draft:
         self.date: datetime.date | None = None  # the day the hand was played, when the file says (the site's clock)
         self.unknown: list[str] = []  # seated players whose stack the file does not give (see seat)
         self.stated: dict[str, int] | None = None  # what the summary says each player won (see state_won)
+        self.antes_count = False  # the site counts antes as ordinary chips in its side pots (see the class)
 
     # --- reading helpers -------------------------------------------------------------------
     def fail(self, message: str) -> HistoryParseError:
@@ -440,6 +445,7 @@ def history_of(h: Draft, source: str | None, index: int) -> HandHistory:
         raise h.fail(f"{n} player(s) dealt in; a hand needs two")
     pos = {name: i for i, name in enumerate(names)}
     antes, blinds, posts = [0] * n, [0] * n, [0] * n
+    dead_posted = False  # a dead blind (or a dead part of one), which the record writes as an ante
     big_at = -1
     big_blind = h.sb if h.fixed else h.bb  # fixed limit: the stakes are the bets; the big blind is the small bet
     for name, kind, amount in h.posts:
@@ -448,10 +454,12 @@ def history_of(h: Draft, source: str | None, index: int) -> HandHistory:
             raise h.fail(f"{shown(name)} posts but is not in the hand's summary")
         if kind == "ante" or kind == "dead":  # dead money: a missed blind posted dead
             antes[p] += amount
+            dead_posted = dead_posted or kind == "dead"
         elif kind == "sb" and p == 0 and n > 2 or kind == "sb" and n == 2 and p == n - 1:
             blinds[p] += amount
         elif kind == "sb":  # a small blind out of position: dead
             antes[p] += amount
+            dead_posted = True
         elif kind == "bb" and big_at < 0 and (p <= 1 if n > 2 else p == 0):
             blinds[p] += amount
             big_at = p
@@ -466,6 +474,10 @@ def history_of(h: Draft, source: str | None, index: int) -> HandHistory:
             blinds[p] += live
             posts[p] += live if kind != "straddle" else 0
             antes[p] += amount - live
+            dead_posted = dead_posted or amount > live
+    # antes as ordinary chips (the site's side pots), only when they are all real antes, one from every player
+    trimming = h.antes_count and not dead_posted and all(antes) \
+        and all(any(who == name and kind == "ante" for who, kind, _ in h.posts) for name in names)
     unknown = "??" * h.hole
     if h.kind == "stud":  # a player who shows before seventh street (all folded) shows fewer: not needed
         h.cards = {name: cards for name, cards in h.cards.items() if len(cards) == len(unknown)}
@@ -516,7 +528,7 @@ def history_of(h: Draft, source: str | None, index: int) -> HandHistory:
         user["_unknown_stacks"] = tuple(name for name in names if name in h.unknown)
     return HandHistory(
         variant=h.variant, starting_stacks=tuple(stacks), actions=tuple(actions),
-        antes=tuple(antes), **bets, hand=h.id, table=h.table,
+        antes=tuple(antes), **bets, hand=h.id, table=h.table, ante_trimming_status=trimming,
         seats=tuple(order), seat_count=h.max_seats or None, players=tuple(names), currency=h.currency,
         user_fields=user, source=source, key=str(index))
 

@@ -115,9 +115,10 @@ def check_split(hand: SiteHand) -> SiteCheck:
     if result.status != MISMATCHED or not result.seats or result.pot_rakes is None:
         return result
     outcome = interpret(hand.history)
-    if len(result.pot_rakes) != len(pots_of(outcome)):
+    trim = hand.history.ante_trimming_status
+    if len(result.pot_rakes) != len(pots_of(outcome, ante_trimming=trim)):
         return result
-    settlement = settle_drawn(outcome, list(result.pot_rakes), sum(result.pot_rakes))
+    settlement = settle_drawn(outcome, list(result.pot_rakes), sum(result.pot_rakes), ante_trimming=trim)
     if not split_chip_only(hand, result, settlement):
         return result
     return attrs.evolve(result, status=SPLIT_CHIP,

@@ -97,7 +97,7 @@ from .._checks import MAX_CHIPS, shown
 from ..errors import HistoryParseError
 from .blocks import HandError, only_hands
 from .ohh_games import VARIANT_FIELD, code_of, street_names
-from .ohh_write import _EXACT, _ISO, ANTES_MATCHED_FIELD, CHIP_SCALE_FIELD, FULL_BLIND_FIELD, UNKNOWN
+from .ohh_write import _EXACT, _ISO, ANTE_TRIMMING_FIELD, ANTES_MATCHED_FIELD, CHIP_SCALE_FIELD, FULL_BLIND_FIELD, UNKNOWN
 from .ohh_write import dumps_ohh, dumps_ohh_lines, write_ohh
 from ..live.rules import owed_top
 from ..history.record import MAX_ACTIONS, MAX_PLAYERS, HandHistory
@@ -440,6 +440,8 @@ class _Reader:
             user["_chip_scale"] = chip_scale
         if obj.get(ANTES_MATCHED_FIELD) is True:
             user["_antes_matched"] = True
+        if obj.get(ANTE_TRIMMING_FIELD) is True:  # antes counted as contributions (the writer's field)
+            fields["ante_trimming_status"] = True
         try:
             history = HandHistory(**fields, user_fields=user, source=self.source,
                                   key=self.hand_id if self.hand_id is not None else str(self.index))

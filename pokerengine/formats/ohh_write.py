@@ -51,6 +51,10 @@ CHIP_SCALE_FIELD = "pokerengine_chip_scale"
 #: The extension field of a hand whose antes are what was matched, the rest of a larger ante having come back
 #: (PHH's ``_antes_matched = true``, the PokerStars reader's): ``true``, read back as the field.
 ANTES_MATCHED_FIELD = "pokerengine_antes_matched"
+#: The extension field of a hand whose antes count like any other contribution (PHH's
+#: ``ante_trimming_status = true``, which a site's reader writes where the site builds its side pots with
+#: the antes as ordinary chips: PartyPoker): ``true``, read back as the field.
+ANTE_TRIMMING_FIELD = "pokerengine_ante_trimming"
 
 
 def write_ohh(hand: SiteHand | HandHistory, pot_rakes: Sequence[int] | None = None) -> dict[str, Any]:
@@ -108,9 +112,6 @@ class _Writer:
         self.variant = VARIANTS[code]
         if "_chip_unit" in history.user_fields:
             raise HistoryParseError(f"{history.label}: OHH has no form for _chip_unit yet")
-        if history.ante_trimming_status:
-            raise HistoryParseError(f"{history.label}: OHH has no form for ante_trimming_status = true (a site's "
-                                    "antes are dead money)")
         self.runs = history.run_count
         self.owed = 0  # a short blind's full amount (FULL_BLIND_FIELD), found by rounds()
         if self.variant.fixed and history.big_bet != 2 * (history.small_bet or 0):
@@ -203,6 +204,8 @@ class _Writer:
             out[CHIP_SCALE_FIELD] = self.chip_scale
         if h.user_fields.get("_antes_matched") is True:
             out[ANTES_MATCHED_FIELD] = True
+        if h.ante_trimming_status:
+            out[ANTE_TRIMMING_FIELD] = True
         out["pots"] = self.pots()
         if self.site is not None:  # what else the site's file stated (formats/ohh_stated.py)
             from .ohh_stated import STATED_FIELD, stated_fields
@@ -395,10 +398,11 @@ class _Writer:
 
         try:
             outcome = interpret(self.h)
-            pots = pots_of(outcome)
+            trim = self.h.ante_trimming_status
+            pots = pots_of(outcome, ante_trimming=trim)
             if len(pots) != len(rakes) or any(r > p for r, p in zip(rakes, pots)):
                 return collected
-            settlement = settle_drawn(outcome, rakes, sum(rakes))
+            settlement = settle_drawn(outcome, rakes, sum(rakes), ante_trimming=trim)
         except PokerEngineError:
             return collected
         names = self.h.players or tuple(f"p{k + 1}" for k in range(self.h.player_count))

@@ -75,7 +75,7 @@ def _uncalled(hand: SiteHand) -> list[int]:
     if hand.returned is not None:
         return list(hand.returned)
     outcome = interpret(hand.history)
-    seats = _seats(outcome)[0]
+    seats = _seats(outcome, hand.history.ante_trimming_status)[0]
     from ..pots import layers_of
 
     refunds = layers_of(seats, 0)[1]
@@ -112,7 +112,7 @@ def site_to_phh(hand: SiteHand) -> HandHistory:
     user: dict[str, Any] = {k: v for k, v in history.user_fields.items()
                             if k not in (RAKE, POT_RAKES, FILE_RAKE) and k not in STATED}
     rake = result.rake_got if result.rake_got is not None else hand.rake
-    pots = sum(pots_of(outcome))
+    pots = sum(pots_of(outcome, ante_trimming=history.ante_trimming_status))
     if rake is not None and not 0 <= rake <= pots:  # a rake no pot can give: stated and compared, never drawn
         user[STATED_RAKE] = hand.rake if hand.rake is not None else rake
         rake = None

@@ -18,8 +18,9 @@ Conventions (see ``docs/replay.md``):
   :func:`pokerengine.runs.settle_runs`: each pot divided into the runs, the odd unit to the first.
 * A site's rake (user fields ``_rake``, the total, and ``_pot_rakes``, each pot's, main pot first,
   as ``pokerengine convert`` writes them from a site's history, ``docs/histories.md``) is drawn from
-  the pots before they are paid; antes are then dead money whatever ``ante_trimming_status`` says
-  (a site's dead blinds and antes are).  A ``_file_rake`` that differs from the rake drawn (the
+  the pots before they are paid; antes are then dead money (a site's dead blinds are) unless
+  ``ante_trimming_status`` is true, which a site's reader writes only where the site counts its antes
+  as ordinary chips and every ante of the hand is a real ante (PartyPoker, ``docs/histories.md``).  A ``_file_rake`` that differs from the rake drawn (the
   file's rake where the site's rule takes another) makes the hand ``mismatched``.
 * A showdown that no shown hand can win (every live hand unknown or mucked) raises
   :class:`~pokerengine.errors.UndeterminableHandError`; :mod:`~.replay` reports it as
@@ -251,7 +252,8 @@ def settle_raked(outcome: Outcome, hand: HandHistory) -> Settlement:
 
     scale = outcome.scale
     user = hand.user_fields
-    pots = pots_of(outcome)
+    trim = hand.ante_trimming_status
+    pots = pots_of(outcome, ante_trimming=trim)
     total = sum(pots)
     drawn: list[int] | None = None
     if POT_RAKES in user:
@@ -270,4 +272,4 @@ def settle_raked(outcome: Outcome, hand: HandHistory) -> Settlement:
         raise HistoryParseError(f"{hand.label}: {RAKE} = {shown(user[RAKE])} is not the sum of {POT_RAKES}")
     if taken > total:
         raise HistoryParseError(f"{hand.label}: a rake of {shown(user.get(RAKE, taken))} is more than the pot")
-    return settle_drawn(outcome, drawn, taken)
+    return settle_drawn(outcome, drawn, taken, ante_trimming=trim)

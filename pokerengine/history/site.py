@@ -210,10 +210,15 @@ def _simplest_open_closed(lo: Fraction, hi: Fraction) -> Fraction:
     return whole + 1 / _simplest(1 / (hi - whole), 1 / (lo - whole))
 
 
-def _seats(outcome: Outcome) -> tuple[list[Seat], int, int, int]:
-    """The seats to settle (seat k is player pk), the small blind, the button and the dead money."""
+def _seats(outcome: Outcome, ante_trimming: bool = False) -> tuple[list[Seat], int, int, int]:
+    """The seats to settle (seat k is player pk), the small blind, the button and the dead money.
+
+    The antes are dead money (the main pot's, less nobody's contribution), or, with ``ante_trimming``
+    (the record's ``ante_trimming_status``, which a reader sets where the site counts its antes as
+    ordinary chips), part of each player's contribution: a player all in on a short ante then wins
+    only what he matched."""
     seats = []
-    contributed = list(map(sub, outcome.contributed, outcome.antes))
+    contributed = list(outcome.contributed) if ante_trimming else list(map(sub, outcome.contributed, outcome.antes))
     for i, put in enumerate(contributed):
         if outcome.folded[i]:
             if put:
@@ -223,12 +228,13 @@ def _seats(outcome: Outcome) -> tuple[list[Seat], int, int, int]:
             seats.append(Seat(i + 1, put, False, () if hole is None else hole))
     first, button = seats[0].seat, seats[-1].seat
     sb = first if button != 2 or len(outcome.starting) > 2 else 2
-    return seats, sb, button, sum(outcome.antes)
+    return seats, sb, button, 0 if ante_trimming else sum(outcome.antes)
 
 
-def settle_site(outcome: Outcome, rake: Rake | None) -> Settlement:
-    """Settle an outcome (antes dead money, as a site's dead blinds are) with ``rake``."""
-    seats, sb, button, dead = _seats(outcome)
+def settle_site(outcome: Outcome, rake: Rake | None, *, ante_trimming: bool = False) -> Settlement:
+    """Settle an outcome (antes dead money, as a site's dead blinds are; with ``ante_trimming``
+    contributions like any other, :func:`_seats`) with ``rake``."""
+    seats, sb, button, dead = _seats(outcome, ante_trimming)
     v = outcome.variant
     if outcome.runs:
         run1, cut = outcome.runs[0], run_cut(outcome.runs)
@@ -256,7 +262,8 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
     if history.user_fields.get("_cancelled"):  # the site cancelled the hand: nothing was paid, nothing to check
         return SiteCheck(CANCELLED, (), hand.rake, 0, f"{hand.where}: cancelled by the site")
     outcome = interpret(history)
-    pots = pots_of(outcome)
+    trim = history.ante_trimming_status
+    pots = pots_of(outcome, ante_trimming=trim)
     total = sum(pots)
     flop = len(outcome.board) >= 3
     if rule is None and hand.format != "ohh":  # a site's own rule, when its module has one
@@ -272,7 +279,8 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
         taken = 0
     bad_rake = not 0 <= taken <= total or drawn is not None and any(r < 0 or r > p for r, p in zip(drawn, pots))
     try:  # (a hand whose winner cannot be known is undeterminable whatever its rake: as its PHH and OHH say)
-        settlement = settle_site(outcome, None) if bad_rake else settle_drawn(outcome, drawn, taken)
+        settlement = settle_site(outcome, None, ante_trimming=trim) if bad_rake \
+            else settle_drawn(outcome, drawn, taken, ante_trimming=trim)
     except (CardError, SettlementInputError) as exc:
         unknown = [i for i in outcome.live if outcome.cards[i] is None]
         if unknown and outcome.showdown:
@@ -295,17 +303,19 @@ def check(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
     return result
 
 
-def settle_drawn(outcome: Outcome, drawn: "list[int] | tuple[int, ...] | None", taken: int) -> Settlement:
-    """Settle ``outcome`` (antes dead money) with ``drawn[k]`` taken from pot ``k`` (each pot's rest
+def settle_drawn(outcome: Outcome, drawn: "list[int] | tuple[int, ...] | None", taken: int, *,
+                 ante_trimming: bool = False) -> Settlement:
+    """Settle ``outcome`` (antes dead money; with ``ante_trimming`` contributions, :func:`_seats`) with ``drawn[k]`` taken from pot ``k`` (each pot's rest
     divided as :func:`settle_site` divides it, the odd units from the small blind), or, without
     per-pot figures, for a hand run more than once or a game whose odd chip goes by the cards (stud),
     ``taken`` drawn from the pots in proportion (:func:`exact_rake`).  The one way a site's rake is
     drawn: by :func:`check`, by the PHH replay of ``_pot_rakes`` and by the OHH writer."""
     if drawn is not None and not outcome.runs:
-        plain = settle_site(outcome, None)
+        plain = settle_site(outcome, None, ante_trimming=ante_trimming)
         if plain.odd_chip == "small_blind":
-            return _raked(plain, list(drawn), _seats(outcome)[1])
-    return settle_site(outcome, exact_rake(taken, sum(pots_of(outcome))))
+            return _raked(plain, list(drawn), _seats(outcome, ante_trimming)[1])
+    return settle_site(outcome, exact_rake(taken, sum(pots_of(outcome, ante_trimming=ante_trimming))),
+                       ante_trimming=ante_trimming)
 
 
 def _raked(settlement: Settlement, drawn: list[int], sb: int) -> Settlement:
@@ -343,9 +353,9 @@ def _raked(settlement: Settlement, drawn: list[int], sb: int) -> Settlement:
     return attrs.evolve(settlement, rake=sum(drawn), payouts=payouts, pot_data=data)
 
 
-def pots_of(outcome: Outcome) -> list[int]:
+def pots_of(outcome: Outcome, *, ante_trimming: bool = False) -> list[int]:
     """The pots before rake (a settlement without rake, no showdown needed: amounts only)."""
-    seats, _, _, dead = _seats(outcome)
+    seats, _, _, dead = _seats(outcome, ante_trimming)
     from ..pots import layers_of
 
     layers = layers_of(seats, dead)[0]
