@@ -100,7 +100,7 @@ SITES: tuple[Site, ...] = (
                                                     "before its summary (truncated?)", "cut short on purpose")},
          copies={"handwritten/tour-expresso-utf16.txt": ("handwritten/tour-expresso.txt",),
                  "handwritten/cash-nlhe-dead-blinds-cp1252.txt": ("handwritten/cash-nlhe-dead-blinds.txt",)}),
-    Site("partypoker", 335, frozenset({"F7S", "F7S/8", "FO", "FT", "NO", "NS", "NT", "PO", "PO/8", "PT"}), 18,
+    Site("partypoker", 337, frozenset({"F7S", "F7S/8", "FO", "FT", "NO", "NS", "NT", "PO", "PO/8", "PT"}), 20,
          not_site={"hhsmithy/CashGame/Seats/4 Max.txt": (None, "a fragment that starts mid-hand, with no header"),
                    "hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt": (None, "empty but for a byte-order mark")},
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (

@@ -225,7 +225,7 @@ def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, ind
     if m is None:
         raise fail(where_file, start, f"cannot read the hand's first line {shown(first)}")
     h = Draft("partypoker", m.group(1), f"{where_file}, hand {m.group(1)}", start)
-    h.needs_total = False
+    h.needs_total, h.antes_count = False, True  # side pots count antes as ordinary chips (docs/histories.md)
     st = _State(block=block)
     if len(block) < 2:
         raise h.fail("the hand ends after its first line (truncated?)")
