@@ -5,7 +5,9 @@ amount is the street's total; ``collected`` lines (one per pot, half and run) ad
 is dead money, a missed big blind a live post (posted with the small blind: the small one dead, once); a
 "Dead Small Blind" leaves no small blind; a dead button sits before the small blind; a bomb pot's preflop
 round is checked through; shows written after ``-- ending hand`` are the hand's; cents games are read in
-hundredths; "raises to X and go all in" for no more than the bet is a call.
+hundredths; "raises to X and go all in" for no more than the bet is a call; heads-up the button's straddle
+is his whole post and his missed big blind takes in his small blind (he still acts first); bomb-pot bets
+are antes; an id changed mid-hand keeps its seat; a double-board game is refused by name.
 
 The tests every site reader shares: tests/test_formats_sites.py.
 """

@@ -31,9 +31,13 @@ Read: no-limit and pot-limit hold'em and Omaha (4, 5 or 6 cards; the hole cards'
 seen), Omaha hi/lo; the three first lines PokerNow wrote over the years (no ``(id: ...)``; the game in
 parentheses or not; ``(dead button)``); ``flop:`` in lower case; suits as symbols, rank ``10``; small and
 big blinds, straddles, antes, ``posts a missing small blind`` (dead money), ``posts a missed big blind``
-(a live post), ``Dead Small Blind`` (no small blind); ``and go all in``; run it twice and double boards
-(``Flop (second run)``, ``(second board)``: each run settled on its board); bomb pots (antes and no
-blinds, the flop with no betting before it: the engine's preflop round is checked through); ``shows``
+(a live post; heads-up the button's takes in his small blind and he still acts first), ``Dead Small Blind``
+(no small blind); heads-up the button's straddle (his whole post, the small blind in it); a big blind all in
+for less called in full (``_full_blind``); ``and go all in``; run it twice (``Flop (second run)``, and
+``(second board)`` once everyone is all in: each run settled on its board; a second board with betting after
+it is a double-board game, refused by name); bomb pots (antes and no blinds, ``posts a bet of X (bomb pot
+bet)`` and ``calls X (bomb pot bet)`` among them, the flop with no betting before it: the engine's preflop
+round is checked through); a player's id changed mid-hand (his lines stay his seat's); ``shows``
 lines written after ``-- ending hand`` (they belong to the hand); admin lines, seat requests, stack
 changes, chat-like notices, ``Undealt cards`` and ``Your hand is`` (whose hand the log does not say)
 are skipped.  A log cut mid-hand at its start is read from its first whole hand.  The ledger (the
