@@ -443,3 +443,13 @@ def test_a_big_blind_all_in_for_less_called_in_full_is_posted_in_full():
     assert r.seats == ()  # the collected amounts agree; the engine hands the 50 back inside the round, so it
     # reports no refund: the uncalled-bet comparison still differs (left to the site check, docs/histories.md)
     assert r.status == "mismatched" and r.message.endswith("uncalled bets returned: file {cy @ c3: 50}, engine none")
+
+
+def test_a_small_blind_straddling_three_handed_is_still_posted_twice():
+    # no real log shows it; the heads-up reading is not stretched to it (an error, not a guess)
+    text = log(start(dealer=C), f"Player stacks: #1 {C} (1000) | #2 {B} (1000) | #3 {A} (1000)",
+               f"{B} posts a small blind of 10", f"{A} posts a big blind of 20", f"{B} posts a straddle of 40",
+               f"{C} folds", f"{A} folds", f"Uncalled bet of 20 returned to {B}", f"{B} collected 40 from pot",
+               "-- ending hand #1 --")
+    with pytest.raises(HistoryParseError, match="'bob @ b2' posts twice"):
+        parse_pokernow(text)

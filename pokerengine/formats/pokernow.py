@@ -408,7 +408,7 @@ class _Hand:
                 h.committed[name] = max(h.committed.get(name, 0), amount)
                 h.top = max(h.top, amount)
                 return
-            if mine and kind == "straddle":  # the small blind straddles (heads-up, the button): the straddle
+            if mine and kind == "straddle" and len(h.seats) == 2:  # heads-up the button straddles: the straddle
                 h.posts[mine[0]] = (name, "straddle", amount)  # is his total, the small blind in it
                 h.committed[name] = max(h.committed.get(name, 0), amount)
                 h.top = max(h.top, amount)
