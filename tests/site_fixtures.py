@@ -181,10 +181,6 @@ SITES: tuple[Site, ...] = (
          cut={"handwritten/truncated.txt": (2, "hand 4000000103, line 76: the hand ends before its summary",
                                             "cut in the middle of a line of its third hand")},
          verdicts={
-             ("handwritten/known_mismatches.txt", "3412000001"): (
-                 "mismatched", "Dealer (seat 3) file 400, engine 480",
-                 "a short all-in ante: Bovada's main pot holds the short player's 80 from each player; the engine's "
-                 "antes are dead money in the main pot"),
              ("handwritten/known_mismatches.txt", "3452000001"): (
                  "split_chip", "Big Blind (seat 2) file 7, engine 5",
                  "a pot split four ways: Bovada gives the odd cents to one player (the big blind); the engine one "

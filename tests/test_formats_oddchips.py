@@ -48,10 +48,10 @@ def test_a_split_chip_needs_everything_else_to_agree():
 
 def test_bovada_real_shapes():
     """A four-way split's three odd cents to the big blind, and the low half's odd cent to the high winner,
-    are split_chip; a short all-in ante (another rule) stays mismatched."""
+    are split_chip; a short all-in ante (antes as ordinary chips, ante_trimming_status) is matched."""
     path = ROOT / "bovada" / "handwritten" / "known_mismatches.txt"
     got = {h.hand_id: check_split(h).status for h in site_hands(read_text(str(path)), "bovada")}
-    assert got == {"3412000001": "mismatched", "3452000001": SPLIT_CHIP, "2902000001": SPLIT_CHIP}
+    assert got == {"3412000001": "matched", "3452000001": SPLIT_CHIP, "2902000001": SPLIT_CHIP}
     assert {h.hand_id: check(h).status for h in site_hands(read_text(str(path)), "bovada")} == got  # check() says so too
 
 

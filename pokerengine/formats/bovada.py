@@ -212,6 +212,7 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     if m is None:
         raise fail(where_file, start, f"cannot read the hand's first line {shown(block[0])}")
     h = Draft("bovada", m.group(1), f"{where_file}, hand {m.group(1)}", start)
+    h.antes_count = True  # its side pots count antes as ordinary chips (docs/histories.md)
     r = Read()
     _header(h, r, m.group(2))
     last = start + len(block) - 1
