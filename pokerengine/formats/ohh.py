@@ -396,6 +396,8 @@ class _Reader:
             k = self.player(owed, f"{FULL_BLIND_FIELD}.")
             if self.owed <= max(blinds):
                 raise _fail(where, f"{FULL_BLIND_FIELD}: {self.owed} owed, but no blind or straddle was posted short")
+            if posts[k]:  # a live post out of position, posted short: due in full too
+                posts[k] = self.owed
             blinds[k] = self.owed
         if n == 2:  # PHH lists heads-up forced bets reversed (docs/replay.md)
             antes.reverse()
