@@ -344,3 +344,34 @@ def test_the_command_serves_until_terminated(store: tuple[str, Director]) -> Non
         proc.terminate()
         assert proc.wait(10) == 0
     assert proc.stderr.read() == ""  # type: ignore[union-attr]
+
+
+# ------------------------------------------------------------------ every kind of store
+@pytest.mark.parametrize("kind", ["file", "sqlite", "postgresql"])
+def test_the_page_follows_a_director_on_every_kind_of_store(kind: str, tmp_path: Path) -> None:
+    # the issue names the three stores: a director writes while the page reads, and the page shows each hand
+    if kind == "postgresql":
+        import uuid
+
+        from test_stores import postgres_url, with_tournament  # skips without a server, fails in CI
+
+        url = with_tournament(postgres_url(), f"clock-{uuid.uuid4().hex[:12]}")
+    else:
+        url = str(tmp_path / "events.jsonl") if kind == "file" else f"sqlite:///{tmp_path}/events.db?tournament=t"
+    d = director(url)
+    running = start(url, port=0, poll=0.05)
+    try:
+        rng = random.Random(11)
+        seen = state(running)["events"]
+        for _ in range(3):
+            play(d, rng)
+            deadline = time.monotonic() + 5
+            while state(running)["events"] == seen and time.monotonic() < deadline:
+                time.sleep(0.02)
+            now = state(running)
+            assert now["events"] != seen, f"{kind}: the page did not follow the director"
+            assert now["chips_in_play"] == 6000 and now["entrants"] == 6
+            seen = now["events"]
+    finally:
+        running.stop()
+        d.close()
