@@ -182,3 +182,54 @@ def test_the_record_round_trips_phh_and_ohh_and_replays_matched():
     assert ohh["ohh"][ANTE_TRIMMING_FIELD] is True if "ohh" in ohh else ohh[ANTE_TRIMMING_FIELD] is True
     (again,) = read_ohh(json.dumps(ohh))
     assert again.history.ante_trimming_status is True and check(again).status == "matched"
+
+
+#: A hand-written 888 tournament hand in the layout of fpdb-3's 2012 freeroll file that showed the rule (dan all in
+#: on an ante of 10 against antes of 25): 888's main pot is 4 x 10 = 40, not 85 with every ante in it.
+PACIFIC_SHORT_ANTE = """\
+#Game No : 9001
+***** Cassava Hand History for Game 9001 *****
+$100/$200 Blinds No Limit Holdem - *** 17 02 2012 00:42:56
+Tournament #4242 Free - Table #3 (Real Money)
+Seat 4 is the button
+Total number of players : 4
+Seat 1: ann ( $3,000 )
+Seat 2: bob ( $2,000 )
+Seat 3: cy ( $1,500 )
+Seat 4: dan ( $10 )
+dan posts ante [$10]
+ann posts ante [$25]
+bob posts ante [$25]
+cy posts ante [$25]
+ann posts small blind [$100]
+bob posts big blind [$200]
+** Dealing down cards **
+cy raises [$600]
+ann folds
+bob calls [$400]
+** Dealing flop ** [ Kh, 8d, 5c ]
+bob checks
+cy checks
+** Dealing turn ** [ 2s ]
+bob checks
+cy checks
+** Dealing river ** [ 3h ]
+bob checks
+cy checks
+** Summary **
+bob shows [ Jc, Jh ]
+cy shows [ Ks, Qd ]
+dan shows [ As, Ad ]
+dan collected [ $40 ]
+cy collected [ $1,345 ]
+"""
+
+
+def test_pacific_short_all_in_ante_main_pot_is_what_he_matched():
+    (hand,) = site_hands(PACIFIC_SHORT_ANTE, "pacific")
+    assert hand.history.ante_trimming_status is True and hand.history.antes == (25, 25, 25, 10)
+    outcome = interpret(hand.history)
+    assert pots_of(outcome, ante_trimming=True) == [40, 1345] and pots_of(outcome) == [85, 1300]
+    assert check(hand).status == "matched"
+    dead = attrs.evolve(hand, history=attrs.evolve(hand.history, ante_trimming_status=False))
+    assert check(dead).status == "mismatched"

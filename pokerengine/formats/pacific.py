@@ -247,7 +247,7 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     if m is not None and m.group(1) != hand_id:
         raise _fail(where, start + at, f"the banner's game {hand_id} is not the game {m.group(1)} above it")
     h = Draft("pacific", hand_id, f"{where_file}, hand {hand_id}", start + at)
-    h.needs_total = False
+    h.needs_total, h.antes_count = False, True  # side pots count antes as ordinary chips (docs/histories.md)
     if banner.group(2) is not None:
         h.user["_table_kind"] = banner.group(2)
     h.decimal = _decimal_mark(block)
