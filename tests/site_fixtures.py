@@ -128,7 +128,7 @@ SITES: tuple[Site, ...] = (
          copies={"handwritten/issue24-cr.txt": ("handwritten/issue24.txt",),
                  "handwritten/encoding-utf16.txt": ("handwritten/cash-omaha.txt", "handwritten/languages.txt"),
                  "handwritten/encoding-cp1252.txt": ("handwritten/encoding-utf16.txt",)}),
-    Site("ipoker", 106, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 8,
+    Site("ipoker", 108, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 10,
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (
                   0, "line 35: pocket cards of 'nawu', not seated or in a stud game",
                   "a player who acts is missing from the players"),
@@ -138,6 +138,14 @@ SITES: tuple[Site, ...] = (
                        "mismatched", "t1 (seat 1) file 865, engine 855; uncalled bets returned: file {t1: 1100}, engine {t1: 1090}",
                        "the file contradicts itself: t1's bet of 1,510 is above his 1,500 chips (the ante counted twice,"
                        " in his bet and in the pot he wins, as 2011-2012 tournament files do); the record says so"
+                       " (_file_contradicts)"),
+                   ("handwritten/tour-bet-without-ante.xml", "801"): (
+                       "mismatched", "uncalled bets returned: file {u5: 775}, engine {u5: 800}",
+                       "the file contradicts itself: the last raiser's bet leaves his ante out (as 2026 RedStar"
+                       " tournament files do); the record says so (_file_contradicts)"),
+                   ("handwritten/tour-bet-without-ante.xml", "802"): (
+                       "mismatched", "collected: Hero (seat 3) file 5950, engine 5975",
+                       "the file contradicts itself: the all-in raiser's bet leaves his ante out; the record says so"
                        " (_file_contradicts)"),
                    ("hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt", "3302721610"): (
                        "mismatched", "TrapistBeer (seat None) file 244, engine 0",

@@ -266,3 +266,28 @@ def test_issue24_a_bet_above_the_players_chips_is_named_in_the_record():
     # a rebuy or add-on may explain a bet above the chips: no note then
     rebuy = text.replace('bet="1,500" rebuy="0"', 'bet="1,510" rebuy="1"')
     assert "_file_contradicts" not in parse_ipoker(rebuy)[0].history.user_fields
+
+
+# --- issue 24 (H16): a bet that leaves out the player's own ante (fixtures/ipoker/handwritten/tour-bet-without-ante.xml,
+# the shape of two real 2026 RedStar tournament hands, 12033536056 and 12033583763) ---
+
+def test_issue24_a_bet_without_its_ante_is_named_in_the_record():
+    raised = one("tour-bet-without-ante.xml", "801")
+    # u5 antes 25 and raises to 1,200 (type 23, nobody calls): 1,225 in, his bet says 1,200
+    assert raised.history.user_fields["_file_contradicts"] == ("u5's bet 1200 is not the 1225 his posts and actions put in",)
+    result = check(raised)
+    assert result.status == "mismatched" and raised.total_pot == 1225  # the pot agrees: only the uncalled bet differs
+    assert result.message.endswith("uncalled bets returned: file {u5: 775}, engine {u5: 800}; the file contradicts "
+                                   "itself: u5's bet 1200 is not the 1225 his posts and actions put in")
+    called = one("tour-bet-without-ante.xml", "802")
+    # u2 antes 25 and goes all in to 2,850 (all his 2,875): his bet says 2,850; Hero's 2,875 looks 25 uncalled
+    assert called.history.user_fields["_file_contradicts"] == ("u2's bet 2850 is not the 2875 his posts and actions put in",)
+    result = check(called)
+    assert result.status == "mismatched"
+    assert "collected: Hero (seat 3) file 5950, engine 5975" in result.message
+    assert "total pot: file 5925, engine 5975" in result.message
+    # the same hands with each bet written as all the player put in: no note, and both match
+    text = (HAND / "tour-bet-without-ante.xml").read_text(encoding="utf-8")
+    text = text.replace('win="1,225" bet="1,200"', 'win="1,225" bet="1,225"').replace('bet="2,850"', 'bet="2,875"')
+    for hand in parse_ipoker(text):
+        assert "_file_contradicts" not in hand.history.user_fields and check(hand).status == "matched"

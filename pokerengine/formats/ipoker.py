@@ -477,7 +477,13 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
             if len(found) != 2 * h.hole:
                 raise h.fail(f"{shown(name)} has {len(found) // 2} cards, not {h.hole}")
             h.cards[name] = found
-    _play(h, actions, cards, amount, bets)
+    spent = _play(h, actions, cards, amount, bets)
+    for name, bet in bets.items():  # "bet" is all a player put in: where his own actions say otherwise, the
+        # file contradicts itself (2026 RedStar tournament files leave the ante out of a last raiser's bet)
+        put = min(spent.get(name, 0), h.seats[name][1]) if name in h.seats else 0
+        if bet != put and name in spent and bet <= h.seats[name][1] and not h.user.get("_protected"):
+            note = f"{name}'s bet {bet} is not the {put} his posts and actions put in"
+            h.user["_file_contradicts"] = (*h.user.get("_file_contradicts", ()), note)
     if button == 0:
         button = _button_of(h)
     h.button = button
@@ -569,9 +575,12 @@ def _stakes(h: Draft, session: Session, actions: list[tuple[int, int, ET.Element
 
 
 def _play(h: Draft, actions: list[tuple[int, int, ET.Element, int]], cards: list[tuple[int, ET.Element, int]],
-          amount: _Amounts, bets: dict[str, int]) -> None:
+          amount: _Amounts, bets: dict[str, int]) -> dict[str, int]:
+    """Play the actions into ``h``; what each player's posts and actions put in (a call counted in full, as
+    written: the caller's stack caps it)."""
     deal = _Dealer(h, cards)
     folded: set[str] = set()
+    spent: dict[str, int] = {}
     for no, _, el, at in actions:
         deal.upto(no, at)
         h.line = at
@@ -579,51 +588,63 @@ def _play(h: Draft, actions: list[tuple[int, int, ET.Element, int]], cards: list
         name = el.get("player") or ""
         if name not in h.seats:
             raise h.fail(f"{shown(name)} acts but is not seated")
-        if kind in (JOINED, SITS_OUT):
-            if no > 1:
-                raise h.fail(f"{shown(name)} sits out in round {no}")
-            continue
-        if kind in (SB, BB, ANTE):
-            if no != 0:
-                raise h.fail(f"{shown(name)} posts in round {no}")
-            value = amount(el.get("sum"), "post")
-            post = {SB: "sb", ANTE: "ante"}.get(kind) or ("sbbb" if value > (h.sb if h.fixed else h.bb) else "bb")
-            h.post(name, post, value)
-            continue
-        if no == 0:
-            raise h.fail(f"{shown(name)} acts before the cards are dealt")
-        if kind == FOLD:
-            h.fold(name)
-            folded.add(name)
-        elif kind == CHECK:
-            h.check(name)
-        elif kind == CALL:
-            amount(el.get("sum"), "call")
-            h.call(name)
-        elif kind in (BET, RAISE_BY):
-            h.put_in(name, amount(el.get("sum"), "bet"))
-        elif kind == RAISE_TO:
-            h.raise_to(name, amount(el.get("sum"), "raise"))
-        elif kind == ALL_IN:
-            if (el.get("sum") or "").strip() == "DP":  # disconnect protection: all in with what is in
-                seat, stack = h.seats[name]
-                if bets.get(name, stack + 1) > stack:
-                    raise h.fail(f"{shown(name)} is protected all in, having put in more than the stack")
-                h.seats[name] = (seat, bets[name])  # the chips behind are not at stake: the record's stack
-                h.user["_protected"] = (*h.user.get("_protected", ()), name)
-                continue
-            h.put_in(name, amount(el.get("sum"), "all-in"))
-        elif kind == BRING_IN:
-            if h.kind != "stud" or h.bring_in is not None or h.street != 0:
-                raise h.fail(f"{shown(name)} brings in, not in a stud game's first round")
-            h.bring_in = amount(el.get("sum"), "bring-in")
-            h.committed[name] = h.bring_in
-            h.top = h.bring_in
-            h.events.append(("pb", name, None))
+        before = h.committed.get(name, 0)
+        _act(h, no, kind, name, el, amount, bets, folded)
+        if kind in (SB, BB, ANTE) and no == 0:
+            spent[name] = spent.get(name, 0) + amount(el.get("sum"), "post")
         else:
-            raise h.fail(f"unknown action type {shown(kind)}")
+            spent[name] = spent.get(name, 0) + max(0, h.committed.get(name, 0) - before)
     deal.upto(max([1, *deal.rounds]), h.line)  # cards dealt after the last action (all in)
     _showdown(h, folded)
+    return spent
+
+
+def _act(h: Draft, no: int, kind: str, name: str, el: ET.Element, amount: _Amounts, bets: dict[str, int],
+         folded: set[str]) -> None:
+    """One action of round ``no`` played into ``h``."""
+    if kind in (JOINED, SITS_OUT):
+        if no > 1:
+            raise h.fail(f"{shown(name)} sits out in round {no}")
+        return
+    if kind in (SB, BB, ANTE):
+        if no != 0:
+            raise h.fail(f"{shown(name)} posts in round {no}")
+        value = amount(el.get("sum"), "post")
+        post = {SB: "sb", ANTE: "ante"}.get(kind) or ("sbbb" if value > (h.sb if h.fixed else h.bb) else "bb")
+        h.post(name, post, value)
+        return
+    if no == 0:
+        raise h.fail(f"{shown(name)} acts before the cards are dealt")
+    if kind == FOLD:
+        h.fold(name)
+        folded.add(name)
+    elif kind == CHECK:
+        h.check(name)
+    elif kind == CALL:
+        amount(el.get("sum"), "call")
+        h.call(name)
+    elif kind in (BET, RAISE_BY):
+        h.put_in(name, amount(el.get("sum"), "bet"))
+    elif kind == RAISE_TO:
+        h.raise_to(name, amount(el.get("sum"), "raise"))
+    elif kind == ALL_IN:
+        if (el.get("sum") or "").strip() == "DP":  # disconnect protection: all in with what is in
+            seat, stack = h.seats[name]
+            if bets.get(name, stack + 1) > stack:
+                raise h.fail(f"{shown(name)} is protected all in, having put in more than the stack")
+            h.seats[name] = (seat, bets[name])  # the chips behind are not at stake: the record's stack
+            h.user["_protected"] = (*h.user.get("_protected", ()), name)
+            return
+        h.put_in(name, amount(el.get("sum"), "all-in"))
+    elif kind == BRING_IN:
+        if h.kind != "stud" or h.bring_in is not None or h.street != 0:
+            raise h.fail(f"{shown(name)} brings in, not in a stud game's first round")
+        h.bring_in = amount(el.get("sum"), "bring-in")
+        h.committed[name] = h.bring_in
+        h.top = h.bring_in
+        h.events.append(("pb", name, None))
+    else:
+        raise h.fail(f"unknown action type {shown(kind)}")
 
 
 class _Dealer:
