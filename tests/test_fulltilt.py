@@ -151,3 +151,28 @@ def test_amounts_written_in_the_sites_style_read_back(raise_to: int, money: bool
     (hand,) = parse_fulltilt(text)
     assert hand.history.actions[2] == f"p2 cbr {raise_to + bb}" and hand.history.starting_stacks == (stack, stack)
     assert hand.returned == (0, raise_to) and check(hand).status == "matched"
+
+
+# --- issue 24 (H16): each pot raked (fixtures/fulltilt/handwritten/side-pots-each-raked.txt; the shape of a real
+# 2011 six-card Omaha hand whose three pots each gave about 5%) ---
+
+def test_each_pot_raked_where_every_win_names_its_pot() -> None:
+    (hand,) = hands_of(HAND / "side-pots-each-raked.txt")
+    # main pot $30 pays ann $29.10, side pot 1 $40 pays bob $38.80: $0.90 and $1.20 raked, $2.10 in all
+    assert hand.rake == 210 and hand.total_pot == 7000
+    assert sorted(hand.collected, key=lambda c: c.pot or 0) == [Collected("ann", 0, 2910), Collected("bob", 1, 3880)]
+    assert hand.pot_rakes == (90, 120)
+    result = check(hand)
+    assert result.status == "matched" and result.pot_rakes == (90, 120)
+    # wins written as "the pot" (read as the main pot, which then pays more than it held): no per-pot rake
+    # from the wins, the rake drawn from the main pot first (the side pot unraked), so ann's $29.10 is $1.20
+    # more than the $27.90 the main pot then pays
+    text = (HAND / "side-pots-each-raked.txt").read_text(encoding="utf-8")
+    text = text.replace("wins side pot #1 ($38.80)", "wins the pot ($38.80)").replace("wins the main pot", "wins the pot")
+    (unnamed,) = parse_fulltilt(text)
+    assert unnamed.pot_rakes == (210, 0)
+    assert "ann (seat 1) main pot file 2910, engine 2790" in check(unnamed).message
+    # a pot that pays more than it held (the file contradicting itself): no per-pot rake from the wins, the
+    # main pot first again
+    bad = (HAND / "side-pots-each-raked.txt").read_text(encoding="utf-8").replace("Side pot 1 $40.", "Side pot 1 $38.")
+    assert parse_fulltilt(bad)[0].pot_rakes == (210, 0)

@@ -77,7 +77,7 @@ import attrs
 
 from .._checks import shown
 from ..errors import HistoryParseError
-from ..history.site import SiteHand
+from ..history.site import Collected, SiteHand
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, Block, HandError, checked_text, glued, hand_blocks, only_hands
 from .blocks import read_blocks
@@ -272,13 +272,29 @@ def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, ind
     if hand is not None and not r.uncalled:  # (hands that write no such line leave it to the total pot)
         hand = attrs.evolve(hand, returned=None)
     if hand is not None and r.pots and h.rake is not None and len(h.runs) == 1:
-        rakes, left = [], h.rake  # Full Tilt draws the rake from the main pot first (docs/histories.md)
-        for pot in r.pots:
-            rakes.append(min(pot, left))
-            left -= rakes[-1]
-        if not left:
-            hand = attrs.evolve(hand, pot_rakes=tuple(rakes))
+        rakes = _pot_rakes(r.pots, h.rake, hand.collected)
+        if rakes is not None:
+            hand = attrs.evolve(hand, pot_rakes=rakes)
     return hand
+
+
+def _pot_rakes(pots: list[int], rake: int, collected: tuple[Collected, ...]) -> tuple[int, ...] | None:
+    """Each pot's rake, main pot first: where every win names its pot, what each pot (as the summary lists
+    it, before rake) paid less than it held (a 2011 six-card Omaha hand rakes every pot, about 5% each);
+    else the rake drawn from the main pot first (the side pots paid unraked, as most files show).
+    ``None`` when neither gives the file's rake."""
+    paid = [0] * len(pots)
+    if collected and all(c.pot is not None and 0 <= c.pot < len(pots) for c in collected):
+        for c in collected:
+            paid[c.pot or 0] += c.amount
+        each = tuple(pot - won for pot, won in zip(pots, paid))
+        if all(x >= 0 for x in each) and sum(each) == rake:
+            return each
+    rakes, left = [], rake  # Full Tilt draws the rake from the main pot first (docs/histories.md)
+    for pot in pots:
+        rakes.append(min(pot, left))
+        left -= rakes[-1]
+    return tuple(rakes) if not left else None
 
 
 def _complete(r: _Hand) -> None:
