@@ -106,3 +106,15 @@ def test_a_cash_out_hands_side_pot_is_raked_main_pot_first():
     before = check(other)
     assert before.status == "mismatched" and before.pot_rakes == (194, 6)
     assert sorted((d.player, d.expected, d.got) for d in before.seats) == [("ann", 15437, 15443), ("cy", 522, 516)]
+
+
+@pytest.mark.parametrize("rake", [-700, -500, 99_900])
+def test_an_impossible_stated_rake_is_a_mismatch_not_a_crash(rake):
+    # a negative rake (or one above the pots) stated for a cash-out hand (as a changed amount gives it): the
+    # file's error, said as a rake difference; the main-pot-first draw was handed the negative rake and
+    # raised a bare ValueError
+    import attrs
+
+    [hand] = parse_pokerstars((ISSUE24 / "cash-out-side-pot-rake.txt").read_text())
+    result = check(attrs.evolve(hand, rake=rake))
+    assert result.status == "mismatched" and "rake" in result.message

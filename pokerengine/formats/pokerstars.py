@@ -116,7 +116,7 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
     if hand.history.currency is None or not sum(pots):
         return [0] * len(pots)
     if kind_of(hand.history.variant) != "board":  # stud and draw: no flop; the file's rake
-        rake = min(hand.rake or 0, sum(pots))
+        rake = max(0, min(hand.rake or 0, sum(pots)))  # (a negative rake is the file's error: none drawn)
         return _as_collected(rake, pots, hand) or main_pot_first(rake, pots)
     if not flop:
         return [0] * len(pots)
@@ -126,7 +126,7 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
     if percent is not None and not _rule_known(key, hand):  # (the rule of another year: the file's rake)
         percent = None
     if percent is None:
-        rake = min(hand.rake or 0, sum(pots))
+        rake = max(0, min(hand.rake or 0, sum(pots)))  # (a negative rake is the file's error: none drawn)
         drawing = draw_percent(hand.history.variant, hand.history.currency, bb, hand.date) if type(bb) is int else None
         if drawing is not None and len(pots) > 1:  # the stake's percent, main pot first (issue 24: .rake_pots)
             return _as_collected(rake, pots, hand) or draw(rake, pots, drawing)
