@@ -18,6 +18,7 @@ from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.encodings import decode
 from pokerengine.formats.ipoker import MAX_ELEMENTS, MAX_HAND_CHARS, cards_of, parse_ipoker, read_ipoker
 from pokerengine.history.site import Collected, check
+from profiles import examples
 from site_fixtures import BY_NAME, FPDB
 
 FIXTURES = BY_NAME["ipoker"].folder
@@ -291,3 +292,47 @@ def test_issue24_a_bet_without_its_ante_is_named_in_the_record():
     text = text.replace('win="1,225" bet="1,200"', 'win="1,225" bet="1,225"').replace('bet="2,850"', 'bet="2,875"')
     for hand in parse_ipoker(text):
         assert "_file_contradicts" not in hand.history.user_fields and check(hand).status == "matched"
+
+
+def _clean() -> list[tuple[str, str]]:
+    out = []
+    for path in sorted(HAND.glob("*.xml")):
+        text = read_text(str(path))
+        try:
+            hands = parse_ipoker(text)
+        except HistoryParseError:
+            continue  # (the files cut short on purpose)
+        out += [(text, h.hand_id) for h in hands
+                if check(h).status == "matched" and "_file_contradicts" not in h.history.user_fields]
+    return out
+
+
+_CLEAN = _clean()
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(pick=st.integers(0, len(_CLEAN) - 1), who=st.integers(0, 9), by=st.sampled_from([-25, -1, 1, 7, 100]))
+def test_issue24_a_bet_changed_away_from_the_actions_is_always_named(pick, who, by):
+    # any bundled matched hand, one player's "bet" moved away from what his actions put in (kept within his
+    # chips): the record names exactly that player, and the hand is no longer matched; unchanged, no note
+    text, hand_id = _CLEAN[pick]
+    start = text.index(f'gamecode="{hand_id}"')
+    end = min(x for x in (text.find("</game>", start), text.find("<game ", start), len(text)) if x >= 0)
+    players = list(re.finditer(r'<player [^>]*?name="([^"]+)"[^>]*?>', text[start:end]))
+    target = players[who % len(players)]
+    element = target.group(0)
+    bet = re.search(r'bet="([^"]*)"', element)
+    chips = re.search(r'chips="([^"]*)"', element)
+    if bet is None or chips is None or not all(re.fullmatch(r"[0-9,]+", m.group(1)) for m in (bet, chips)):
+        return  # (cash amounts and half chips: whole tournament chips are enough for the property)
+    old = int(bet.group(1).replace(",", ""))
+    new = old + by
+    if new < 0 or new > int(chips.group(1).replace(",", "")):
+        return
+    changed = element.replace(bet.group(0), f'bet="{new}"')
+    text = text[:start + target.start()] + changed + text[start + target.end():]
+    (again,) = [h for h in parse_ipoker(text) if h.hand_id == hand_id]
+    notes = again.history.user_fields.get("_file_contradicts", ())
+    assert len(notes) == 1 and notes[0].startswith(f"{target.group(1)}'s bet ")  # (in hundredths if half chips)
+    assert "is not the" in notes[0] and "his posts and actions put in" in notes[0]
+    assert check(again).status != "matched"
