@@ -14,6 +14,7 @@ from pokerengine.errors import HistoryParseError
 from pokerengine.formats import read_text, site_hands
 from pokerengine.formats.fulltilt import MAX_HAND_LINES, MAX_LINE_CHARS, parse_fulltilt
 from pokerengine.history.site import Collected, check
+from profiles import examples
 from site_fixtures import BY_NAME
 
 FIXTURES = BY_NAME["fulltilt"].folder
@@ -176,3 +177,22 @@ def test_each_pot_raked_where_every_win_names_its_pot() -> None:
     # main pot first again
     bad = (HAND / "side-pots-each-raked.txt").read_text(encoding="utf-8").replace("Side pot 1 $40.", "Side pot 1 $38.")
     assert parse_fulltilt(bad)[0].pot_rakes == (210, 0)
+
+
+def _dollars(cents: int) -> str:
+    return f"${cents // 100}.{cents % 100:02d}"
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(main=st.integers(0, 300), side=st.integers(0, 400))
+def test_any_rake_per_pot_the_wins_show_is_the_one_checked(main, side):
+    # side-pots-each-raked.txt with the main pot ($30) raked `main` cents and side pot 1 ($40) `side` cents,
+    # the wins and the summary's rake written to match: the reader's per-pot rakes are those, and it matches
+    text = (HAND / "side-pots-each-raked.txt").read_text(encoding="utf-8")
+    ann, bob = _dollars(3000 - main), _dollars(4000 - side)
+    text = (text.replace("($29.10)", f"({ann})").replace("($38.80)", f"({bob})")
+            .replace("| Rake $2.10", f"| Rake {_dollars(main + side)}"))
+    (hand,) = parse_fulltilt(text)
+    assert hand.rake == main + side and hand.pot_rakes == (main, side)
+    result = check(hand)
+    assert result.status == "matched" and result.pot_rakes == (main, side)
