@@ -20,7 +20,7 @@ from pokerengine.decisions.equilibrium import solve
 from pokerengine.decisions.game import endings, make_game
 from pokerengine.decisions.showdown import sampled_table
 from pokerengine.errors import DecisionInputError
-from tests.profiles import examples
+from profiles import examples
 
 TABLE = sampled_table(32)
 FAST = dict(table=TABLE, boards=64, tolerance=0.05, deals=0, card_removal="model")
