@@ -201,16 +201,19 @@ def multiway_rows(cases: tuple[tuple[tuple[int, ...], str], ...] = MULTIWAY_CASE
     for stacks, model in cases:
         prizes = None if model == "chip" else MULTIWAY_PRIZES
         # three players: the view through one's own hand (the solver before the real deal) beside the real deal
-        for removal in (("model", True) if len(stacks) == 3 else (True,)):
+        # and the real deal with three hands all in by the board model (three=0) beside one deck (the default)
+        variants = (("model", None), (True, 0), (True, None)) if len(stacks) == 3 else ((True, None),)
+        for removal, three in variants:
             began = time.perf_counter()
             eq = solve(stacks, MULTIWAY_BLINDS, prizes=prizes, model=model, max_seconds=max_seconds,
-                       card_removal=removal)
+                       card_removal=removal, three=three)
             seconds = time.perf_counter() - began
             off = (sum(p.equity or 0.0 for p in eq.players) - sum(MULTIWAY_PRIZES)) if prizes else \
                 sum(p.ev for p in eq.players) / MULTIWAY_BLINDS[1]
             rows.append({"stacks": stacks, "model": model, "seconds": seconds, "iterations": eq.iterations,
                          "exploitability": eq.exploitability, "off": off,
-                         "removal": "real" if "real deal" in eq.method else "view",
+                         "removal": ("real" if "all in from one deck" in eq.method else "rbm") if "real deal" in eq.method
+                         else "view",
                          "push": {p.position: p.push_percent for p in eq.players if p.push_percent > 0}})
     return rows
 
@@ -227,7 +230,8 @@ def print_multiway(quick: bool) -> None:
               f"{r['exploitability']:7.4f}{unit:>2} {r['off']:+9.4f}  {push}")
     print("(expl: the most one player gains by a best response, % of the pool or bb; sum off: equities' sum minus "
           "the pool (%), or the chip EVs' sum (bb); deal: 'real' three hands and the board from one deck, folded "
-          "hands dead (the default at three players; the first real solve builds its sums, about 20 s), 'view' "
+          "hands dead (the default at three players; the first real solve builds its sums, about 20 s, and its "
+          "three-way orders, about 10 s), 'rbm' the same with three hands all in by the board model (three=0), 'view' "
           "each player's view through his own hand (card_removal='model'))")
     print("peer: kangxiangchen/pushfold-solver solves only its own 4-max game (8 bb, rake) by Monte Carlo multiway "
           "equity; its README puts that at about 7 hours: not run here.")

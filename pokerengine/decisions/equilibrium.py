@@ -26,14 +26,19 @@ counts; two-hand showdowns exact over the boards the two hands leave, from the e
 combination table, the folded hand out of the others' hands by inclusion and exclusion), plus
 the folded hand's cards out of the board, a correction estimated from ``deals`` seeded deals
 (default :data:`DEFAULT_DEALS`, one million; only the correction is sampled).  Three hands all in:
-the probability of the deal exact, the showdown by the board model.  Each player's values are
+from one deck too, :class:`.threeway.Orders` (the order of the three hands by class triple,
+sampled from ``three`` boards x 2,500 deals, default :data:`DEFAULT_THREE` = 10.24 million deals,
+projected onto the exact pairwise shares; ``three=0``: the board model, hands independent given the
+board).  Each player's values are
 then the same joint deal, so the reported values are the solver's own and add up.  Checked by an
 independent combination-level checker (``tests/realdeal_oracle.py``): the exact parts agree to
-1e-9; 3 x 10 bb chip EV at tolerance 0.0002 bb, the certificate 0.00012 bb, the checker 0.00032 bb
-(the three-handed all-in's board model and the checker's own Monte Carlo make the rest; with
-``card_removal="model"`` 0.00004 bb certified, 0.00086 bb in the real deal).  Cost: the sums
+1e-9; 3 x 10 bb chip EV at tolerance 0.0002 bb, the certificate 0.00008 bb, an independent sample
+of the three-way orders (41 million deals) 0.00008 bb (the board model's solve: 0.00010); ICM
+50/30/20 0.00017% of the pool (docs/decisions.md; with ``card_removal="model"`` 0.00004 bb
+certified, 0.00086 bb in the real deal).  Cost: the sums
 built once a process (about 6 s exact, 13 s for the correction's million deals, 193 MB), then
-about 0.13 s an iteration (3 x 10 bb: 100 iterations, 15 s).
+about 0.13 s an iteration (3 x 10 bb: 100 iterations, 15 s); the three-way orders about 10 s more
+once a process (39 MB kept), an iteration about 0.05 s more.
 
 **What is reported.**  From four players on (and with ``card_removal="model"`` at three) each
 player sees the others through his own hand (as the heads-up game does exactly), so each player's values come from his own joint
@@ -134,6 +139,8 @@ CHIP_TOLERANCE = 0.005  # big blinds
 PRIZE_TOLERANCE = 0.01  # percent of the pool
 CELLS_PER_SECOND = 1.0e9  # pot_cells a second on the reference machine (measured six- and nine-handed)
 DEFAULT_DEALS = 1_000_000  # the board correction's sample (:func:`.realdeal.board_triples`)
+DEFAULT_THREE = 4096  # boards of three hands all in from one deck (:class:`.threeway.Orders`): 10.24 million deals
+MAX_THREE = 65_536
 EVALUATION_CELLS = 3.5e9  # one evaluation of every multiway showdown: about 3.5 s (six players untouched)
 
 
@@ -339,7 +346,7 @@ class Solver:
             _, _, value = self.deal.values(self.ends, self.keys, sigma, lambda idx, pay: [np.zeros(CLASSES)] * n, pays)
             total = np.array([float(PRIOR @ v) for v in value])
             for idx, e in enumerate(self.ends):
-                if len(e.live) < 3:
+                if len(e.live) < 3 or self.deal.orders is not None:  # one deck: already in the values
                     continue
                 assert self.boards is not None
                 pay = e.pays if pays is None else pays[idx]
@@ -391,7 +398,7 @@ class Solver:
 
 
 def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_removal: bool | str = True,
-          seed: int = 0, deadline: Deadline | None = None, deals: int = DEFAULT_DEALS) -> Solver:
+          seed: int = 0, deadline: Deadline | None = None, deals: int = DEFAULT_DEALS, three: int = 0) -> Solver:
     """The solver for ``game``: endings with their payoffs valued, the starting strategies."""
     real = removal(card_removal, game.players) == "real"
     card_removal = bool(card_removal)
@@ -427,7 +434,7 @@ def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_r
     total = {p: np.zeros((len(k), CLASSES)) for p, k in keys.items()}
     model = BoardModel.sample(boards, seed) if multi else None
     used = budget_boards([len(e.live) for e in ends], boards, model.groups if model else 140)
-    deal = Deal3.make(deals, seed, deadline.check if deadline is not None else None) if real else None
+    deal = Deal3.make(deals, seed, deadline.check if deadline is not None else None, three) if real else None
     return Solver(game, odds, model, cond, ends, keys, sigma, regret, total, deadline=deadline, used=used, deal=deal)
 
 
@@ -529,7 +536,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
           tolerance: float | None = None, max_iterations: int = 20_000, boards: int | None = None,
           card_removal: bool | str = True, refresh: int = 10, check_every: int = 25, table: Any = None,
           exact_headsup: bool = True, seed: int = 0, lookahead: int = 0, deals: int | None = None,
-          bounties: Sequence[Prize] | None = None, progressive: bool = False,
+          three: int | None = None, bounties: Sequence[Prize] | None = None, progressive: bool = False,
           chips_per_money: Prize | None = None) -> Equilibrium:
     """The push/fold equilibrium of a table of 2 to 9 players.
 
@@ -553,7 +560,10 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     board from one deck, folded hands dead; more players each through his own hand), ``"real"``
     (three players only), ``"model"`` (each player through his own hand, at any size) or ``False``
     (hands independent).  ``deals``: the seeded deals that estimate the folded hand's cards out of
-    the board in the real deal (default :data:`DEFAULT_DEALS`; ``0``: left out).
+    the board in the real deal (default :data:`DEFAULT_DEALS`; ``0``: left out).  ``three``: the
+    boards of the sample that settles three hands all in from one deck in the real deal
+    (:class:`.threeway.Orders`, 2,500 deals a board; default :data:`DEFAULT_THREE` when ``deals``
+    is positive, else 0; ``0``: the board model, hands independent given the board).
 
     ``lookahead`` (prize models; default 0): value the stacks after the hand not by the model but
     by the equilibrium of the next hand (the button one seat on, the same blinds), itself looking
@@ -591,6 +601,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
         raise DecisionInputError("lookahead values the stacks after the hand in prize money: name a payout model")
     if lookahead:
         options = dict(boards=boards, card_removal=card_removal, refresh=refresh, check_every=check_every, deals=deals,
+                       three=three,
                        table=table, exact_headsup=exact_headsup, seed=seed, tolerance=tolerance,
                        max_iterations=max_iterations)
         game = Game(game.stacks, game.blinds, game.ante, game.bb_ante, game.prizes, game.model, game.posts,
@@ -606,16 +617,20 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
         deals = DEFAULT_DEALS
     if type(deals) is not int or not 0 <= deals <= MAX_DEALS:
         raise DecisionInputError(f"deals must be an integer from 0 to {MAX_DEALS:,}, got {shown(deals)}")
+    if three is None:
+        three = DEFAULT_THREE if deals else 0
+    if type(three) is not int or not 0 <= three <= MAX_THREE:
+        raise DecisionInputError(f"three must be an integer from 0 to {MAX_THREE:,}, got {shown(three)}")
     mode = removal(card_removal, game.players)
     if max_seconds is not None:
         guess = estimate_seconds(game, boards, min(max_iterations, 100), refresh, check_every)
         if mode == "real":
-            guess += build_seconds(deals, seed) + 0.15 * min(max_iterations, 100)
+            guess += build_seconds(deals, seed, three) + 0.15 * min(max_iterations, 100)
         if guess > SLACK * max_seconds:
             raise ModelTimeout(f"this push/fold solve is estimated at {guess:.3g} s, far over max_seconds={max_seconds:g}")
     deadline = Deadline("push/fold", max_seconds)
     solver = build(game, table=table, boards=boards, card_removal=card_removal, seed=seed, deadline=deadline,
-                   deals=deals)
+                   deals=deals, three=three if mode == "real" else 0)
     scale = game.scale
     best: tuple[float, dict[int, Array], list[Array]] | None = None
     it = 0
@@ -672,7 +687,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     trimmed = {k: b for k, b in solver.used.items() if solver.boards is not None and b < solver.boards.boards_for(k)}
     fewer = (" (fewer for the budget: " + ", ".join(f"{b} for {k} hands" for k, b in trimmed.items()) + ")") if trimmed else ""
     method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards{fewer} for multiway showdowns, "
-              f"card removal {REMOVAL[mode].format(deals=deals)}{JOINT if mode == 'model' else ''}); tolerance {tolerance:g} "
+              f"card removal {REMOVAL[mode].format(deals=deals, three=_three_text(three))}{JOINT if mode == 'model' else ''}); tolerance {tolerance:g} "
               f"{'reached' if reached else 'not reached'}{stopped}{ahead}"
               f"{f'; probabilities within {rounding:g} of 0 or 1 rounded (certified as rounded)' if rounding else ''}")
     if stopped:
@@ -690,7 +705,15 @@ still ends near ``max_seconds``.  The cheap steps between (reusing the showdowns
 bound itself."""
 REMOVAL = {"off": "off", "model": "on (each player's view through his own hand)",
            "real": "of the real deal (three hands from one deck by class, the folded hand's cards out of the others' "
-                   "hands and the board; the board's part from {deals:,} sampled deals)"}
+                   "hands and the board; the board's part from {deals:,} sampled deals; {three})"}
+
+
+def _three_text(three: int) -> str:
+    if not three:
+        return "three hands all in by the board model"
+    return f"three hands all in from one deck, {three * 2500:,} sampled deals"
+
+
 JOINT = "; ev and equity under one joint deal, the views of all seats mixed"
 ROUNDINGS = (0.25, 0.1, 0.0)
 """At each check the averaged strategies are tried with every probability within this much of 0 or

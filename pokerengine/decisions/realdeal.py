@@ -22,7 +22,8 @@ A player holding class ``a`` whose opponent holds ``b`` with probability weight 
 folded third player folds ``c`` with weight ``f[c]`` sees, in the real deal, the opponent win
 ``sum_bc r[b] f[c] (win + board_win)[a, b, c] / sum_bc r[b] f[c] count[a, b, c]``; the solver's
 three-handed mode (:func:`pokerengine.decisions.equilibrium.solve` with ``card_removal=True``)
-uses these sums for every two-hand showdown and every ending where one hand takes the pot.
+uses these sums for every two-hand showdown and every ending where one hand takes the pot, and
+:class:`.threeway.Orders` (built on these two-hand sums) for three hands all in.
 
 Limits: each tensor is ``169 ** 3`` float64 (38.6 MB): the exact three (116 MB) are kept once a
 process, and with a board correction its sums with them (77 MB more); building takes about
@@ -47,6 +48,7 @@ import numpy as np
 
 from ..errors import DecisionInputError
 from .combos import CLASS_SIZES, CLASSES, COMBO_CARDS, COMBO_CLASS, COMBOS
+from .threeway import Orders
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -228,7 +230,7 @@ def missing(cards: NDArray[np.intp]) -> Array:
 __all__ = ["Board", "Triples", "board_triples", "class_triples"]
 
 
-_DEALS: dict[tuple[int, int], Deal3] = {}
+_DEALS: dict[tuple[int, int, int], Deal3] = {}
 
 
 @attrs.frozen(eq=False)
@@ -241,11 +243,15 @@ class Deal3:
     tie: Array
     norm: Array  # per class of one's own hand: the deals of the other two
     deals: int
+    orders: Orders | None = None  # three hands all in from one deck (:mod:`.threeway`); None: the board model
 
     @classmethod
-    def make(cls, deals: int = 1_000_000, seed: int = 0, check: Callable[[], None] | None = None) -> Deal3:
-        """Built once a process per ``(deals, seed)`` (the last one kept); ``check`` as :func:`board_triples`."""
-        got = _DEALS.get((deals, seed))
+    def make(cls, deals: int = 1_000_000, seed: int = 0, check: Callable[[], None] | None = None,
+             three: int = 0) -> Deal3:
+        """Built once a process per ``(deals, seed, three)`` (the last one kept); ``check`` as
+        :func:`board_triples`; ``three``: boards of :class:`.threeway.Orders` for three hands all in
+        (:data:`.threeway.DEFAULT_PER_BOARD` deals each; 0: the board model)."""
+        got = _DEALS.get((deals, seed, three))
         if got is not None:
             return got
         t = class_triples()
@@ -253,9 +259,14 @@ class Deal3:
         if deals:
             b = board_triples(deals, seed, check=check)
             win, tie = win + b.win, tie + b.tie
-        got = cls(t.count, win, tie, t.count.sum(axis=(1, 2)), deals)
+        orders = None
+        if three:
+            score = np.divide(win + 0.5 * tie, t.count, out=np.full(t.count.shape, 0.5), where=t.count > 0)
+            orders = Orders.make(three, seed=seed, check=check, score=score, tag=deals)
+            del score
+        got = cls(t.count, win, tie, t.count.sum(axis=(1, 2)), deals, orders)
         _DEALS.clear()  # one at a time
-        _DEALS[(deals, seed)] = got
+        _DEALS[(deals, seed, three)] = got
         return got
 
     def values(self, ends: Any, keys: dict[int, dict[frozenset[int], int]], sigma: dict[int, Array],
@@ -263,8 +274,9 @@ class Deal3:
         """Counterfactual values as :meth:`pokerengine.decisions.equilibrium.Solver.values` gives them,
         with the three hands from one deck: for every ending of one or two hands exact in the hands
         (the folded hand's cards out), the board corrected as sampled; for three hands all in,
-        the probability of the deal exact and the showdown by ``multiway(index, pays)`` (each
-        seat's expected payoff per class of its own hand)."""
+        :attr:`orders` (one deck, :mod:`.threeway`) when it is built, else the probability of the
+        deal exact and the showdown by ``multiway(index, pays)`` (each seat's expected payoff per
+        class of its own hand)."""
         n = 3
         base = [np.zeros(CLASSES) for _ in range(n)]
         cfv = {s: np.zeros((len(k), 2, CLASSES)) for s, k in keys.items()}
@@ -301,10 +313,15 @@ class Deal3:
                 return out
 
             live = e.live
-            mine: Any = multiway(idx, pay) if len(live) == 3 else None
+            mine: Any = None
+            if len(live) == 3:
+                mine = (self.orders.values(live, np.asarray(pay, dtype=np.float64), w) if self.orders is not None
+                        else multiway(idx, pay))
             for p in range(n):
                 q, r = (s for s in range(n) if s != p)
-                if len(live) == 3:
+                if len(live) == 3 and self.orders is not None:
+                    v = mine[p]
+                elif len(live) == 3:
                     v = part("count", r) @ w[q] * mine[p]
                 elif len(live) == 1:
                     v = part("count", r) @ w[q] * pay[p]
@@ -335,11 +352,11 @@ class Deal3:
         return base, cfv, value
 
 
-def build_seconds(deals: int, seed: int = 0) -> float:
+def build_seconds(deals: int, seed: int = 0, three: int = 0) -> float:
     """About how long :meth:`Deal3.make` takes on the reference machine (0 when it is cached)."""
-    if (deals, seed) in _DEALS:
+    if (deals, seed, three) in _DEALS:
         return 0.0
-    return (0.0 if class_triples.cache_info().currsize else 6.0) + deals * 13e-6
+    return (0.0 if class_triples.cache_info().currsize else 6.0) + deals * 13e-6 + three * 2.5e-3
 
 
 __all__ += ["Deal3", "build_seconds"]
