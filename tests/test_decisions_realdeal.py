@@ -2,7 +2,9 @@
 
 The independent checker (``realdeal_oracle.py``, by combination, from the rules) against brute
 force; the solver's class-triple sums (:mod:`pokerengine.decisions.realdeal`) against brute force
-and against the checker; the solver's three-handed certificate against the checker.
+and against the checker; the solver's three-handed certificate against the checker; three hands
+all in from one deck (:mod:`pokerengine.decisions.threeway`) against a plain sum, its exact
+constraints, and the checker's Monte Carlo.
 """
 
 from __future__ import annotations
@@ -216,7 +218,7 @@ def _overcall_gap(deals: int, three: int, seed: int) -> tuple[np.ndarray, np.nda
     """The big blind's overcall (three hands all in) per class: the solver's one-deck value less the
     checker's own Monte Carlo, and the checker's standard error, for random strategies."""
     game = make_game((2000, 1500, 1000), (100, 200), prizes=(50, 30, 20))
-    solver = build(game, deals=0, three=three)
+    solver = build(game, deals=250_000, three=three)  # the pairwise shares with the board correction
     sig = {p: np.random.default_rng(seed).random(v.shape) for p, v in solver.sigma.items()}
     _, cfv, _ = solver.values(sig)
     strategies = {p: {key: sig[p][k] for key, k in solver.keys[p].items()} for p in solver.keys}

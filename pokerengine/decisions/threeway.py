@@ -5,7 +5,9 @@ order of the three hands (the pot code splits ties).  :class:`Orders` holds, for
 classes ``(a, b, c)`` (the hands ranked first, second and third), the sum over every deal of three
 pairwise disjoint combinations of those classes (in seat order) of the probability, over the boards
 the three hands leave, that they finish in that order, a tie shared evenly among the strict orders
-it allows (so a tie's expected chips are exact: an even split is the average over the orders).
+it allows (so a tie's expected chips are exact: an even split is the average over the orders;
+under a payout model a tie is valued at the average of those orders' payoffs, not the split
+stacks', as :class:`.showdown.BoardModel` does).
 Unlike :class:`.showdown.BoardModel` the three hands and the board come from **one deck**.
 
 **Method (sampled).**  ``boards`` boards are drawn (seeded); on each, every combination's
