@@ -53,7 +53,7 @@ def seconds(value: object, what: str, *, positive: bool = False) -> float:
         raise PokerEngineError(f"{what} must be a number of seconds (int or float), got {shown(value)}")
     if type(value) is int and not -MAX_SECONDS <= value <= MAX_SECONDS:
         raise PokerEngineError(f"{what} must be from 0 to {MAX_SECONDS:,} seconds, got {shown(value)}")
-    x = float(value)  # type: ignore[arg-type]
+    x = float(value)  # type: ignore[arg-type]  # float ok: seconds of a clock, never chips
     if not math.isfinite(x):
         raise PokerEngineError(f"{what} must be a finite number of seconds, got {shown(value)}")
     if x < 0 or (positive and x == 0):
@@ -147,7 +147,7 @@ class Timer:
         return x
 
     def join(self, player: str) -> None:
-        self.banks[player] = float(self.clock.bank) if self.clock is not None else 0.0
+        self.banks[player] = float(self.clock.bank) if self.clock is not None else 0.0  # float ok: seconds
 
     def leave(self, player: str) -> None:
         self.banks.pop(player, None)
@@ -155,7 +155,7 @@ class Timer:
     def refill(self, players: list[str]) -> None:
         if self.clock is not None and self.clock.refill:
             for p in players:
-                self.banks[p] = min(float(self.clock.bank), self.banks.get(p, 0.0) + self.clock.refill)
+                self.banks[p] = min(float(self.clock.bank), self.banks.get(p, 0.0) + self.clock.refill)  # float ok: seconds
 
     def start(self, key: tuple[int, int, int], now: float) -> None:
         """The turn ``key`` is timed from ``now`` (if it is not timed already)."""
