@@ -123,7 +123,7 @@ from ..models._cost import SLACK, Deadline
 from .blas import one_blas_thread
 from .combos import CLASS_SIZES, CLASSES, COMBOS
 from .game import Ending, Game, Prize, endings, make_game
-from .realdeal import MAX_DEALS, Deal3, build_seconds
+from .realdeal import MAX_DEALS, Deal3, build_seconds, strategy_values
 from .result import Equilibrium, PlayerStrategy
 from .showdown import BOARDS_BY_HANDS, BoardModel, PairOdds, default_table, pot_cells, pot_ranking, pot_sequences
 
@@ -208,14 +208,7 @@ class Solver:
                     base[p] += v
                 else:
                     cfv[p][self.keys[p][act[1]], 0 if act[2] else 1] += v
-        value = []
-        for p in range(n):
-            v = base[p].copy()
-            if p in cfv:
-                sg = sigma[p]
-                v += (sg * cfv[p][:, 0] + (1.0 - sg) * cfv[p][:, 1]).sum(axis=0)
-            value.append(v)
-        return base, cfv, value
+        return base, cfv, strategy_values(base, cfv, sigma)
 
     def _expect(self, sigma: dict[int, Array], idx: int, e: _Ending) -> list[Array]:
         """Each seat's expected payoff per class of its own hand at this ending, given the others reach it."""

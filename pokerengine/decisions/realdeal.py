@@ -342,14 +342,21 @@ class Deal3:
                     cfv[p][point, a] += v
                 else:
                     base[p] += v
-        value = []
-        for p in range(n):
-            v = base[p].copy()
-            if p in cfv:
-                sg = sigma[p]
-                v += (sg * cfv[p][:, 0] + (1.0 - sg) * cfv[p][:, 1]).sum(axis=0)
-            value.append(v)
-        return base, cfv, value
+        return base, cfv, strategy_values(base, cfv, sigma)
+
+
+def strategy_values(base: list[Any], cfv: dict[int, Any], sigma: dict[int, Any]) -> list[Any]:
+    """Each player's value per class of his own hand: what reaches him whatever he does (``base``) plus, at
+    each of his decision points, the values of pushing and folding (``cfv[p][point, 0 | 1]``) weighted by
+    his strategy ``sigma[p]`` there."""
+    value = []
+    for p, b in enumerate(base):
+        v = b.copy()
+        if p in cfv:
+            sg = sigma[p]
+            v += (sg * cfv[p][:, 0] + (1.0 - sg) * cfv[p][:, 1]).sum(axis=0)
+        value.append(v)
+    return value
 
 
 def build_seconds(deals: int, seed: int = 0, three: int = 0) -> float:

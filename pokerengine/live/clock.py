@@ -18,7 +18,7 @@ Clock(turn=20, bank=30, refill=5)
 Traceback (most recent call last):
 ...
 pokerengine.errors.PokerEngineError: a turn's seconds must be more than 0, got 0
->>> Clock(turn=float("nan"))
+>>> Clock(turn=float("nan"))  # float ok: a time, refused
 Traceback (most recent call last):
 ...
 pokerengine.errors.PokerEngineError: a turn's seconds must be a finite number of seconds, got nan
