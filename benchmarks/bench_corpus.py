@@ -23,8 +23,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from pokerengine.generate import write_corpus  # noqa: E402
-from pokerengine.history.corpus import merge, replay_shard, shards_of  # noqa: E402
-from pokerengine.history.replay import replay_paths  # noqa: E402
+from pokerengine.replay.corpus import merge, replay_shard, shards_of
+from pokerengine.replay.corpus import replay_paths
 
 
 def corpus(folder: str, hands: int, games: tuple[str, ...] | None) -> tuple[str, str]:
@@ -53,7 +53,7 @@ def peak_children_mib() -> float:
 def stream_peak(path: str) -> tuple[float, float, int]:
     """Seconds, peak RSS (MiB) and hands of reading one big .phhs hand by hand, in a fresh process."""
     code = ("import resource, sys, time\n"
-            "from pokerengine.history.stream import iter_phhs_tables\n"
+            "from pokerengine.phh.stream import iter_phhs_tables\n"
             "t = time.perf_counter(); n = sum(1 for _ in iter_phhs_tables(sys.argv[1]))\n"
             "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, n)")
     out = subprocess.run([sys.executable, "-c", code, path], capture_output=True, text=True, check=True,
@@ -95,7 +95,7 @@ def main() -> None:
     if not args.skip_dask:
         from distributed import Client, LocalCluster
 
-        from pokerengine.history.dask_replay import replay_dask
+        from pokerengine.replay.dask_replay import replay_dask
 
         start = time.perf_counter()
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")

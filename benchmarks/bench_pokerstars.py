@@ -7,7 +7,7 @@ DIR defaults to ``/work/shared/pokerstars/pokerregion-2020`` when present, else
 and parse every hand:
 
 * pokerengine: :func:`pokerengine.formats.pokerstars.parse_pokerstars`, then
-  :func:`pokerengine.history.site.check` on each hand (interpret the actions, settle with the
+  :func:`pokerengine.replay.site_check.check_site` on each hand (interpret the actions, settle with the
   site's rake, compare every collected amount and the rake).  It reports how many matched.
 * PokerKit 0.7: ``pokerkit.notation.PokerStarsParser`` (its PokerStars reader), then iterating
   each ``HandHistory``'s states (playing the hand to its end, its own "settle"); PokerKit does
@@ -29,9 +29,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from pokerengine.history import clear_caches  # noqa: E402
+from pokerengine.live import clear_caches
 from pokerengine.formats.pokerstars import parse_pokerstars  # noqa: E402
-from pokerengine.history.site import check  # noqa: E402
+from pokerengine.replay.site_check import check_site
 
 
 def default_dir() -> str:
@@ -47,7 +47,7 @@ def ours(texts: list[tuple[str, str]]) -> tuple[float, int, int]:
     for path, text in texts:
         for hand in parse_pokerstars(text, source=path):
             hands += 1
-            matched += check(hand).status == "matched"
+            matched += check_site(hand).status == "matched"
     return time.process_time() - start, hands, matched
 
 

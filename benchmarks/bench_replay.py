@@ -21,9 +21,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from pokerengine.history import clear_caches  # noqa: E402
-from pokerengine.history.reader import iter_files  # noqa: E402
-from pokerengine.history.replay import ReplaySummary, replay_file, replay_paths  # noqa: E402
+from pokerengine.live import clear_caches
+from pokerengine.phh.reader import iter_files
+from pokerengine.replay.files import ReplaySummary, replay_file
+from pokerengine.replay.corpus import replay_paths
 
 
 def default_dir() -> str:

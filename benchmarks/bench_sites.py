@@ -6,7 +6,7 @@ For each site format of :mod:`pokerengine.formats` (or those named), the files o
 ``--dir NAME=PATH``), each decoded once (:func:`pokerengine.formats.read_text`), are read:
 
 * pokerengine: :func:`pokerengine.formats.site_hands` (the site's reader), then
-  :func:`pokerengine.history.site.check` on each hand (play the actions, settle with the site's rake,
+  :func:`pokerengine.replay.site_check.check_site` on each hand (play the actions, settle with the site's rake,
   compare every collected amount, the rake, the total pot and the uncalled bets where the file says them);
   the parse alone is timed too.  A file the reader stops in counts the hands before it.
 * PokerKit 0.7 (``pokerkit.notation``), for the sites it reads: ``PokerStarsParser``, ``FullTiltPokerParser``,
@@ -41,8 +41,8 @@ sys.path.insert(0, ROOT)
 
 from pokerengine.errors import PokerEngineError  # noqa: E402
 from pokerengine.formats import detect, names, read_text, site_hands  # noqa: E402
-from pokerengine.history import clear_caches  # noqa: E402
-from pokerengine.history.site import check  # noqa: E402
+from pokerengine.live import clear_caches
+from pokerengine.replay.site_check import check_site
 
 _PARTY_HEADER = re.compile(r"\*{5} Hand History [Ff]or Game (\w+) \*{5}")
 
@@ -72,7 +72,7 @@ def ours(fmt: str, texts: list[tuple[str, str]], checked: bool) -> tuple[float, 
                 hands += 1
                 if checked:
                     try:
-                        matched += check(hand).status == "matched"
+                        matched += check_site(hand).status == "matched"
                     except PokerEngineError:
                         pass
         except PokerEngineError:

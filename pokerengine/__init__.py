@@ -1,13 +1,20 @@
 """pokerengine: exact poker settlement, in integer chips, with every rule cited.
 
-The data flows one way, one module per step: hand history
-(:mod:`~pokerengine.history`) -> actions -> contributions and cards ->
-:mod:`~pokerengine.pots` -> showdown (:mod:`~pokerengine.games`,
-:mod:`~pokerengine.hands`) -> :mod:`~pokerengine.split` ->
-:mod:`~pokerengine.settlement` -> :mod:`~pokerengine.tournament` -> payout
-models (:mod:`~pokerengine.models`).  A live table drives one hand at a time through
-:class:`~pokerengine.live.Hand` (whose turn, legal actions, TDA rules), which settles through
-:func:`settle` like everything else.
+The package is built in floors, each importing only those below it, in the order the data flows:
+
+1. cards and hands: :mod:`~pokerengine.cards`, the evaluators of :mod:`~pokerengine.hands`, the games
+   (:mod:`~pokerengine.games`);
+2. pots and settlement: :mod:`~pokerengine.seats` -> :mod:`~pokerengine.pots` -> :mod:`~pokerengine.split`
+   -> :mod:`~pokerengine.settlement` (with :mod:`~pokerengine.rake` and :mod:`~pokerengine.runs`);
+3. the PHH record: :mod:`~pokerengine.phh` (read, checked, written), and the rule book
+   (:mod:`~pokerengine.rules`);
+4. the engine: :mod:`~pokerengine.live` (whose turn, legal actions, TDA rules; a table; a record played),
+   which settles through :func:`settle` like everything else;
+5. the readers: :mod:`~pokerengine.formats` (one module a site's format, each hand a PHH record and what
+   the site paid);
+6. replay: :mod:`~pokerengine.replay` (records played and compared, files, corpora, convert);
+7. payout models (:mod:`~pokerengine.models`), then :mod:`~pokerengine.tournament`, then
+   :mod:`~pokerengine.decisions`; the command line (:mod:`~pokerengine.cli`) on top.
 """
 
 from .errors import (
@@ -23,12 +30,9 @@ from .errors import (
     TournamentError,
 )
 from .games import GAMES, Game
-from .history import HandHistory, HandReplay, HandReport, Outcome, ReplaySummary, interpret, replay_hand, replay_paths
-from .history import dumps as dumps_history
-from .history import load as load_history
-from .history import loads as loads_history
-from .live import REPLAY, TDA, Deck, Hand, Legal, Options, RaiseRange, Table
-from .live import replay as replay_live
+from .live import REPLAY, TDA, Deck, Hand, Legal, Options, Outcome, RaiseRange, Table, interpret
+from .phh import HandHistory
+from .replay import HandReplay, HandReport, ReplaySummary, replay_hand, replay_paths
 from .models import MODELS, Equities, dcm, icm, malmuth_weitzman, monte_carlo, roberts
 from .pots import Pot, PotLayout, build_pots
 from .rake import Rake
@@ -59,10 +63,7 @@ __all__ = [
     "HandReport",
     "Outcome",
     "ReplaySummary",
-    "dumps_history",
     "interpret",
-    "load_history",
-    "loads_history",
     "replay_hand",
     "replay_paths",
     # live play
@@ -74,7 +75,6 @@ __all__ = [
     "RaiseRange",
     "TDA",
     "Table",
-    "replay_live",
     # tournaments
     "Director",
     "EquityConfig",

@@ -10,7 +10,7 @@ the settlement too.  The same seed gives the same hands.
 >>> hands = list(generate(3, seed=7))
 >>> [h.variant for h in hands] == [h.variant for h in generate(3, seed=7)]
 True
->>> from pokerengine.history.settling import replay_hand
+>>> from pokerengine.replay.hand_replay import replay_hand
 >>> all(replay_hand(h).status == "matched" for h in hands)
 True
 
@@ -28,8 +28,10 @@ import attrs
 
 from ._checks import shown
 from .errors import PokerEngineError
-from .history.reader import dumps
-from .history.record import HandHistory
+from .live import Hand
+from .phh.reader import dumps
+from .phh.record import HandHistory
+from .phh.variants import VARIANTS
 
 #: PHH's eleven variants: the default games.
 PHH_GAMES = ("NT", "FT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
@@ -50,7 +52,6 @@ def _check_count(hands: object) -> int:
 
 
 def _games(games: Sequence[str]) -> tuple[str, ...]:
-    from .history.variants import VARIANTS
 
     if isinstance(games, str) or not isinstance(games, Sequence) or not games or len(games) > 100:
         raise GenerateError(f"games must be a non-empty list of variant codes, got {shown(games)}")
@@ -69,8 +70,6 @@ def _seats(value: object) -> tuple[int, int]:
 
 def random_hand(rng: random.Random, games: Sequence[str] = PHH_GAMES, seats: tuple[int, int] = (2, 9)) -> HandHistory:
     """One hand of a random game of ``games`` at a table of ``seats`` players, played at random."""
-    from .history.variants import VARIANTS
-    from .live import Hand
 
     game = rng.choice(games)
     v = VARIANTS[game]
@@ -101,7 +100,6 @@ def random_hand(rng: random.Random, games: Sequence[str] = PHH_GAMES, seats: tup
 
 def play(hand: object, rng: random.Random) -> None:
     """Play a live :class:`~pokerengine.live.Hand` to its end with random legal actions."""
-    from .live import Hand
 
     assert isinstance(hand, Hand)
     while not hand.over:

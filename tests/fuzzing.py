@@ -24,7 +24,7 @@ Entry points (:data:`ENTRIES`), each through the Python API and through the
 CLI in-process (``pokerengine.cli.main`` with stdin/stdout/stderr captured,
 files in the worker's temporary directory): settle JSON, PHH replay,
 tournament logs, equity inputs, and PHH through the live engine
-(``pokerengine.live.replay``, ``pokerengine legal``).
+(``pokerengine.live.from_history``, ``pokerengine legal``).
 
 Outcomes (:data:`OUTCOMES`):
 
@@ -543,7 +543,10 @@ def _settle_api(data: bytes, variant: str) -> None:
 
 
 def _phh_api(data: bytes, variant: str) -> None:
-    from pokerengine.history import dumps, interpret, loads, loads_all, replay_hand, settle_outcome
+    from pokerengine.phh import dumps, loads, loads_all
+    from pokerengine.live import interpret
+    from pokerengine.replay import replay_hand
+    from pokerengine.live.settling import settle_outcome
 
     text = data.decode("utf-8", "surrogateescape")
     hands = loads_all(text) if variant == "phhs" else [loads(text)]
@@ -566,15 +569,15 @@ def _phh_api(data: bytes, variant: str) -> None:
 
 def _live_api(data: bytes, variant: str) -> None:
     from pokerengine import live
-    from pokerengine.history import loads
+    from pokerengine.phh import loads
 
     hist = loads(data.decode("utf-8", "surrogateescape"))
     if variant == "tda-partial":
-        hand = live.replay(hist, live.TDA, complete=False)
+        hand = live.from_history(hist, live.TDA, complete=False)
         if not hand.over:
             hand.legal_actions()
     else:
-        hand = live.replay(hist, live.REPLAY)
+        hand = live.from_history(hist, live.REPLAY)
         if variant == "history":
             try:
                 live.to_history(hand)
@@ -602,7 +605,7 @@ def _tournament_api(data: bytes, variant: str) -> None:
 def _site_api(data: bytes, variant: str) -> None:
     """A site's file read (PokerStars text or OHH) and each hand checked against what it says was paid."""
     from pokerengine.formats import detect, site_hands
-    from pokerengine.history.site import check
+    from pokerengine.replay.site_check import check_site
 
     from pokerengine.formats import names
     from pokerengine.formats.encodings import decode
@@ -612,7 +615,7 @@ def _site_api(data: bytes, variant: str) -> None:
     if fmt not in names():
         return
     for hand in site_hands(text if fmt != "ohh" else data, fmt, source="fuzz"):
-        check(hand)
+        check_site(hand)
 
 
 def _site_reader(entry: str) -> Callable[[bytes, str], None]:
@@ -628,8 +631,8 @@ def _convert(data: bytes, variant: str) -> tuple[str, str] | None:
     if variant.startswith("cli"):
         path = _write("fuzz-convert.txt", data)
         return _cli(["convert", path, "--to", to])
-    from pokerengine.history.convert import convert_text, read_hands
-    from pokerengine.history.replay import report
+    from pokerengine.replay.convert import convert_text, read_hands
+    from pokerengine.replay.files import report
 
     text = data.decode("utf-8", "surrogateescape")
     written = convert_text(text, to, source="fuzz.txt")
@@ -644,8 +647,8 @@ def _phhs_stream(data: bytes, variant: str) -> None:
     """A ``.phhs`` file read hand by hand (``stream.iter_phhs_tables``), whole and (``phhs-cut``) in byte
     ranges cut at places drawn from the input: every range partition must give the same hands and errors,
     and the sharded replay the same summary as the file replayed as one shard."""
-    from pokerengine.history.corpus import Shard, merge, replay_shard
-    from pokerengine.history.stream import iter_phhs_tables
+    from pokerengine.replay.corpus import Shard, merge, replay_shard
+    from pokerengine.phh.stream import iter_phhs_tables
 
     path = _write("fuzz-stream.phhs", data)
 
@@ -1007,7 +1010,7 @@ def worker_main(memory: int, time_limit: float, tmp: str) -> None:
     os.dup2(devnull, 1)  # stray writes to fd 1 cannot corrupt the protocol
     signal.signal(signal.SIGPROF, _on_alarm)
     import pokerengine.cli
-    import pokerengine.history  # noqa: F401
+    import pokerengine.replay  # noqa: F401
     import pokerengine.models  # noqa: F401
     import pokerengine.tournament  # noqa: F401
 

@@ -1,7 +1,7 @@
 """Byte-mutation campaign on replay's file accounting (issue 24), beside ``tests/fuzzing.py``.
 
 Mutated files of every site reader (``fuzzing.generate`` over the ``site-*`` entries, written as
-``.txt``, ``.xml`` or ``.hh``) replayed through :func:`~pokerengine.history.replay.replay_paths`, and
+``.txt``, ``.xml`` or ``.hh``) replayed through :func:`~pokerengine.replay.corpus.replay_paths`, and
 every tenth through ``pokerengine replay --json`` in-process.  Each input is ``ok`` (read, every hand
 under a verdict, the verdicts adding up to the hands and to the file's count), ``skipped`` (one
 reason given), ``failure`` (an exception, an internal error, counts that do not add up, the CLI's
@@ -36,7 +36,7 @@ def _alarm(*_: Any) -> None:
 
 def _one(path: str, folder: str, cli: bool) -> str:
     from pokerengine.cli import main
-    from pokerengine.history.replay import replay_paths
+    from pokerengine.replay.corpus import replay_paths
 
     s = replay_paths([folder])
     verdicts = (s.matched + s.split_chip + s.unchecked + s.undeterminable + s.cancelled + s.unplayed

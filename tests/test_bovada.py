@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import read_text, site_hands
 from pokerengine.formats.bovada import MAX_LINE_CHARS, parse_bovada, position_rank, read_bovada
-from pokerengine.history.site import Collected, check
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
 from profiles import examples
 from site_fixtures import BY_NAME, FPDB
 
@@ -46,7 +47,7 @@ def test_exact_amounts_of_a_walk_and_a_side_pot():
     assert side.history.actions[6:12] == ("p3 f", "p4 f", "p5 cbr 1240", "p6 cbr 3000", "p1 cc", "p2 f")
     raised = hands["4000000002"]
     assert raised.rake == 70 and raised.returned[0] == 800 and raised.history.min_bet == 50
-    assert all(check(h).status == "matched" for h in hands.values())
+    assert all(check_site(h).status == "matched" for h in hands.values())
 
 
 def test_tournaments_mvs_seats_and_a_short_big_blind():
@@ -105,7 +106,7 @@ def test_stud():
     # (an open pair) is the big bet
     assert (tournament.history.small_bet, tournament.history.big_bet, tournament.history.bring_in) == (20, 40, 10)
     assert tournament.history.actions[6:11] == ("d dh p1 9h", "d dh p2 2d", "d dh p3 6s", "p1 cbr 40", "p2 f")
-    assert all(check(h).status == "matched" for h in (hi_lo, tournament))
+    assert all(check_site(h).status == "matched" for h in (hi_lo, tournament))
 
 
 def test_lines_written_twice_are_read_once():
@@ -174,7 +175,7 @@ def test_fpdb_real_hands():
         try:
             for h in site_hands(read_text(str(p)), "bovada", source=str(p)):
                 try:
-                    status = check(h).status
+                    status = check_site(h).status
                 except PokerEngineError:
                     status = "error"
                 statuses[status] = statuses.get(status, 0) + 1
@@ -224,7 +225,7 @@ Seat+2: Big Blind Folded before the FLOP"""
     (hand,) = parse_bovada(text)
     assert hand.history.starting_stacks == (stack, stack)
     assert hand.history.actions[-2:] == (f"p2 cbr {to}", "p1 f")
-    assert hand.returned == (0, to - bb) and check(hand).status == "matched"
+    assert hand.returned == (0, to - bb) and check_site(hand).status == "matched"
 
 
 def test_issue24_a_bare_set_dealer_line_button_on_an_empty_seat():
@@ -235,7 +236,7 @@ def test_issue24_a_bare_set_dealer_line_button_on_an_empty_seat():
     [hand] = parse_bovada(path.read_text())
     assert len(hand.history.players) == 3 and hand.history.blinds_or_straddles == (10, 25, 0)
     assert hand.collected[0].amount == 155 and hand.returned == (0, 0, 100) and hand.total_pot == 160
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     with pytest.raises(HistoryParseError, match="cannot read"):
         parse_bovada(path.read_text().replace("Set dealer\n", "Set dealer 3\n"))
 
@@ -254,7 +255,7 @@ def test_issue24_a_damaged_first_line_after_a_summary_is_one_error_not_two():
     got = list(iter_hands("\n".join(lines), errors=True))
     assert [getattr(x, "hand_id", None) for x in got] == ["4000000001", None, "4000000003", "4000000004"]
     assert isinstance(got[1], HandError) and got[1].index == 1 and "expected a hand" in str(got[1])
-    assert check(got[0]).status == "matched"  # (the hand before keeps its own lines)
+    assert check_site(got[0]).status == "matched"  # (the hand before keeps its own lines)
 
 
 # --- issue 24: the rake of two pots won by different players (fixtures/bovada/handwritten/rake-two-pots.txt)
@@ -263,15 +264,15 @@ def test_issue24_rake_of_two_pots_main_pot_share_rounded_up():
     # 5 cents of rake from pots of 22 and 82 cents: 5 x 22 / 104 = 1.06, rounded up: 2 from the main pot
     # (UTG+1 collects 20), 3 from the side pot (UTG+2 collects 79); the proportional draw gave 21 and 78
     from pokerengine.formats.bovada import rake_rule
-    from pokerengine.history.interpreter import interpret
-    from pokerengine.history.site import pots_of
+    from pokerengine.live.interpreter import interpret
+    from pokerengine.live.settling import pots_of
 
     path = Path(__file__).resolve().parent.parent / "fixtures" / "bovada" / "handwritten" / "rake-two-pots.txt"
     [hand] = site_hands(read_text(str(path)), "bovada")
     pots = pots_of(interpret(hand.history))
     assert pots == [22, 82] and hand.rake == 5 and rake_rule(pots, True, hand) == [2, 3]
     assert sorted((c.player, c.amount) for c in hand.collected) == [("UTG+1", 20), ("UTG+2", 79)]
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def _draw_rake_oracle(rake: int, pots: list[int]) -> list[int]:

@@ -19,8 +19,8 @@ import pytest
 from pokerengine.cli import main
 from pokerengine.cli.legal import describe, legal, legal_history
 from pokerengine.errors import PokerEngineError
-from pokerengine.history.notation import compile_action
-from pokerengine.history.reader import iter_files, load
+from pokerengine.phh.notation import compile_action
+from pokerengine.phh.reader import iter_files, load
 from pokerengine.live import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent

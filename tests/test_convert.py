@@ -16,16 +16,17 @@ import pytest
 from hypothesis import given, strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError, UndeterminableHandError
-from pokerengine.history.convert import (
-    convert_text, phh_to_site, read_hands, site_to_phh, with_pot_rakes, write_hands,
-)
+from pokerengine.replay.convert import convert_text, phh_to_site, read_hands, site_to_phh, with_pot_rakes, write_hands
 from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.ohh import read_ohh
-from pokerengine.history.reader import dumps, loads
-from pokerengine.history.replay import report
-from pokerengine.history.settling import replay_hand
-from pokerengine.history.site import Collected, check, main_pot_first, pots_of
-from pokerengine.history.interpreter import interpret
+from pokerengine.phh.reader import dumps, loads
+from pokerengine.replay.files import report
+from pokerengine.replay.hand_replay import replay_hand
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
+from pokerengine.formats.rake_pots import main_pot_first
+from pokerengine.live.settling import pots_of
+from pokerengine.live.interpreter import interpret
 from pokerengine.live import Hand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,10 +47,10 @@ def every_site_hand(root: Path):
 
 
 def same_verdict(hands) -> dict:
-    """Each hand's check() status against the replay status of its PHH (written and read back)."""
+    """Each hand's check_site() status against the replay status of its PHH (written and read back)."""
     seen: dict = {}
     for hand in hands:
-        status = check(hand).status
+        status = check_site(hand).status
         record = loads(dumps(site_to_phh(hand)), source=hand.source)
         got = report(record).status
         assert got == status, (hand.where, status, got, report(record).message)
@@ -99,7 +100,7 @@ def test_the_phh_of_a_raked_hand():
 
 def test_a_mismatched_site_hand_converts_to_a_mismatched_record():
     hand = attrs.evolve(demo_hand(), collected=(Collected("bob", 0, 84),), rake=2)
-    assert check(hand).status == "mismatched"
+    assert check_site(hand).status == "mismatched"
     record = site_to_phh(hand)
     assert record.finishing_stacks == (94, 84, 160)
     r = report(loads(dumps(record)))
@@ -110,7 +111,7 @@ def test_a_mismatched_site_hand_converts_to_a_mismatched_record():
 def test_an_undeterminable_hand_stays_undeterminable():
     text = (FIXTURES / "pokerstars" / "handwritten").rglob("*.txt")
     hands = [h for p in text for h in site_hands(read_text(str(p)), "pokerstars", source=str(p))]
-    (hand,) = [h for h in hands if check(h).status == "undeterminable"]
+    (hand,) = [h for h in hands if check_site(h).status == "undeterminable"]
     record = site_to_phh(hand)
     with pytest.raises(UndeterminableHandError, match="cannot settle: the showdown needs the cards"):
         replay_hand(record)
@@ -165,7 +166,7 @@ def test_pokerstars_to_ohh_carries_each_pots_rake_and_wins():
     assert len(side) >= 5
     for hand in side:
         (back,) = read_ohh(write_hands([hand], "ohh"), source="x.ohh")
-        r = check(back)
+        r = check_site(back)
         assert r.status == "matched", r.message
         assert back.pot_rakes == with_pot_rakes(hand).pot_rakes
         assert sum(back.pot_rakes) == hand.rake
@@ -177,7 +178,7 @@ def test_a_phh_with_rake_written_as_ohh_keeps_the_rake():
     site = phh_to_site(record)
     assert site.collected == (Collected("p1", 0, 145), Collected("p2", 1, 97)) and site.pot_rakes == (5, 3)
     (back,) = read_ohh(write_hands([record], "ohh"))
-    assert back.rake == 8 and check(back).status == "matched"
+    assert back.rake == 8 and check_site(back).status == "matched"
     assert back.history.actions == record.actions
 
 
@@ -236,7 +237,7 @@ def test_rake_drawn_pot_by_pot_conserves_chips(seed, percent):
     full = attrs.evolve(record, finishing_stacks=r.finishing_stacks)
     assert replay_hand(loads(dumps(full))).status == "matched"
     (back,) = read_ohh(write_hands([full], "ohh"))
-    assert check(back).status == "matched" and back.rake == rake
+    assert check_site(back).status == "matched" and back.rake == rake
 
 
 # -- the command ------------------------------------------------------------------------------------------
@@ -303,14 +304,14 @@ def test_cli_empty_folder(tmp_path):
 
 
 def test_cancelled_hands_are_counted_by_replay_and_left_out_by_convert(tmp_path):
-    from pokerengine.history.replay import replay_paths
+    from pokerengine.replay.corpus import replay_paths
 
     path = FIXTURES / "pokerstars" / "handwritten" / "cancelled.txt"
     summary = replay_paths([path])
     assert (summary.cancelled, summary.matched, summary.ok) == (1, 2, True)
     assert summary.to_json()["cancelled"] == 1 and "cancelled   1" in summary.text()
     converted = list(read_hands(path.read_text(encoding="utf-8-sig"), source=str(path)))
-    assert len(converted) == 2 and all(check(h).status == "matched" for h in converted)
+    assert len(converted) == 2 and all(check_site(h).status == "matched" for h in converted)
 
 
 def test_a_hand_with_more_board_deals_than_streets_is_refused_by_the_ohh_writer():
@@ -372,7 +373,7 @@ def test_a_rake_that_breaks_the_rule_keeps_its_verdict_through_conversion(rake, 
     from pokerengine.formats.pokerstars import parse_pokerstars
 
     [hand] = parse_pokerstars(_RULE_HAND.replace("$RAKE", "$" + rake).replace("$COLLECTED", "$" + collected))
-    verdict = check(hand).status
+    verdict = check_site(hand).status
     assert verdict == ("matched" if rake == "0.03" else "mismatched")
     record = loads(dumps(site_to_phh(hand)))
     assert replay_hand(record).status == verdict

@@ -18,11 +18,13 @@ from hypothesis import given, settings, strategies as st
 from pokerengine.errors import PokerEngineError
 from pokerengine.formats import read_text, site_hands
 from pokerengine.formats.ohh import read_ohh
-from pokerengine.history.convert import read_hands, site_to_phh, write_hands
-from pokerengine.history.replay import report
-from pokerengine.history.settling import replay_hand
-from pokerengine.history.interpreter import interpret
-from pokerengine.history.site import SiteHand, check, pots_of
+from pokerengine.replay.convert import read_hands, site_to_phh, write_hands
+from pokerengine.replay.files import report
+from pokerengine.replay.hand_replay import replay_hand
+from pokerengine.live.interpreter import interpret
+from pokerengine.formats.sitehand import SiteHand
+from pokerengine.replay.site_check import check_site
+from pokerengine.live.settling import pots_of
 from profiles import DEEP, examples
 from site_fixtures import ROOT, SITES
 
@@ -31,7 +33,7 @@ VERDICTS = ("matched", "mismatched", "undeterminable", "split_chip", "cancelled"
 
 def source(hand: SiteHand) -> str:
     try:
-        return check(hand).status
+        return check_site(hand).status
     except PokerEngineError as exc:
         return type(exc).__name__
 
@@ -43,7 +45,7 @@ def as_phh(hand: SiteHand) -> str:
 
 def as_ohh(hand: SiteHand) -> str:
     [back] = read_ohh(write_hands([hand], "ohh"))
-    return check(back).status
+    return check_site(back).status
 
 
 def verdicts(hand: SiteHand) -> tuple[str, str, str]:
@@ -134,10 +136,10 @@ def _changed_file(site: str, rel: str, pattern: str, new: str) -> list[SiteHand]
 
 
 def _the_changed_hand(site: str, rel: str, pattern: str, new: str) -> SiteHand:
-    before = {h.hand_id: check(h).status for h in site_hands(read_text(str(ROOT / site / rel)), site, source=rel)
+    before = {h.hand_id: check_site(h).status for h in site_hands(read_text(str(ROOT / site / rel)), site, source=rel)
               if isinstance(h, SiteHand)}
     hands = _changed_file(site, rel, pattern, new)
-    [hand] = [h for h in hands if check(h).status != before[h.hand_id]]
+    [hand] = [h for h in hands if check_site(h).status != before[h.hand_id]]
     return hand
 
 
@@ -150,7 +152,7 @@ def _the_changed_hand(site: str, rel: str, pattern: str, new: str) -> SiteHand:
 ])
 def test_a_summary_amount_changed_is_a_mismatch_that_says_the_record_contradicts_itself(site, rel, pattern, new):
     hand = _the_changed_hand(site, rel, pattern, new)
-    r = check(hand)
+    r = check_site(hand)
     assert r.status == "mismatched" and "the record contradicts itself: the summary says won" in r.message
     assert verdicts(hand) == ("mismatched",) * 3
     record = site_to_phh(hand)
@@ -179,7 +181,7 @@ def test_a_negative_rake_is_never_written_as_a_rake():
 ])
 def test_a_total_pot_or_uncalled_bet_mismatch_survives_conversion(site, rel, pattern, new, words):
     hand = _the_changed_hand(site, rel, pattern, new)
-    r = check(hand)
+    r = check_site(hand)
     assert r.status == "mismatched" and words in r.message
     assert verdicts(hand) == ("mismatched",) * 3
 
@@ -212,6 +214,6 @@ def test_an_ohh_pot_without_its_amount_is_mismatched_and_so_are_its_conversions(
     for pot in obj["ohh"]["pots"]:
         del pot["amount"]
     [hand] = read_ohh(json.dumps(obj))
-    assert "total pot: file 0" in check(hand).message
+    assert "total pot: file 0" in check_site(hand).message
     assert verdicts(hand) == ("mismatched",) * 3
     assert site_to_phh(hand).user_fields["_total_pot"] == 0

@@ -12,10 +12,10 @@ from hypothesis import given, settings, strategies as st
 from profiles import examples
 
 from pokerengine.generate import write_corpus
-from pokerengine.history.corpus import shards_of
-from pokerengine.history.reader import MAX_FILE_BYTES, loads_all
-from pokerengine.history.replay import replay_paths
-from pokerengine.history.stream import MAX_TABLE_BYTES, cut, iter_phhs, iter_phhs_tables
+from pokerengine.replay.corpus import shards_of
+from pokerengine.phh.reader import MAX_FILE_BYTES, loads_all
+from pokerengine.replay.corpus import replay_paths
+from pokerengine.phh.stream import MAX_TABLE_BYTES, cut, iter_phhs, iter_phhs_tables
 from pokerengine.errors import HistoryParseError
 
 

@@ -11,9 +11,9 @@ import pytest
 pytest.importorskip("distributed")  # the `dask` extra (the `test` extra installs it)
 
 from pokerengine.generate import write_corpus  # noqa: E402
-from pokerengine.history.corpus import rows, shards_of  # noqa: E402
-from pokerengine.history.dask_replay import DaskUnavailableError, hand_rows, replay_dask  # noqa: E402
-from pokerengine.history.replay import replay_paths  # noqa: E402
+from pokerengine.replay.corpus import rows, shards_of
+from pokerengine.replay.dask_replay import DaskUnavailableError, hand_rows, replay_dask
+from pokerengine.replay.corpus import replay_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -27,10 +27,11 @@ from pokerengine.formats.blocks import (
     LIMITS, MAX_HAND_LINES, MAX_HANDS, MAX_LINE_CHARS, MAX_TEXT_CHARS, Block, HandError, Limits, NoHand, checked_text,
     hand_blocks, only_hands, read_blocks,
 )
-from pokerengine.history.convert import convert_hands
-from pokerengine.history.corpus import Shard, rows
-from pokerengine.history.replay import site_reports
-from pokerengine.history.site import SiteHand, check
+from pokerengine.replay.convert import convert_hands
+from pokerengine.replay.corpus import Shard, rows
+from pokerengine.replay.files import site_reports
+from pokerengine.formats.sitehand import SiteHand
+from pokerengine.replay.site_check import check_site
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -244,7 +245,7 @@ def test_every_registered_format_has_its_three_hands():
 def test_the_three_hands_are_read_and_matched_undamaged(fmt):
     hands = list(site_hands(join(fmt, three(fmt)[1]), fmt, source="three.txt"))
     assert [h.index for h in hands] == [0, 1, 2]
-    assert [check(h).status for h in hands] == ["matched"] * 3
+    assert [check_site(h).status for h in hands] == ["matched"] * 3
 
 
 @pytest.mark.parametrize("fmt", names())
@@ -255,7 +256,7 @@ def test_a_damaged_middle_hand_is_one_error_and_the_file_goes_on(fmt):
     first, bad, last = got
     assert isinstance(first, SiteHand) and isinstance(last, SiteHand)
     assert (first.index, last.index) == (0, 2)
-    assert check(first).status == check(last).status == "matched"
+    assert check_site(first).status == check_site(last).status == "matched"
     undamaged = list(site_hands(join(fmt, three(fmt)[1]), fmt, source="three.txt"))
     assert (first, last) == (undamaged[0], undamaged[2])
     assert isinstance(bad, HandError) and bad.index == 1
@@ -302,7 +303,7 @@ def test_a_hand_cut_mid_line_by_the_next_hands_first_line_loses_only_itself(fmt)
     text = join(fmt, [hands[0], cut]).rstrip("\n") + "\n"
     got = list(site_hands(text, fmt, source="cut.txt", errors=True))
     assert [type(h).__name__ for h in got] == ["SiteHand", "HandError", "SiteHand"]
-    assert got[1].index == 1 and got[2].index == 2 and check(got[2]).status == "matched"
+    assert got[1].index == 1 and got[2].index == 2 and check_site(got[2]).status == "matched"
     assert got[2] == list(site_hands(join(fmt, hands), fmt, source="cut.txt"))[2]
 
 
@@ -314,7 +315,7 @@ def test_a_header_quoted_in_chat_does_not_cut_a_hand():
     at = lines.index("*** SUMMARY ***")
     text = join("pokerstars", [hands[0], "\n".join([*lines[:at], chat, *lines[at:]]), hands[2]])
     got = list(site_hands(text, "pokerstars", source="chat.txt", errors=True))
-    assert [check(h).status for h in got] == ["matched"] * 3
+    assert [check_site(h).status for h in got] == ["matched"] * 3
 
 
 def test_ipoker_reads_on_after_a_hand_cut_before_its_end():

@@ -7,9 +7,12 @@ import attrs
 from hypothesis import given, settings, strategies as st
 
 from pokerengine.formats import read_text, site_hands
-from pokerengine.formats.oddchips import RULES, SPLIT_CHIP, check_split
-from pokerengine.history.record import HandHistory
-from pokerengine.history.site import Collected, SiteHand, check
+from pokerengine.replay.oddchips import RULES
+from pokerengine.replay.site_check import check_split
+from pokerengine.replay.status import SPLIT_CHIP
+from pokerengine.phh.record import HandHistory
+from pokerengine.formats.sitehand import Collected, SiteHand
+from pokerengine.replay.site_check import check_site
 from profiles import examples
 from site_fixtures import ROOT
 
@@ -52,7 +55,7 @@ def test_bovada_real_shapes():
     path = ROOT / "bovada" / "handwritten" / "known_mismatches.txt"
     got = {h.hand_id: check_split(h).status for h in site_hands(read_text(str(path)), "bovada")}
     assert got == {"3412000001": "matched", "3452000001": SPLIT_CHIP, "2902000001": SPLIT_CHIP}
-    assert {h.hand_id: check(h).status for h in site_hands(read_text(str(path)), "bovada")} == got  # check() says so too
+    assert {h.hand_id: check_site(h).status for h in site_hands(read_text(str(path)), "bovada")} == got  # check_site() says so too
 
 
 def test_rules_say_which_sites_are_known():

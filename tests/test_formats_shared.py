@@ -10,7 +10,7 @@ from pokerengine.formats import FORMATS, detect, format_of, names, site_hands
 from pokerengine.formats.amounts import parse_amount
 from pokerengine.formats.draft import Draft, cards
 from pokerengine.formats.encodings import decode
-from pokerengine.history.site import check
+from pokerengine.replay.site_check import check_site
 
 
 def _grouped(whole: int, sep: str) -> str:
@@ -134,7 +134,7 @@ def test_put_in_decides_call_or_raise():
     assert hand.history.players == ("a", "b", "c")  # d sits out
     acts = [a for a in hand.history.actions if not a.startswith("d ")]
     assert acts[:6] == ["p3 cc", "p1 cbr 6", "p2 cc", "p3 cc", "p1 cbr 10", "p2 cbr 30"]
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_draft_errors_name_the_line():
@@ -157,7 +157,7 @@ def test_draft_errors_name_the_line():
 def test_exact_rake_takes_exactly_the_file_rake_from_large_pots(total, data):
     """A site's rake taken as given draws exactly that many units, however large the pot (a percent with a
     small enough denominator is found: the simplest in the interval that rounds to it)."""
-    from pokerengine.history.site import exact_rake
+    from pokerengine.live.settling import exact_rake
 
     amount = data.draw(st.integers(1, total))
     pots = data.draw(st.lists(st.integers(1, 10**6), min_size=0, max_size=3))
@@ -172,7 +172,7 @@ def test_exact_rake_takes_exactly_the_file_rake_from_large_pots(total, data):
 def test_simplest_fraction_in_an_interval_against_a_search(lo, width):
     from fractions import Fraction
 
-    from pokerengine.history.site import _simplest
+    from pokerengine.live.settling import _simplest
 
     if width <= 0:
         return
@@ -196,7 +196,7 @@ def test_hands_in_parts_of_a_chip_convert_to_ohh_and_back(path):
     from pokerengine.formats import read_text
     from pokerengine.formats.ohh import iter_ohh
     from pokerengine.formats.ohh_write import CHIP_SCALE_FIELD
-    from pokerengine.history.convert import convert_hands
+    from pokerengine.replay.convert import convert_hands
 
     root = Path(__file__).resolve().parent.parent
     text = read_text(str(root / path))
@@ -211,7 +211,7 @@ def test_hands_in_parts_of_a_chip_convert_to_ohh_and_back(path):
         again = back[hand.hand_id]
         assert again.history.user_fields["_chip_scale"] == hand.history.user_fields["_chip_scale"]
         assert again.history.starting_stacks == hand.history.starting_stacks
-        assert check(again).status == check(hand).status == "matched"
+        assert check_site(again).status == check_site(hand).status == "matched"
 
 
 def _joined(a: int, b: int, raise_to: int, bet: int, stack: int | None) -> Draft:
@@ -250,7 +250,7 @@ def test_a_stack_the_file_does_not_give_never_binds(a, b, bet, data):
     assert hand.history.user_fields["_unknown_stacks"] == ("new",)
     known = _joined(a, b, raise_to, bet, 10**15).finish(None, 0)
     assert "_unknown_stacks" not in known.history.user_fields
-    assert check(hand) == check(known) and check(hand).status == "matched"
+    assert check_site(hand) == check_site(known) and check_site(hand).status == "matched"
 
 
 def test_stack_unknown_marks_a_seated_player():
@@ -269,7 +269,7 @@ def test_stack_unknown_marks_a_seated_player():
     d.total, d.rake, d.summary = 5, 0, True
     hand = d.finish(None, 0)
     assert hand.history.user_fields["_unknown_stacks"] == ("c",) and hand.history.starting_stacks[2] > 700
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     with pytest.raises(HistoryParseError, match="'zed' is not seated"):
         d.stack_unknown("zed")
 
@@ -277,7 +277,7 @@ def test_stack_unknown_marks_a_seated_player():
 def test_exact_rake_of_a_percent_whose_simplest_form_lies_next_to_a_whole_number():
     """The interval's lower end can be a whole number after a step of the continued fraction (found by
     Hypothesis: a ZeroDivisionError before)."""
-    from pokerengine.history.site import exact_rake
+    from pokerengine.live.settling import exact_rake
 
     assert sum(exact_rake(222262, 14224832).take([14224832])) == 222262
 

@@ -32,9 +32,10 @@ from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import FORMATS, detect, names, read_text, site_hands
 from pokerengine.formats.encodings import decode
 from pokerengine.formats.ohh import read_ohh
-from pokerengine.history.convert import convert_hands, read_hands, write_hands
-from pokerengine.history.replay import report
-from pokerengine.history.site import SiteHand, check
+from pokerengine.replay.convert import convert_hands, read_hands, write_hands
+from pokerengine.replay.files import report
+from pokerengine.formats.sitehand import SiteHand
+from pokerengine.replay.site_check import check_site
 from site_fixtures import BY_NAME, EXTERNAL_FOLDERS, FPDB, HHSMITHY, MISFILED, ROOT, SITES, Site
 
 SITE_NAMES = [site.name for site in SITES]
@@ -95,7 +96,7 @@ def bundled(name: str, rel: str) -> Read:
 def verdict(name: str, rel: str, k: int) -> tuple[str, str]:
     """The check's verdict on the ``k``-th hand of a file and its message (an error: its class name)."""
     try:
-        result = check(bundled(name, rel).hands[k])
+        result = check_site(bundled(name, rel).hands[k])
     except PokerEngineError as exc:
         return type(exc).__name__, str(exc)
     return result.status, result.message
@@ -201,7 +202,7 @@ def test_every_bundled_hand_converts_to_phh_and_ohh_and_replays_to_the_same_verd
                 assert back == [verdict(name, rel, k)[0] for k in kept], (rel, to)
         if kept:
             written = write_hands([got.hands[k] for k in kept], "ohh")
-            back = [check(hand).status for hand in read_ohh(written, source=rel)]
+            back = [check_site(hand).status for hand in read_ohh(written, source=rel)]
             assert back == [verdict(name, rel, k)[0] for k in kept], (rel, "ohh")
         converted += len(kept)
     assert converted == site.hands - len(site.unconvertible)
@@ -340,7 +341,7 @@ def test_damaged_files_raise_nothing_but_clean_errors_in_time(name, data):
         hands = []
     for hand in hands:
         try:
-            check(hand)
+            check_site(hand)
         except PokerEngineError as exc:
             assert "\n" not in str(exc) and rel in str(exc), str(exc)
     assert time.perf_counter() - start < TIME_BOUND

@@ -13,7 +13,8 @@ from hypothesis import given, settings, strategies as st
 from pokerengine.errors import HistoryParseError
 from pokerengine.formats import read_text, site_hands
 from pokerengine.formats.fulltilt import MAX_HAND_LINES, MAX_LINE_CHARS, parse_fulltilt
-from pokerengine.history.site import Collected, check
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
 from profiles import examples
 from site_fixtures import BY_NAME
 
@@ -31,7 +32,7 @@ def test_exact_amounts_of_a_side_pot_tournament_hand() -> None:
     assert h.antes == (25, 25, 25) and h.blinds_or_straddles == (100, 200, 0) and h.currency is None
     assert hand.collected == (Collected("bob", 1, 3000), Collected("bob", 0, 4500))
     assert hand.total_pot == 7500 and hand.rake == 0 and hand.returned == (1000, 0, 0)
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_play_chips_in_thousands_and_a_cap() -> None:
@@ -42,7 +43,7 @@ def test_play_chips_in_thousands_and_a_cap() -> None:
     # "$15 Cap": stacks count for 1,500 cents at most; "CAP NL": the cap is what "is capped" put in
     assert cap.history.starting_stacks == (1500, 1500, 1005)
     assert cap_unsaid.history.starting_stacks == (300, 300)
-    assert check(cap).status == check(cap_unsaid).status == "matched"
+    assert check_site(cap).status == check_site(cap_unsaid).status == "matched"
 
 
 def test_a_dead_small_blind_and_a_live_post() -> None:
@@ -62,14 +63,14 @@ def test_run_it_twice_stud_and_draw() -> None:
     stud, draw = hands_of(HAND / "stud-draw.txt")
     assert stud.history.variant == "F7S" and stud.history.bring_in == 100
     assert draw.history.variant == "F2L3D" and "p1 sd 7d8h" not in draw.history.actions
-    assert [check(h).status for h in (rit, hilo, stud, draw)] == ["matched"] * 4
+    assert [check_site(h).status for h in (rit, hilo, stud, draw)] == ["matched"] * 4
 
 
 def test_a_euro_table_in_windows_1252() -> None:
     (euro,) = hands_of(HAND / "euro-cp1252.txt")
     assert b"\r\n" in (HAND / "euro-cp1252.txt").read_bytes()
     assert euro.history.players == ("Müller", "Zoë", "Orjan") and euro.history.currency == "EUR"
-    assert euro.history.table == "Douai–Lens" and check(euro).status == "matched"
+    assert euro.history.table == "Douai–Lens" and check_site(euro).status == "matched"
 
 
 def test_an_archive_with_separators_and_a_summary_file() -> None:
@@ -151,7 +152,7 @@ def test_amounts_written_in_the_sites_style_read_back(raise_to: int, money: bool
         f"Seat 1: a (small blind) collected ({sym(2 * bb)})", "Seat 2: b (big blind) folded before the Flop"])
     (hand,) = parse_fulltilt(text)
     assert hand.history.actions[2] == f"p2 cbr {raise_to + bb}" and hand.history.starting_stacks == (stack, stack)
-    assert hand.returned == (0, raise_to) and check(hand).status == "matched"
+    assert hand.returned == (0, raise_to) and check_site(hand).status == "matched"
 
 
 # --- issue 24 (H16): each pot raked (fixtures/fulltilt/handwritten/side-pots-each-raked.txt; the shape of a real
@@ -163,7 +164,7 @@ def test_each_pot_raked_where_every_win_names_its_pot() -> None:
     assert hand.rake == 210 and hand.total_pot == 7000
     assert sorted(hand.collected, key=lambda c: c.pot or 0) == [Collected("ann", 0, 2910), Collected("bob", 1, 3880)]
     assert hand.pot_rakes == (90, 120)
-    result = check(hand)
+    result = check_site(hand)
     assert result.status == "matched" and result.pot_rakes == (90, 120)
     # wins written as "the pot" (read as the main pot, which then pays more than it held): no per-pot rake
     # from the wins, the rake drawn from the main pot first (the side pot unraked), so ann's $29.10 is $1.20
@@ -172,7 +173,7 @@ def test_each_pot_raked_where_every_win_names_its_pot() -> None:
     text = text.replace("wins side pot #1 ($38.80)", "wins the pot ($38.80)").replace("wins the main pot", "wins the pot")
     (unnamed,) = parse_fulltilt(text)
     assert unnamed.pot_rakes == (210, 0)
-    assert "ann (seat 1) main pot file 2910, engine 2790" in check(unnamed).message
+    assert "ann (seat 1) main pot file 2910, engine 2790" in check_site(unnamed).message
     # a pot that pays more than it held (the file contradicting itself): no per-pot rake from the wins, the
     # main pot first again
     bad = (HAND / "side-pots-each-raked.txt").read_text(encoding="utf-8").replace("Side pot 1 $40.", "Side pot 1 $38.")
@@ -194,5 +195,5 @@ def test_any_rake_per_pot_the_wins_show_is_the_one_checked(main, side):
             .replace("| Rake $2.10", f"| Rake {_dollars(main + side)}"))
     (hand,) = parse_fulltilt(text)
     assert hand.rake == main + side and hand.pot_rakes == (main, side)
-    result = check(hand)
+    result = check_site(hand)
     assert result.status == "matched" and result.pot_rakes == (main, side)

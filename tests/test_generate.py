@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from pokerengine.generate import PHH_GAMES, GenerateError, generate, random_hand, write_corpus
-from pokerengine.history.reader import dumps, loads, loads_all
-from pokerengine.history.replay import replay_paths
-from pokerengine.history.settling import replay_hand
-from pokerengine.history.variants import VARIANTS
+from pokerengine.phh.reader import dumps, loads, loads_all
+from pokerengine.replay.corpus import replay_paths
+from pokerengine.replay.hand_replay import replay_hand
+from pokerengine.phh.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 

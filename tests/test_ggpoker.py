@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from pokerengine.errors import HistoryParseError
 from pokerengine.formats import read_text, site_hands
 from pokerengine.formats.ggpoker import CASH_DROP, MAX_LINE_CHARS, game_of, parse_ggpoker, read_ggpoker
-from pokerengine.history.site import Collected, check
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
 from profiles import examples
 from site_fixtures import BY_NAME, FPDB
 
@@ -38,7 +39,7 @@ def test_exact_amounts_of_a_side_pot_hand():
     assert hand.collected == (Collected("55aa66bb", None, 887), Collected("55aa66bb", None, 2078))
     assert hand.total_pot == 3025 and hand.rake == 60 and hand.returned == (0, 9, 0, 0)
     assert hand.history.user_fields["_deductions"][:2] == ("Rake $0.5", "Jackpot $0.1")
-    r = check(hand)
+    r = check_site(hand)
     assert r.status == "matched" and r.pot_rakes == (60, 0)  # (main pot first: rake_rule, issue 24; was 18 and 42)
 
 
@@ -62,7 +63,7 @@ def test_bomb_pot_and_cash_drop():
     assert drop.history.user_fields[CASH_DROP] == 50
     # written as the button's dead money, its stack as much larger: the pot holds the 50 cents
     assert drop.history.antes[-1] == 50 and drop.history.starting_stacks[-1] == 500 + 50
-    assert drop.total_pot == 142 and check(drop).status == "matched"
+    assert drop.total_pot == 142 and check_site(drop).status == "matched"
 
 
 def test_runs_cashouts_and_showdown_folds():
@@ -76,7 +77,7 @@ def test_runs_cashouts_and_showdown_folds():
     assert insured.rake is None and len(insured.history.user_fields["_outside_pot"]) == 2
     folded = hands["HD3000000405"].history.actions
     assert folded[-1] == "p3 sm" and folded[-2] == "p2 sm -"  # the all-in player's "fold" is a muck
-    assert all(check(h).status == "matched" for h in hands.values())
+    assert all(check_site(h).status == "matched" for h in hands.values())
 
 
 def test_tournament_blinds_as_posted():
@@ -115,7 +116,7 @@ def test_limits_and_bad_input():
 def test_accented_names_read_alike_in_utf16_and_windows_1252():
     for name in ("utf16_bom.txt", "windows1252.txt"):  # (the same hand: tests/site_fixtures.py, copies)
         (hand,) = read_ggpoker(str(FIXTURES / name))
-        assert hand.history.players == ("José", "Zoë", "Hero") and check(hand).status == "matched"
+        assert hand.history.players == ("José", "Zoë", "Hero") and check_site(hand).status == "matched"
 
 
 def test_games():
@@ -128,7 +129,7 @@ def test_games():
 @pytest.mark.skipif(not FPDB.is_dir(), reason="fpdb-3's regression files are not on this machine")
 def test_fpdb_real_hands():
     files = sorted(FPDB.glob("*/GGPoker/**/*.txt"))
-    results = [check(h) for p in files if p.stat().st_size
+    results = [check_site(h) for p in files if p.stat().st_size
                for h in site_hands(read_text(str(p)), "ggpoker", source=str(p))]
     matched = sum(r.status == "matched" for r in results)
     assert len(results) == 200 and matched >= 199
@@ -173,7 +174,7 @@ Seat 2: b (button) collected ({_gg_amount(2 * bb)})"""
     (hand,) = parse_ggpoker(text)
     assert hand.history.starting_stacks == (stack, stack)
     assert hand.history.actions[-2:] == (f"p2 cbr {to}", "p1 f")
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_issue24_tax_is_one_more_deduction():
@@ -181,12 +182,12 @@ def test_issue24_tax_is_one_more_deduction():
     from pathlib import Path
 
     from pokerengine.formats import read_text, site_hands
-    from pokerengine.history.site import check
+    from pokerengine.replay.site_check import check_site
 
     path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "handwritten" / "tax.txt"
     [hand] = site_hands(read_text(str(path)), "ggpoker")
     assert hand.rake == 14 and hand.history.user_fields["_deductions"][-1] == "Tax $0.03"
-    assert [c.amount for c in hand.collected] == [261] and check(hand).status == "matched"
+    assert [c.amount for c in hand.collected] == [261] and check_site(hand).status == "matched"
 
 
 def test_issue24_odd_cent_of_a_tie_is_split_chip():
@@ -194,12 +195,12 @@ def test_issue24_odd_cent_of_a_tie_is_split_chip():
     55aa66bb (the first winner left of it).  GGPoker's rule is not known (one real example): ``split_chip``."""
     from pathlib import Path
 
-    from pokerengine.formats.oddchips import check_split
+    from pokerengine.replay.site_check import check_split
 
     path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "handwritten" / "odd-cent-split.txt"
     [hand] = site_hands(read_text(str(path)), "ggpoker")
     assert hand.rake == 12 and sorted(c.amount for c in hand.collected) == [131, 132]
-    assert check(hand) == check_split(hand)  # the site check gives the verdict itself
+    assert check_site(hand) == check_split(hand)  # the site check gives the verdict itself
     r = check_split(hand)
     assert r.status == "split_chip" and "odd chips of a split pot: 55aa66bb (seat 5) file 131, engine 132" in r.message
 
@@ -211,14 +212,14 @@ def test_issue24_tax_of_a_hand_won_with_no_hand_shown_is_not_taken():
     from pathlib import Path
 
     from pokerengine.formats import read_text, site_hands
-    from pokerengine.history.site import check
+    from pokerengine.replay.site_check import check_site
 
     path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "handwritten" / "tax-no-showdown.txt"
     folded, shown = site_hands(read_text(str(path)), "ggpoker")
     assert folded.rake == 16 and [c.amount for c in folded.collected] == [175]  # 191 - 9 - 7: the tax stays
     assert shown.rake == 17 and [c.amount for c in shown.collected] == [174]  # 191 - 9 - 7 - 1
     assert folded.history.user_fields["_deductions"][-1] == shown.history.user_fields["_deductions"][-1] == "Tax $0.01"
-    assert check(folded).status == check(shown).status == "matched"
+    assert check_site(folded).status == check_site(shown).status == "matched"
 
 
 def test_issue24_deductions_of_two_pots_come_from_the_main_pot_first():
@@ -228,8 +229,10 @@ def test_issue24_deductions_of_two_pots_come_from_the_main_pot_first():
     from pathlib import Path
 
     from pokerengine.formats.ggpoker import rake_rule
-    from pokerengine.history.interpreter import interpret
-    from pokerengine.history.site import check, main_pot_first, pots_of
+    from pokerengine.live.interpreter import interpret
+    from pokerengine.replay.site_check import check_site
+    from pokerengine.formats.rake_pots import main_pot_first
+    from pokerengine.live.settling import pots_of
 
     path = Path(__file__).resolve().parent.parent / "fixtures" / "ggpoker" / "handwritten" / "rake-two-pots.txt"
     [hand] = site_hands(read_text(str(path)), "ggpoker")
@@ -237,7 +240,7 @@ def test_issue24_deductions_of_two_pots_come_from_the_main_pot_first():
     assert pots == [300, 100] and hand.rake == 21
     assert rake_rule(pots, True, hand) == [21, 0] and main_pot_first(21, pots) == [16, 5]
     assert sorted((c.player, c.amount) for c in hand.collected) == [("aa11bb22", 100), ("cc33dd44", 279)]
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 @settings(max_examples=examples(300), deadline=None)

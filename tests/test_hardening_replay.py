@@ -30,10 +30,12 @@ from hypothesis import strategies as st
 from pokerengine._checks import MAX_CHIPS
 from pokerengine.cli import main
 from pokerengine.errors import HistoryParseError, PokerEngineError
-from pokerengine.history import dumps, load, loads, replay_file, replay_hand, replay_paths
-from pokerengine.history import fasttoml, reader, record, replay
-from pokerengine.history.notation import COMPILED, compiled_action
-from pokerengine.history.reader import iter_files, loads_all
+from pokerengine.phh import dumps, load, loads
+from pokerengine.replay import replay_file, replay_hand, replay_paths
+from pokerengine.phh import fasttoml, reader, record
+from pokerengine.replay import corpus, files as replay
+from pokerengine.phh.notation import COMPILED, compiled_action
+from pokerengine.phh.reader import iter_files, loads_all
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "phh"
 GOOD = """variant = "NT"
@@ -314,7 +316,7 @@ def test_jobs_are_bounded(capsys, monkeypatch):
     def no_run(*args, **kwargs):  # (without the bound, 100,000 processes would be started)
         raise AssertionError("replay_paths called")
 
-    monkeypatch.setattr(replay, "replay_paths", no_run)
+    monkeypatch.setattr(corpus, "replay_paths", no_run)
     assert main(["replay", "--jobs", "100000", str(FIXTURES / "historical")]) == 2
     assert capsys.readouterr().err == "pokerengine: error: --jobs must be at most 256, got 100000\n"
     monkeypatch.undo()
@@ -491,12 +493,12 @@ _REAL_REPLAY_FILE = None
 def test_a_dying_worker_ends_the_run_with_a_summary(monkeypatch):
     """Regression: with --jobs N, a worker killed mid-run (out of memory) made Pool.imap wait forever.
     Now the run ends; the files left without a report are errors saying why."""
-    import pokerengine.history.replay as replay_module
+    import pokerengine.replay.files as replay_module
 
     global _REAL_REPLAY_FILE
     _REAL_REPLAY_FILE = replay_module.replay_file
     monkeypatch.setattr(replay_module, "replay_file", _die_on_third_file)
-    summary = replay_module.replay_paths([FIXTURES / "pluribus" / "102"], jobs=2)
+    summary = corpus.replay_paths([FIXTURES / "pluribus" / "102"], jobs=2)
     died = [r for r in summary.errors if "worker process died" in (r.message or "")]
     assert died, "the files the dead worker held must be reported"
     assert summary.files == len(list(replay_module.iter_files([FIXTURES / "pluribus" / "102"])))

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from pokerengine.errors import HistoryParseError, IllegalActionError, PokerEngineError
-from pokerengine.history import HandHistory, interpret, replay_hand
-from pokerengine.history.settling import classify
+from pokerengine.phh import HandHistory
+from pokerengine.live import interpret
+from pokerengine.replay import replay_hand
+from pokerengine.replay.hand_replay import classify
 
 BOARD = {"NT": "min_bet", "NS": "min_bet", "PO": "min_bet", "N2L1D": "min_bet"}
 
@@ -379,7 +381,7 @@ starting_stacks = [100.0, inf]
 actions = ["d dh p1 AsKd", "d dh p2 QhQc", "p2 cbr 50", "p1 f"]
 finishing_stacks = [98, inf]
 """
-    from pokerengine.history import loads
+    from pokerengine.phh import loads
 
     replay = replay_hand(loads(text))
     assert replay.finishing_stacks == (98, float("inf"))

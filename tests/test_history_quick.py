@@ -1,6 +1,6 @@
 """The short way (``history/quick.py``) against the live engine: the same outcome or the same error.
 
-:func:`pokerengine.history.interpret` tries the short way first for no-limit and
+:func:`pokerengine.live.interpret` tries the short way first for no-limit and
 pot-limit hold'em and Omaha; ``interpret(hand, quick=False)`` plays the hand through the live
 engine in replay mode alone (the one rule book).  Whatever the hand (every fixture, random complete hands,
 the same hands with an action dropped, doubled, swapped or altered), the two
@@ -19,10 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerengine.errors import PokerEngineError
-from pokerengine.history import HandHistory, Outcome, clear_caches, interpret, load, replay_hand
-from pokerengine.history.reader import iter_files
-from pokerengine.history.quick import PLANS, play_quick
-from pokerengine.history.variants import VARIANTS
+from pokerengine.phh import HandHistory, load
+from pokerengine.live import Outcome, clear_caches, interpret
+from pokerengine.replay import replay_hand
+from pokerengine.phh.reader import iter_files
+from pokerengine.live.quick import PLANS, play_quick
+from pokerengine.phh.variants import VARIANTS
 from test_replay_properties import random_history
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "phh"

@@ -12,10 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pokerengine.errors import HistoryParseError
-from pokerengine.history import HandHistory, dumps, dumps_all, load, loads, loads_all
-from pokerengine.history.fasttoml import fast_loads
-from pokerengine.history.fasttoml import loads as toml_loads
-from pokerengine.history.reader import iter_files, tables
+from pokerengine.phh import HandHistory, dumps, dumps_all, load, loads, loads_all
+from pokerengine.phh.fasttoml import fast_loads
+from pokerengine.phh.fasttoml import loads as toml_loads
+from pokerengine.phh.reader import iter_files, tables
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "phh"
 FILES = sorted(str(p) for p in FIXTURES.rglob("*.phh"))
@@ -102,7 +102,7 @@ _scalars = st.one_of(
                        max_size=6),
        st.sampled_from(["{k} = {v}", "{k}={v}", "{k} =  {v}  ", "{k}\t=\t{v}"]))
 def test_fast_path_agrees_on_generated_documents(doc, shape):
-    from pokerengine.history.reader import _key_text, _value_text
+    from pokerengine.phh.reader import _key_text, _value_text
 
     text = "\n".join(shape.format(k=_key_text(k), v=_value_text(v)) for k, v in doc.items())
     expected = tomllib.loads(text)

@@ -10,11 +10,11 @@ import pytest
 
 from pokerengine.errors import IllegalActionError
 from pokerengine.formats.pokerstars import read_pokerstars
-from pokerengine.history.reader import loads
-from pokerengine.history.settling import replay_hand
-from pokerengine.history.site import check
+from pokerengine.phh.reader import loads
+from pokerengine.replay.hand_replay import replay_hand
+from pokerengine.replay.site_check import check_site
 from pokerengine.live import Options
-from pokerengine.live.phh import replay
+from pokerengine.live.phh import from_history
 
 HAND = Path(__file__).parent.parent / "fixtures" / "pokerstars" / "handwritten" / "big-blind-implied-check.txt"
 
@@ -35,13 +35,13 @@ finishing_stacks = [0, 1030, 1500]
 def test_the_big_blinds_unwritten_check_is_implied():
     r = replay_hand(loads(RECORD))
     assert r.status == "matched" and r.finishing == (0, 1030, 1500)
-    hand = replay(loads(RECORD))
+    hand = from_history(loads(RECORD))
     assert "p2 cc" in hand.actions  # the engine's own record has the check
 
 
 def test_without_the_option_the_record_is_refused():
     with pytest.raises(IllegalActionError, match=r"no board cards are dealt now \(betting on the pre-flop\)"):
-        replay(loads(RECORD), Options(mode="replay", implied_check=False))
+        from_history(loads(RECORD), Options(mode="replay", implied_check=False))
 
 
 def test_the_written_check_still_replays():
@@ -53,7 +53,7 @@ def test_no_check_is_implied_while_someone_else_could_still_bet():
     # p3 calls instead of folding and is not all in: p2's check is a choice (p2 could raise), not implied
     open_ = RECORD.replace('"p3 f"', '"p3 cc"').replace("finishing_stacks = [0, 1030, 1500]", "")
     with pytest.raises(IllegalActionError, match=r"actions\[5\] 'd db 3s8dJc': no board cards are dealt now"):
-        replay(loads(open_))
+        from_history(loads(open_))
 
 
 def test_nor_when_the_player_to_act_owes_chips():
@@ -61,13 +61,13 @@ def test_nor_when_the_player_to_act_owes_chips():
     owed = RECORD.replace("starting_stacks = [30, 1000, 1500]", "starting_stacks = [80, 1000, 1500]").replace(
         '"p1 cc"', '"p1 cbr 80"').replace("finishing_stacks = [0, 1030, 1500]", "")
     with pytest.raises(IllegalActionError, match=r"actions\[5\] 'd db 3s8dJc': no board cards are dealt now"):
-        replay(loads(owed))
+        from_history(loads(owed))
 
 
 def test_the_pokerstars_hand_matches_the_site_amounts():
     (h,) = read_pokerstars(str(HAND))
     assert "p2 cc" not in h.history.actions  # as the site wrote it
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
 
 
 def test_a_live_table_is_not_affected():

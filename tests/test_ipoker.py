@@ -17,7 +17,8 @@ from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.encodings import decode
 from pokerengine.formats.ipoker import MAX_ELEMENTS, MAX_HAND_CHARS, cards_of, parse_ipoker, read_ipoker
-from pokerengine.history.site import Collected, check
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
 from profiles import examples
 from site_fixtures import BY_NAME, FPDB
 
@@ -40,7 +41,7 @@ def test_a_side_pot_and_the_uncalled_bet_inside_the_win():
     assert hand.history.starting_stacks == (775, 1000, 1240, 1485)
     assert hand.collected == (Collected("dee", None, 2725),)
     assert (hand.total_pot, hand.rake, hand.returned) == (2775, 50, (0, 0, 240, 0))
-    r = check(hand)
+    r = check_site(hand)
     assert r.status == "matched" and r.pot_rakes is not None and sum(r.pot_rakes) == 50
 
 
@@ -59,7 +60,7 @@ def test_sit_outs_post_both_and_a_raise_by():
     assert hand.history.small_bet == 10 and hand.history.big_bet == 20
     eve = hand.history.players.index("eve")
     assert hand.history.antes[eve] == 5  # both blinds at once: the small one dead
-    assert check(hand).status == "matched" and hand.collected == (Collected("eve", None, 162),)
+    assert check_site(hand).status == "matched" and hand.collected == (Collected("eve", None, 162),)
 
 
 def test_disconnect_protection_is_all_in_with_what_is_in():
@@ -68,14 +69,14 @@ def test_disconnect_protection_is_all_in_with_what_is_in():
     assert h.user_fields["_protected"] == ("eve",) and h.starting_stacks[h.players.index("eve")] == 10
     assert sorted(hand.collected, key=lambda c: c.player) == [
         Collected("al", None, 20), Collected("bea", None, 20), Collected("eve", None, 35)]
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_stud_six_plus_and_five_card_omaha():
     stud = one("cash-stud.xml", "501")
     assert stud.history.variant == "F7S" and stud.history.bring_in == 5
     assert (stud.history.small_bet, stud.history.big_bet) == (10, 20)
-    assert check(stud).status == "matched" and stud.collected == (Collected("x1", None, 120),)
+    assert check_site(stud).status == "matched" and stud.collected == (Collected("x1", None, 120),)
     assert one("cash-sixplus-nl.xml", "502").history.variant == "NS"
     assert one("cash-omaha5-pl.xml", "402").history.variant == "PO5"
     assert one("cash-omaha-fl.xml", "403").history.variant == "FO"
@@ -93,7 +94,7 @@ def test_tournaments_each_betting_and_half_chips():
     fl = read_ipoker(str(HAND / "tour-fl.xml"))
     assert [h.history.variant for h in pl + fl] == ["PT", "PO", "FT", "FO"]
     assert fl[0].history.small_bet == 20 and fl[0].history.big_bet == 40  # from the posts
-    assert all(check(h).status == "matched" for h in hands + pl + fl)
+    assert all(check_site(h).status == "matched" for h in hands + pl + fl)
 
 
 def test_the_encoded_copies_and_bytes_given_to_the_reader():
@@ -105,18 +106,18 @@ def test_the_encoded_copies_and_bytes_given_to_the_reader():
 
 def test_closing_tags_missing_a_partial_hand_and_several_sessions():
     ended = read_ipoker(str(HAND / "end-without-closing-tags.xml"))
-    assert [h.hand_id for h in ended] == ["101", "102"] and all(check(h).status == "matched" for h in ended)
+    assert [h.hand_id for h in ended] == ["101", "102"] and all(check_site(h).status == "matched" for h in ended)
     text = read_text(str(HAND / "partial-hand.xml"))
     assert [(h.hand_id, h.index) for h in parse_ipoker(text)] == [("101", 1), ("103", 2)]
     every = list(site_hands(text, "ipoker", cancelled=True))
-    assert every[0].hand_id == "100" and check(every[0]).status == "cancelled"
+    assert every[0].hand_id == "100" and check_site(every[0]).status == "cancelled"
 
 
 def test_actions_are_played_in_the_order_of_their_numbers():
     text = read_text(str(FIXTURES / "hhsmithy/CashGame/HandActionTests/BasicHand.txt"))
     (hand,) = parse_ipoker(text)  # the flop writes no. 6, 8, 7: bet, call, raise
     assert hand.history.actions[7:10] == ("p1 cbr 10", "p2 cbr 20", "p1 cc")
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_cards_suit_first():
@@ -183,7 +184,7 @@ def test_amounts_written_in_the_site_s_styles_read_back(cents, style):
             f'<round no="1"><action no="3" player="a" type="0" sum="{_styled(0, style)}"/></round></game></session>')
     (hand,) = parse_ipoker(text)
     assert hand.history.starting_stacks == (1000, cents)  # heads-up: the big blind first
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 # -- real files from outside the repository ---------------------------------------------------------
@@ -221,7 +222,7 @@ def test_fpdb_real_hands():
                     refused.append(str(exc))
         for hand in hands:
             try:
-                results.append(check(hand))
+                results.append(check_site(hand))
             except PokerEngineError as exc:
                 refused.append(str(exc))
     matched = sum(r.status == "matched" for r in results)
@@ -250,7 +251,7 @@ def test_issue24_a_bet_above_the_players_chips_is_named_in_the_record():
     assert hand.history.user_fields["_file_contradicts"] == ("t1's bet 1,510 is more than the 1,500 chips the file gives",)
     # the uncalled bet the file implies is 10 more than the actions give, and t1 collects 10 more than the pot
     # (the ante counted twice there too): a mismatch, the file's own
-    result = check(hand)
+    result = check_site(hand)
     assert hand.rake == 0 and result.status == "mismatched"
     assert "collected: t1 (seat 1) file 865, engine 855" in result.message
     assert "uncalled bets returned: file {t1: 1100}, engine {t1: 1090}" in result.message
@@ -259,11 +260,11 @@ def test_issue24_a_bet_above_the_players_chips_is_named_in_the_record():
     # a tournament takes no rake: a win 10 short of the pot is the file's error, not a rake (user field _unpaid)
     text = (HAND / "tour-bet-above-chips.xml").read_text(encoding="utf-8")
     [short] = parse_ipoker(text.replace('win="1,965"', 'win="1,945"'))
-    assert short.rake == 0 and short.history.user_fields["_unpaid"] == 10 and check(short).status == "mismatched"
+    assert short.rake == 0 and short.history.user_fields["_unpaid"] == 10 and check_site(short).status == "mismatched"
     # the same hand with the bet and win written right: no note, and it matches
     text = text.replace('bet="1,510"', 'bet="1,500"').replace('win="1,965"', 'win="1,945"')
     [fixed] = parse_ipoker(text)
-    assert "_file_contradicts" not in fixed.history.user_fields and check(fixed).status == "matched"
+    assert "_file_contradicts" not in fixed.history.user_fields and check_site(fixed).status == "matched"
     # a rebuy or add-on may explain a bet above the chips: no note then
     rebuy = text.replace('bet="1,500" rebuy="0"', 'bet="1,510" rebuy="1"')
     assert "_file_contradicts" not in parse_ipoker(rebuy)[0].history.user_fields
@@ -276,14 +277,14 @@ def test_issue24_a_bet_without_its_ante_is_named_in_the_record():
     raised = one("tour-bet-without-ante.xml", "801")
     # u5 antes 25 and raises to 1,200 (type 23, nobody calls): 1,225 in, his bet says 1,200
     assert raised.history.user_fields["_file_contradicts"] == ("u5's bet 1200 is not the 1225 his posts and actions put in",)
-    result = check(raised)
+    result = check_site(raised)
     assert result.status == "mismatched" and raised.total_pot == 1225  # the pot agrees: only the uncalled bet differs
     assert result.message.endswith("uncalled bets returned: file {u5: 775}, engine {u5: 800}; the file contradicts "
                                    "itself: u5's bet 1200 is not the 1225 his posts and actions put in")
     called = one("tour-bet-without-ante.xml", "802")
     # u2 antes 25 and goes all in to 2,850 (all his 2,875): his bet says 2,850; Hero's 2,875 looks 25 uncalled
     assert called.history.user_fields["_file_contradicts"] == ("u2's bet 2850 is not the 2875 his posts and actions put in",)
-    result = check(called)
+    result = check_site(called)
     assert result.status == "mismatched"
     assert "collected: Hero (seat 3) file 5950, engine 5975" in result.message
     assert "total pot: file 5925, engine 5975" in result.message
@@ -291,7 +292,7 @@ def test_issue24_a_bet_without_its_ante_is_named_in_the_record():
     text = (HAND / "tour-bet-without-ante.xml").read_text(encoding="utf-8")
     text = text.replace('win="1,225" bet="1,200"', 'win="1,225" bet="1,225"').replace('bet="2,850"', 'bet="2,875"')
     for hand in parse_ipoker(text):
-        assert "_file_contradicts" not in hand.history.user_fields and check(hand).status == "matched"
+        assert "_file_contradicts" not in hand.history.user_fields and check_site(hand).status == "matched"
 
 
 def _clean() -> list[tuple[str, str]]:
@@ -303,7 +304,7 @@ def _clean() -> list[tuple[str, str]]:
         except HistoryParseError:
             continue  # (the files cut short on purpose)
         out += [(text, h.hand_id) for h in hands
-                if check(h).status == "matched" and "_file_contradicts" not in h.history.user_fields]
+                if check_site(h).status == "matched" and "_file_contradicts" not in h.history.user_fields]
     return out
 
 
@@ -335,4 +336,4 @@ def test_issue24_a_bet_changed_away_from_the_actions_is_always_named(pick, who, 
     notes = again.history.user_fields.get("_file_contradicts", ())
     assert len(notes) == 1 and notes[0].startswith(f"{target.group(1)}'s bet ")  # (in hundredths if half chips)
     assert "is not the" in notes[0] and "his posts and actions put in" in notes[0]
-    assert check(again).status != "matched"
+    assert check_site(again).status != "matched"

@@ -12,8 +12,9 @@ import pytest
 
 from pokerengine.cards import DECK, card_text
 from pokerengine.errors import CardError, IllegalActionError, PokerEngineError
-from pokerengine.history import dumps, loads, replay_hand
-from pokerengine.live import Deck, Hand, RaiseRange, replay
+from pokerengine.phh import dumps, loads
+from pokerengine.replay import replay_hand
+from pokerengine.live import Deck, Hand, RaiseRange, from_history
 
 STUD_BETS = {"ante": 1, "bring_in": 1, "small_bet": 4, "big_bet": 8}
 
@@ -43,7 +44,7 @@ def check_replays(hand: Hand) -> None:
     record = loads(dumps(hand.history()))
     final = tuple(hand.final_stacks.values())
     assert replay_hand(record).finishing == final
-    assert tuple(replay(record).final_stacks.values()) == final
+    assert tuple(from_history(record).final_stacks.values()) == final
 
 
 # -- stud -----------------------------------------------------------------------------------------

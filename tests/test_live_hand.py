@@ -11,8 +11,9 @@ import pytest
 from pokerengine import Rake
 from pokerengine._checks import MAX_CHIPS
 from pokerengine.errors import CardError, HistoryParseError, IllegalActionError, PokerEngineError
-from pokerengine.history import dumps, loads, replay_hand
-from pokerengine.live import GAMES, MAX_PLAYERS, REPLAY, Deck, Hand, Legal, Options, RaiseRange, replay, start
+from pokerengine.phh import dumps, loads
+from pokerengine.replay import replay_hand
+from pokerengine.live import GAMES, MAX_PLAYERS, REPLAY, Deck, Hand, Legal, Options, RaiseRange, from_history, start
 
 
 def finish(hand: Hand) -> Hand:
@@ -182,10 +183,10 @@ def test_unfinished_history_has_no_finishing_stacks_and_replays_partway():
     hand.raise_to(3, 10)
     h = hand.history()
     assert h.finishing_stacks is None
-    again = replay(h, complete=False)
+    again = from_history(h, complete=False)
     assert again.to_act == 1 and again.legal_actions() == hand.legal_actions()
     with pytest.raises(IllegalActionError, match="ends before the hand is over"):
-        replay(h)
+        from_history(h)
 
 
 # -- hostile input: clear errors, nothing changed ---------------------------------------------------
@@ -309,11 +310,11 @@ def test_replay_of_a_record_with_decimal_amounts_counts_in_finer_units():
     text = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [0.5, 1]\nmin_bet = 1\n'
             'starting_stacks = [100, 100]\nactions = ["d dh p1 AsAd", "d dh p2 KsKd", "p2 cbr 2.25", "p1 cbr 6.125", '
             '"p2 f"]\n')
-    hand = replay(loads(text))
+    hand = from_history(loads(text))
     assert hand.scale == 1000 and hand.final_stacks == {1: 102250, 2: 97750}
     assert replay_hand(loads(text)).finishing == (102250, 97750)
     with pytest.raises(HistoryParseError, match="not a number of chips"):
-        replay(loads(text.replace("6.125", "6.0000001")))
+        from_history(loads(text.replace("6.125", "6.0000001")))
     stud = loads('variant = "F7S"\nantes = [1, 1]\nbring_in = 0.5\nsmall_bet = 2\nbig_bet = 4\n'
                  'starting_stacks = [100, 100]\nactions = []\n')
     assert start(stud).bring_in_amount == 5 and start(stud).scale == 10  # the bring-in sets the scale too
@@ -324,7 +325,7 @@ def test_replay_errors_name_the_action():
                    'starting_stacks = [100, 100, 100]\n'
                    'actions = ["d dh p1 AsKs", "d dh p2 QsJs", "d dh p3 2c2d", "p1 f"]\n')
     with pytest.raises(IllegalActionError, match=r"actions\[3\] 'p1 f': seat 1: out of turn: seat 3 is to act"):
-        replay(record)
+        from_history(record)
 
 
 def test_replay_reveals_unknown_cards_shown_at_showdown():
@@ -332,7 +333,7 @@ def test_replay_reveals_unknown_cards_shown_at_showdown():
                    'starting_stacks = [100, 100]\n'
                    'actions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 100", "p1 cc", "p1 sm AsAd", "p2 sm KsKd", '
                    '"d db 2c7d9h", "d db Ts", "d db 3c"]\n')
-    hand = replay(record)
+    hand = from_history(record)
     assert hand.cards(1) == "AsAd" and hand.final_stacks == {1: 200, 2: 0}
     assert replay_hand(record).finishing == (200, 0)
 
@@ -380,7 +381,7 @@ def test_dead_chips_go_to_the_pot_but_not_toward_the_bet():
     record = hand.history()
     assert record.antes == (0, 0, 5)  # written as the seat's ante: dead money either way
     assert replay_hand(record).finishing == (95, 110, 95)
-    assert replay(record).final_stacks == hand.final_stacks
+    assert from_history(record).final_stacks == hand.final_stacks
 
 
 def test_dead_chips_come_after_the_live_blind_when_short():
@@ -411,7 +412,7 @@ def test_dead_chips_with_antes_settle_as_the_record_replays(seed):
     assert sum(hand.final_stacks.values()) == sum(stacks)
     record = loads(dumps(hand.history()))
     assert replay_hand(record).finishing == tuple(hand.final_stacks.values())
-    assert replay(record).final_stacks == hand.final_stacks
+    assert from_history(record).final_stacks == hand.final_stacks
 
 
 def test_a_live_post_out_of_position_counts_toward_the_bet_but_does_not_move_the_opener():
@@ -431,7 +432,7 @@ def test_a_live_post_out_of_position_counts_toward_the_bet_but_does_not_move_the
     finish(hand)
     record = loads(dumps(hand.history()))
     assert record.blinds_or_straddles == (1, 2, 2, 0) and list(record.user_fields["_posts"]) == [0, 0, 2, 0]
-    assert replay(record).final_stacks == hand.final_stacks  # the engine reads _posts back
+    assert from_history(record).final_stacks == hand.final_stacks  # the engine reads _posts back
     assert replay_hand(record).finishing == tuple(hand.final_stacks.values())  # so does the PHH replayer
     with pytest.raises(HistoryParseError, match="_posts must be part of"):
         start(loads(dumps(hand.history()).replace("_posts = [0, 0, 2, 0]", "_posts = [0, 0, 3, 0]")))
@@ -443,8 +444,8 @@ def test_the_stacks_together_are_at_most_max_chips():
     # such a replayed hand could not be written).
     from pokerengine._checks import MAX_CHIPS
     from pokerengine.errors import HistoryParseError, PokerEngineError
-    from pokerengine.history import loads
-    from pokerengine.live import replay
+    from pokerengine.phh import loads
+    from pokerengine.live import from_history
 
     with pytest.raises(PokerEngineError, match="the stacks add up to 9,223,372,036,854,775,907 chips"):
         Hand("NT", [MAX_CHIPS, 100], blinds=(1, 2))
@@ -452,4 +453,4 @@ def test_the_stacks_together_are_at_most_max_chips():
     record = loads('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
                    f"starting_stacks = [100, {MAX_CHIPS}]\nactions = []\n")
     with pytest.raises(HistoryParseError, match="add up to more than 2\\*\\*63 - 1 chips"):
-        replay(record, complete=False)
+        from_history(record, complete=False)

@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from pokerengine.errors import IllegalActionError, PokerEngineError
-from pokerengine.history import dumps, loads, replay_hand
-from pokerengine.live import REPLAY, Hand, Options, replay
+from pokerengine.phh import dumps, loads
+from pokerengine.replay import replay_hand
+from pokerengine.live import REPLAY, Hand, Options, from_history
 
 GAMES_AND_SIZES = [("NT", 9), ("NS", 9), ("FT", 9), ("PO", 6), ("FO/8", 6), ("F7S", 7), ("F7S/8", 7), ("FR", 7),
                    ("N2L1D", 8), ("F2L3D", 8), ("FB", 9)]
@@ -220,7 +221,7 @@ class LiveHandMachine(RuleBasedStateMachine):
         final = tuple(hand.final_stacks[s] for s in hand.seats)
         record = loads(dumps(hand.history()))
         assert record.finishing_stacks == final
-        again = replay(record, attrs.evolve(REPLAY, odd_chip=hand.options.odd_chip))  # PHH has no odd-chip field
+        again = from_history(record, attrs.evolve(REPLAY, odd_chip=hand.options.odd_chip))  # PHH has no odd-chip field
         assert tuple(again.final_stacks[s] for s in again.seats) == final
         if hand.options.odd_chip != "small_blind":
             return  # PHH has no odd-chip field: the replayer gives odd chips from the small blind

@@ -4,7 +4,7 @@ Each hand is cut at every action: the next recorded player action must be one th
 :meth:`Hand.legal_actions` allows (fold, check or call, a bet or raise in the range, or in replay
 mode the raise to exactly what the deepest opponent can match; a stud bring-in; a draw of at most
 the cards held), and the hand played through the
-engine must end with the finishing stacks of :func:`pokerengine.history.replay_hand`.  Set
+engine must end with the finishing stacks of :func:`pokerengine.replay.replay_hand`.  Set
 ``POKERENGINE_PHH`` to a folder (e.g. the shared corpus) to run the same check on more hands.
 """
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pokerengine.history import replay_hand
-from pokerengine.history.notation import compile_action
-from pokerengine.history.reader import iter_files, load
+from pokerengine.replay import replay_hand
+from pokerengine.phh.notation import compile_action
+from pokerengine.phh.reader import iter_files, load
 from pokerengine.live import GAMES, start
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,13 +82,13 @@ def test_a_replayed_showdown_with_unknown_cards_is_written_without_finishing_sta
     # Both all-in pre-flop with hole cards the record does not know ("????"): the hand is over, but
     # nobody can say who won, so the record written back has no finishing stacks (it raised a
     # CardError before; found by the fuzz suite on a badugi record).
-    from pokerengine.history import loads
-    from pokerengine.live import replay, to_history
+    from pokerengine.phh import loads
+    from pokerengine.live import from_history, to_history
 
     record = loads('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
                    'starting_stacks = [100, 100]\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 100", '
                    '"p1 cc", "d db 2c3d4h", "d db 5s", "d db 9h"]\n')
-    hand = replay(record)
+    hand = from_history(record)
     assert hand.over
     written = to_history(hand)
     assert written.finishing_stacks is None and written.actions == record.actions

@@ -12,8 +12,9 @@ import random
 import pytest
 
 from pokerengine.errors import IllegalActionError
-from pokerengine.history import loads, dumps, replay_hand
-from pokerengine.live import REPLAY, Hand, Options, RaiseRange, replay
+from pokerengine.phh import loads, dumps
+from pokerengine.replay import replay_hand
+from pokerengine.live import REPLAY, Hand, Options, RaiseRange, from_history
 
 
 def play(hand: Hand, *actions: str) -> Hand:
@@ -175,7 +176,7 @@ def test_tda47b_reopening_is_accepted_by_the_phh_replayer_which_plays_through_th
     record = loads(dumps(hand.history()))
     final = tuple(hand.final_stacks.values())
     assert replay_hand(record).finishing == final
-    assert tuple(replay(record).final_stacks.values()) == final
+    assert tuple(from_history(record).final_stacks.values()) == final
 
 
 def test_fixed_limit_amounts_are_exact():

@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 from pokerengine.cli.legal import legal as legal_json
 from pokerengine.errors import HistoryParseError, IllegalActionError
 from pokerengine.formats.ohh import dumps_ohh, read_ohh, write_ohh
-from pokerengine.history import dumps, loads, replay_hand
-from pokerengine.history.site import check
-from pokerengine.live import REPLAY, TDA, Hand, Options, RaiseRange, replay
+from pokerengine.phh import dumps, loads
+from pokerengine.replay import replay_hand
+from pokerengine.replay.site_check import check_site
+from pokerengine.live import REPLAY, TDA, Hand, Options, RaiseRange, from_history
 
 # Seats 1 (small blind), 2 (big blind), 3 (button): 7c2d, AsAd, KhKd; board 9h8s4c Jd Qc.
 DECK3 = "7cAsKh2dAdKd3s9h8s4c5hJd6dQc"
@@ -40,7 +41,7 @@ def check_down(hand: Hand) -> None:
 def replays_the_same(hand: Hand) -> None:
     """The written record replays, through the engine and the PHH replayer, to the hand's stacks."""
     record = loads(dumps(hand.history()))
-    assert replay(record).final_stacks == hand.final_stacks
+    assert from_history(record).final_stacks == hand.final_stacks
     assert replay_hand(record).finishing == tuple(hand.final_stacks[s] for s in hand.seats)
 
 
@@ -145,7 +146,7 @@ def test_option_off_plays_the_blind_as_posted():
     assert hand.history().user_fields["_full_blind"] is False
     replays_the_same(hand)
     # replayed with the rule on, the record's field still rules
-    assert replay(loads(dumps(hand.history())), Options(mode="replay", full_blind=True)).final_stacks == {
+    assert from_history(loads(dumps(hand.history())), Options(mode="replay", full_blind=True)).final_stacks == {
         1: 99, 2: 3, 3: 99}
 
 
@@ -308,13 +309,13 @@ def test_record_without_the_field_replays_as_posted():
 def test_site_record_convention_still_replays():
     # as posted, a call of 1 and the small blind's check: without the field it replays as before
     text = RECORD.replace('"d dh p3 ????"]', '"d dh p3 ????", "p3 cc", "p1 cc"]')
-    hand = replay(loads(text), complete=False)
+    hand = from_history(loads(text), complete=False)
     assert hand.street_name == "flop" and hand.contributed == {1: 1, 2: 1, 3: 1}
     # by the full-blind rule, p3's cc calls 2 and p1's the 1 it still owes
-    hand = replay(loads(text + "_full_blind = true\n"), complete=False)
+    hand = from_history(loads(text + "_full_blind = true\n"), complete=False)
     assert hand.street_name == "flop" and hand.contributed == {1: 2, 2: 1, 3: 2}
     with pytest.raises(IllegalActionError, match=r"actions\[4\] 'p1 cbr 3'.*at least 4"):
-        replay(loads(text.replace('"p1 cc"]', '"p1 cbr 3"]') + "_full_blind = true\n"), complete=False)
+        from_history(loads(text.replace('"p1 cc"]', '"p1 cbr 3"]') + "_full_blind = true\n"), complete=False)
 
 
 def test_open_hand_history_carries_the_rule():
@@ -329,7 +330,7 @@ def test_open_hand_history_carries_the_rule():
         ("Call", 2), ("Call", 1)]
     (back,) = read_ohh(dumps_ohh(hand.history()))
     assert back.history.blinds_or_straddles == (1, 2, 0) and back.history.user_fields["_full_blind"] is True
-    assert replay_hand(back.history).finishing == (98, 3, 100) and check(back).status == "matched"
+    assert replay_hand(back.history).finishing == (98, 3, 100) and check_site(back).status == "matched"
 
 
 @pytest.mark.parametrize("bad, message", [
@@ -362,7 +363,7 @@ def test_open_hand_history_extension_without_a_short_blind():
 @pytest.mark.parametrize("value", ["1", '"yes"', "[true]", "0"])
 def test_field_must_be_a_boolean(value):
     with pytest.raises(HistoryParseError, match="_full_blind must be true or false"):
-        replay(loads(RECORD + f"_full_blind = {value}\n"), complete=False)
+        from_history(loads(RECORD + f"_full_blind = {value}\n"), complete=False)
 
 
 def test_full_blind_is_not_written_without_a_short_blind():
@@ -456,8 +457,8 @@ def test_random_hands_with_a_short_blind(table, choices):
     assert sum(final.values()) == sum(stacks)
     record = loads(dumps(hand.history()))
     assert record.user_fields.get("_full_blind") == (options.full_blind if short else None)
-    assert replay(record).final_stacks == final
+    assert from_history(record).final_stacks == final
     assert replay_hand(record).finishing == tuple(final[s] for s in hand.seats)
     (back,) = read_ohh(dumps_ohh(record))  # and through Open Hand History
     assert replay_hand(back.history).finishing == tuple(final[s] for s in hand.seats)
-    assert check(back).status == "matched"
+    assert check_site(back).status == "matched"

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from pokerengine.errors import PokerEngineError
 from pokerengine import Rake
-from pokerengine.history import dumps, loads, replay_hand
-from pokerengine.live import Hand, Options, replay
+from pokerengine.phh import dumps, loads
+from pokerengine.replay import replay_hand
+from pokerengine.live import Hand, Options, from_history
 from pokerengine.live.buttons import IN, NEW, WAIT, Positions, place
 from pokerengine.live.table import Finished, Table
 from pokerengine.tournament import Tournament
@@ -661,7 +662,7 @@ def replays(hand):
     final = tuple(hand.final_stacks[s] for s in hand.seats)
     record = loads(dumps(hand.history()))
     assert record.finishing_stacks == final
-    assert tuple(replay(record).final_stacks[s] for s in hand.seats) == final
+    assert tuple(from_history(record).final_stacks[s] for s in hand.seats) == final
     assert replay_hand(record).finishing == final
 
 

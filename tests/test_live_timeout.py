@@ -20,7 +20,7 @@ from test_live_machine import tables
 from test_live_view import play, random_action
 
 from pokerengine.errors import IllegalActionError
-from pokerengine.live import TDA, Hand, replay, time_out
+from pokerengine.live import TDA, Hand, from_history, time_out
 
 
 def test_board_game_every_street():
@@ -99,7 +99,7 @@ def slow_choice(hand: Hand, seat: int) -> bool:
     choice replayed from the hand's record."""
     got = []
     for verb in ("show", "muck"):
-        again = replay(hand.history(), TDA, complete=False)
+        again = from_history(hand.history(), TDA, complete=False)
         getattr(again, verb)(seat)
         while not again.over:
             again.muck(again.to_act)

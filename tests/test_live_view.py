@@ -184,8 +184,8 @@ def test_views_of_every_bundled_record():
     the engine: each seat's and an observer's view against the oracle, no hidden card in any."""
     from pathlib import Path
 
-    from pokerengine.history.reader import iter_files, load
-    from pokerengine.live import GAMES, replay
+    from pokerengine.phh.reader import iter_files, load
+    from pokerengine.live import GAMES, from_history
 
     root = Path(__file__).resolve().parent.parent / "fixtures" / "phh"
     count = 0
@@ -194,7 +194,7 @@ def test_views_of_every_bundled_record():
         for record in load(path):
             if record.variant not in GAMES:
                 continue
-            hand = replay(record, complete=False)
+            hand = from_history(record, complete=False)
             check_views(hand, {})
             count += 1
             kinds.add(hand.variant.kind)

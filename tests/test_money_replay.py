@@ -3,9 +3,10 @@
 
 import pytest
 
-from pokerengine.history.amounts import INFINITE
-from pokerengine.history.reader import loads
-from pokerengine.history.settling import MATCHED, MISMATCHED, SPLIT_CHIP, UNCHECKED, classify, replay_hand
+from pokerengine.phh.amounts import INFINITE
+from pokerengine.phh.reader import loads
+from pokerengine.replay.status import MATCHED, MISMATCHED, SPLIT_CHIP, UNCHECKED
+from pokerengine.replay.hand_replay import classify, replay_hand
 
 INF = float("inf")
 
@@ -109,7 +110,7 @@ finishing_stacks = [100, 100]
 
 def test_the_folded_seat_cache_is_bounded():
     # Folded seats are cached by (player index, chips put in), up to 4097 of them; then it starts over.
-    from pokerengine.history import settling
+    from pokerengine.live import settling
     from pokerengine.seats import Seat
 
     def hand(ante):  # p3 folds having put in only its ante: the cached seat (2, ante)
@@ -157,8 +158,8 @@ def test_why_a_settlement_failed_blames_unknown_cards_only_at_a_showdown():
     # _why() rewrites a settlement error as "needs the cards of ..." only when a showdown lacks cards;
     # any other error keeps its own message.
     from pokerengine.errors import CardError
-    from pokerengine.history.interpreter import interpret
-    from pokerengine.history.settling import _why
+    from pokerengine.live.interpreter import interpret
+    from pokerengine.live.settling import _why
 
     known = interpret(loads(THREE))  # a showdown, every live hand shown
     assert known.showdown and _why(CardError("boom"), known) == "boom"

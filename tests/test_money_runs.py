@@ -210,7 +210,7 @@ def test_runs_that_never_part_are_refused_not_a_stop_iteration():
     # a damaged record whose two runs are the same cards (seen by the PokerNow fuzzer): a clean error, not the
     # StopIteration a bare next() raised inside the settlement
     from pokerengine.errors import HistoryParseError
-    from pokerengine.history.settling import run_cut
+    from pokerengine.live.settling import run_cut
 
     assert run_cut(((1, 2, 3, 4, 5), (1, 2, 3, 6, 7))) == 3
     assert run_cut(((1, 2, 3, 4, 5), (8, 9, 10, 6, 7))) == 0

@@ -26,12 +26,13 @@ from pokerengine.cards import DECK, cards_text, parse_cards
 from pokerengine.cli import main
 from pokerengine.formats.ohh import read_ohh
 from pokerengine.formats.pokerstars import parse_pokerstars
-from pokerengine.history.convert import convert_text, site_to_phh
-from pokerengine.history.interpreter import interpret
-from pokerengine.history.reader import loads
-from pokerengine.history.settling import replay_hand, settle_outcome
-from pokerengine.history.site import check
-from pokerengine.live import replay as live_replay
+from pokerengine.replay.convert import convert_text, site_to_phh
+from pokerengine.live.interpreter import interpret
+from pokerengine.phh.reader import loads
+from pokerengine.replay.hand_replay import replay_hand
+from pokerengine.live.settling import settle_outcome
+from pokerengine.replay.site_check import check_site
+from pokerengine.live import from_history as live_replay
 from pokerengine.runs import settle_runs
 from pokerengine.strategies import hands
 
@@ -122,7 +123,7 @@ def test_the_issue_phh_through_every_replay_path():
 def test_a_pokerstars_hand_with_the_uncalled_bet_returned_to_the_mucker(bob):
     [hand] = parse_pokerstars(pokerstars_hand(bob))
     assert hand.returned == (0, 10000, 0)  # cents, in position order: ann, bob, cy
-    result = check(hand)
+    result = check_site(hand)
     assert result.status == "matched", result.message
     record = site_to_phh(hand)
     assert record.finishing_stacks == (19900, 10000, 20100)
@@ -136,7 +137,7 @@ def test_convert_to_phh_and_ohh_replays_to_the_same_stacks(bob):
     r = replay_hand(phh)
     assert r.finishing_stacks == (19900, 10000, 20100) and r.status == "matched"
     [ohh] = read_ohh(convert_text(text, "ohh"))
-    assert check(ohh).status == "matched"
+    assert check_site(ohh).status == "matched"
     [pot] = json.loads(convert_text(text, "ohh"))["ohh"]["pots"]
     assert pot["amount"] == pytest.approx(201) and pot["player_wins"][0]["win_amount"] == pytest.approx(201)
     again = replay_hand(loads(convert_text(convert_text(text, "ohh"), "phh")))
@@ -148,7 +149,7 @@ def test_convert_the_issue_phh_to_ohh_and_back():
     [pot] = json.loads(text)["ohh"]["pots"]
     assert pot["amount"] == 201  # the pot: bob's uncalled 100 is in no pot
     [ohh] = read_ohh(text)
-    assert check(ohh).status == "matched"
+    assert check_site(ohh).status == "matched"
     back = replay_hand(loads(convert_text(text, "phh")))
     assert back.finishing_stacks == (199, 100, 201) and back.status == "matched"
 

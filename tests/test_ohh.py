@@ -1,7 +1,7 @@
 """Open Hand History (OHH) read and write: ``pokerengine/history/ohh.py`` (issue 10).
 
 The fixtures in ``fixtures/ohh/`` are hand-written; each hand's pots are worked out by hand in the
-test that reads it, and :func:`pokerengine.history.site.check` settles each through the engine and
+test that reads it, and :func:`pokerengine.replay.site_check.check_site` settles each through the engine and
 compares every player's win per pot and the rake.
 
 Run more mutants by hand: ``python tests/test_ohh.py 20000 SEED``.
@@ -22,11 +22,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
-from pokerengine.history import loads, replay_hand
+from pokerengine.phh import loads
+from pokerengine.replay import replay_hand
 from pokerengine.formats.ohh import MAX_BYTES, MAX_CONTAINERS, MAX_HANDS, MAX_ITEMS, dumps_ohh, dumps_ohh_lines, iter_ohh, read_ohh, write_ohh
 from pokerengine.formats import read_text
-from pokerengine.history.site import Collected, check
-from pokerengine.history.variants import VARIANTS
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
+from pokerengine.phh.variants import VARIANTS
 from pokerengine.live import Hand, Options
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "ohh"
@@ -70,7 +72,7 @@ def test_cash_side_pot_and_rake():
     # Rake 2.50 drawn in proportion: 1.00 from the main pot, 1.50 from the side pot.
     assert hand.collected == (Collected("bob", 0, 1900), Collected("carol", 1, 2850))
     assert (hand.rake, hand.total_pot) == (250, 5000)
-    r = check(hand)
+    r = check_site(hand)
     assert (r.status, r.rake_expected, r.rake_got) == ("matched", 250, 250)
 
 
@@ -81,9 +83,9 @@ def test_split_pot_odd_cent_to_the_small_blind():
     # Pot: 0.30 x 3 + 0.45 x 2 = 1.80; rake 0.09 leaves 1.71 for two broadway straights: 0.85 each and
     # the odd cent to the first winner from the small blind, erin.
     assert hand.collected == (Collected("erin", 0, 86), Collected("gus", 0, 85))
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     wrong = attrs.evolve(hand, collected=(Collected("erin", 0, 85), Collected("gus", 0, 86)))
-    r = check(wrong)
+    r = check_site(wrong)
     # (an OHH file's site, and so its odd-chip rule, is not known: only the odd cent moved is split_chip)
     assert r.status == "split_chip" and {(d.player, d.expected, d.got) for d in r.seats} == {
         ("erin", 85, 86), ("gus", 86, 85)}
@@ -97,7 +99,7 @@ def test_tournament_hand_counts_chips_with_antes():
     assert h.blinds_or_straddles == (100, 200, 0) and h.user_fields["_tournament"] is True
     # jo (BB, 1500) shoves 1275 more, to 1475; hana calls 875.  Pot 3 x 25 + 100 + 1475 x 2 = 3125.
     assert "p2 cbr 1475" in h.actions
-    assert hand.collected == (Collected("jo", 0, 3125),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("jo", 0, 3125),) and check_site(hand).status == "matched"
 
 
 def test_omaha_heads_up_lists_the_forced_bets_reversed():
@@ -108,14 +110,14 @@ def test_omaha_heads_up_lists_the_forced_bets_reversed():
     assert h.variant == "PO" and h.players == ("lee", "kim") and h.blinds_or_straddles == (25, 50)
     # kim raises the pot: to 1.50; lee's wheel (5c2d with A-3-4) beats kim's three aces.
     assert h.actions[2] == "p2 cbr 150"
-    assert hand.collected == (Collected("lee", 0, 1615),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("lee", 0, 1615),) and check_site(hand).status == "matched"
 
 
 def test_omaha_hi_lo_halves():
     hand = one("omaha-hi-lo.ohh")
     assert hand.history.variant == "FO/8" and (hand.history.small_bet, hand.history.big_bet) == (200, 400)
     # Pot 20.00, rake 1.00: mo's three kings take the high half (9.50), ned's 7-5-3-2-A the low (9.50).
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     assert sorted(c.amount for c in hand.collected) == [950, 950]
 
 
@@ -126,7 +128,7 @@ def test_mucked_and_omitted_hands_concede():
     # lets a file leave that out), so pc mucks too, and pa's shown pair of jacks takes 42 - 2 rake.
     assert h.blinds_or_straddles == (100, 200, 400, 0)
     assert h.actions[1] == "d dh p2 9c9d" and h.actions[-3:] == ("p1 sm JsTd", "p2 sm", "p3 sm")
-    assert hand.collected == (Collected("pa", 0, 4000),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("pa", 0, 4000),) and check_site(hand).status == "matched"
 
 
 def test_a_winner_nobody_called_does_not_concede_by_mucking():
@@ -140,7 +142,7 @@ def test_a_winner_nobody_called_does_not_concede_by_mucking():
     obj["ohh"]["pots"] = [{"number": 0, "amount": 5, "rake": 0, "player_wins": [{"player_id": 2, "win_amount": 5}]}]
     obj["ohh"]["table_size"] = "6"  # as one of the spec's own examples writes it
     (hand,) = read_ohh(text_of(obj))
-    assert hand.history.actions[-1] == "p2 f" and check(hand).status == "matched"
+    assert hand.history.actions[-1] == "p2 f" and check_site(hand).status == "matched"
     assert hand.history.seat_count == 6
 
 
@@ -179,9 +181,9 @@ def test_a_live_post_out_of_position_and_a_dead_blind():
     assert h.antes == (0, 0, 50, 0) and h.actions[4:8] == ("p3 cc", "p4 cc", "p1 cc", "p2 cc")
     # a mucks; b and d, who never show, concede too
     assert h.actions[-4:] == ("p3 sm QsQh", "p1 sm", "p2 sm", "p4 sm")
-    assert check(read).status == "matched"
+    assert check_site(read).status == "matched"
     (back,) = read_ohh(dumps_ohh(read))
-    assert back.history == h and check(back).status == "matched"
+    assert back.history == h and check_site(back).status == "matched"
 
 
 def test_forms_of_a_file_give_the_same_hands():
@@ -270,7 +272,7 @@ def test_fixtures_write_and_read_back_equal():
             # one pot's rake: a site hand keeps only the total, written on the main pot
             assert (back[0].collected, back[0].rake, back[0].total_pot) == (hand.collected, hand.rake,
                                                                             hand.total_pot)
-            assert check(back[0]).status == "matched"
+            assert check_site(back[0]).status == "matched"
     hands = [h for p in FILES for h in read_ohh(p.read_bytes())]
     assert [h.history for h in read_ohh(dumps_ohh_lines(hands))] == [h.history for h in hands]
 
@@ -295,7 +297,7 @@ actions = ["d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 QsQd", "p3 cbr 100", "p1 cc"
     assert o["pots"] == [{"number": 0, "amount": 150, "rake": 0, "player_wins": [{"player_id": 0, "win_amount": 150}]},
                          {"number": 1, "amount": 100, "rake": 0, "player_wins": [{"player_id": 1, "win_amount": 100}]}]
     (back,) = read_ohh(dumps_ohh(h))
-    assert check(back).status == "matched"
+    assert check_site(back).status == "matched"
     assert attrs.evolve(back.history, players=None, seats=None, source=None, key=None) == h
 
 
@@ -328,8 +330,8 @@ def test_pokerstars_hands_written_as_ohh_read_back_the_same():
     cards held, comes back with the cards named) and the same wins per player, and is matched the same
     (the writer fix of issue 10: the whole rake on the main pot drew it differently, a cent off a pot)."""
     pokerstars = pytest.importorskip("pokerengine.formats.pokerstars")
-    from pokerengine.history.interpreter import interpret
-    from pokerengine.history.site import pots_of
+    from pokerengine.live.interpreter import interpret
+    from pokerengine.live.settling import pots_of
 
     files = sorted((FIXTURES.parent / "pokerstars").rglob("*.txt"))
     if not files:
@@ -338,7 +340,7 @@ def test_pokerstars_hands_written_as_ohh_read_back_the_same():
     for path in files:
         for hand in pokerstars.parse_pokerstars(read_text(str(path)), source=path.name):
             outcome = interpret(hand.history)
-            rakes = pokerstars.rake_rule(pots_of(outcome), len(outcome.board) >= 3, hand)  # as check() draws them
+            rakes = pokerstars.rake_rule(pots_of(outcome), len(outcome.board) >= 3, hand)  # as check_site() draws them
             (back,) = read_ohh(dumps_ohh(hand, pot_rakes=rakes))
             actions = tuple(f"{a[:-1]}{held_cards(hand.history.actions, a.split()[0])}" if a.endswith(" sm -")
                             else _unknown_if_partial(a) for a in hand.history.actions)
@@ -353,7 +355,7 @@ def test_pokerstars_hands_written_as_ohh_read_back_the_same():
             # written as the file has it, with no rake)
             assert back.rake == hand.rake and back.pot_rakes is not None
             assert back.pot_rakes[:len(rakes)] == tuple(rakes) and not any(back.pot_rakes[len(rakes):])
-            assert check(back).status == check(hand).status, (hand.where, check(back).message)
+            assert check_site(back).status == check_site(hand).status, (hand.where, check_site(back).message)
             count += 1
             runs += hand.history.run_count > 1
             split += len(rakes) > 1 and any(c.pot is None for c in hand.collected)
@@ -369,7 +371,7 @@ def test_the_whole_rake_on_the_main_pot_was_a_cent_off():
     files = sorted((FIXTURES.parent / "pokerstars").rglob("*.txt"))
     if not files:
         pytest.skip("no PokerStars fixtures")
-    statuses = [check(read_ohh(dumps_ohh(hand))[0]).status for path in files
+    statuses = [check_site(read_ohh(dumps_ohh(hand))[0]).status for path in files
                 for hand in pokerstars.parse_pokerstars(read_text(str(path)), source=path.name)]
     assert statuses.count("mismatched") >= 1  # (4 when this was written)
 
@@ -491,11 +493,11 @@ def test_round_trip_of_every_game(code):
 
 def _round_trip(h) -> None:
     (back,) = read_ohh(dumps_ohh(h))
-    # OHH has no finishing stacks: the pots say the same, and check() compares them with the engine's.
+    # OHH has no finishing stacks: the pots say the same, and check_site() compares them with the engine's.
     if not short(h):
         assert back.history == attrs.evolve(h, finishing_stacks=None)
     assert back.history.actions == h.actions
-    assert check(back).status == "matched"
+    assert check_site(back).status == "matched"
     assert sum(c.amount for c in back.collected) == back.total_pot
     assert replay_hand(back.history).finishing == replay_hand(h).finishing
 
@@ -520,7 +522,7 @@ def test_a_short_stack_posts_what_it_has(full):
     (back,) = read_ohh(dumps_ohh(h))
     assert h.blinds_or_straddles == (1, 2, 4) and back.history.blinds_or_straddles == (1, 2, 4 if full else 3)
     assert back.history.user_fields.get("_full_blind") is (True if full else None)
-    assert replay_hand(back.history).finishing == replay_hand(h).finishing and check(back).status == "matched"
+    assert replay_hand(back.history).finishing == replay_hand(h).finishing and check_site(back).status == "matched"
 
 
 # -- hostile bytes -----------------------------------------------------------------------------------
@@ -576,7 +578,7 @@ def fuzz(count: int, seed: int = 10) -> dict:
             hands = read_ohh(data, source="m.ohh")
             for hand in hands:
                 counts["hands"] += 1
-                counts["matched"] += check(hand).status == "matched"
+                counts["matched"] += check_site(hand).status == "matched"
                 dumps_ohh(hand)
         except PokerEngineError:
             counts["refused"] += 1

@@ -4,7 +4,7 @@
 ``codes.md``; the stud and draw rounds, the bring-in, the draws and ``??`` for a card not seen are
 pokerengine extensions (OHH 1.4.7 names ``Stud``, ``StudHiLo`` and ``Draw`` but has no rounds or
 actions for them: ``docs/histories.md``).  Each fixture of ``fixtures/ohh/`` is hand-written; the
-pots are worked out by hand below, and :func:`pokerengine.history.site.check` settles each through
+pots are worked out by hand below, and :func:`pokerengine.replay.site_check.check_site` settles each through
 the engine and compares every player's win per pot and the rake.
 """
 
@@ -20,11 +20,13 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
-from pokerengine.history import loads, replay_hand
+from pokerengine.phh import loads
+from pokerengine.replay import replay_hand
 from pokerengine.formats.ohh import dumps_ohh, read_ohh, write_ohh
 from pokerengine.formats.ohh_games import DEFAULT_GAME, VARIANT_FIELD, code_of, names_of
-from pokerengine.history.site import Collected, check
-from pokerengine.history.variants import VARIANTS
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
+from pokerengine.phh.variants import VARIANTS
 
 from test_ohh import played, short  # (the engine's random hands)
 
@@ -91,7 +93,7 @@ def test_seven_card_stud():
     assert h.actions[8:10] == ("d dh p1 7s", "d dh p2 5h") and "d dh p2 ??" in h.actions  # bob's 7th card down
     # ann puts in 10 + 50 + 50 + 100 + 100 = 310, bob the same, cy 10 + 20: the pot is 650, and ann's aces
     # full of kings beat bob's eight-high straight (4-5-6-7-8).
-    assert hand.collected == (Collected("ann", 0, 650),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("ann", 0, 650),) and check_site(hand).status == "matched"
     assert back(hand).history == h
 
 
@@ -102,9 +104,9 @@ def test_stud_hi_lo_splits_in_cents():
     # Each puts in 5 + 20 + 20 + 40 + 40 + 80 = 205 cents: 410, rake 20, 390 left.  High: eli's three kings;
     # low: dee's 6-4-3-2-A (eli has no five cards of eight or under).  195 each.
     assert sorted(hand.collected, key=lambda c: c.player) == [Collected("dee", 0, 195), Collected("eli", 0, 195)]
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     scoop = attrs.evolve(hand, collected=(Collected("eli", 0, 390),))
-    r = check(scoop)
+    r = check_site(scoop)
     assert r.status == "mismatched" and {(d.player, d.expected, d.got) for d in r.seats} == {
         ("eli", 390, 195), ("dee", 0, 195)}
 
@@ -117,7 +119,7 @@ def test_razz_brings_in_on_the_highest_up_card():
     assert h.actions[3:] == ("p2 pb", "p3 f", "p1 cbr 10", "p2 f")
     # fay completes to 10 and gil folds: fay's 5 more than gil's bring-in goes back; the pot is the antes
     # 6 + 5 + 5 = 16.
-    assert hand.collected == (Collected("fay", 0, 16),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("fay", 0, 16),) and check_site(hand).status == "matched"
     assert back(hand).history == h
 
 
@@ -130,7 +132,7 @@ def test_deuce_to_seven_triple_draw():
     assert h.actions[:3] == ("d dh p1 ??????????", "d dh p2 2c3d4h7sKd", "d dh p3 ??????????")
     assert h.actions[6:10] == ("p1 sd ????", "d dh p1 ????", "p2 sd Kd", "d dh p2 8c")
     # ivy 10, jon and kai 10 + 10 + 20 = 40 each: 90 to jon's 8-7-4-3-2 over kai's 9-6-5-4-3.
-    assert hand.collected == (Collected("jon", 0, 90),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("jon", 0, 90),) and check_site(hand).status == "matched"
     assert back(hand).history == h
 
 
@@ -142,7 +144,7 @@ def test_deuce_to_seven_single_draw_no_limit():
     # max raises to 6, lin calls: 12; lin draws one unseen, max stands pat, bets 10, lin calls: 32; lin mucks.
     assert h.actions[3:] == ("p1 cc", "p1 sd ??", "d dh p1 ??", "p2 sd", "p1 cc", "p2 cbr 10", "p1 cc",
                              "p2 sm 2d4s5c6h8d", "p1 sm")
-    assert hand.collected == (Collected("max", 0, 32),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("max", 0, 32),) and check_site(hand).status == "matched"
     assert back(hand).history == h
 
 
@@ -151,7 +153,7 @@ def test_badugi():
     # cid raises to 4, al folds his 1, bo calls: 9.  cid draws 3d for the Kh, bets 2 (the first draw bets
     # the small bet), bo folds: the 2 goes back, cid takes 9.
     assert hand.history.variant == "FB" and hand.collected == (Collected("cid", 0, 9),)
-    assert check(hand).status == "matched" and back(hand).history == hand.history
+    assert check_site(hand).status == "matched" and back(hand).history == hand.history
 
 
 def test_five_card_draw():
@@ -159,7 +161,7 @@ def test_five_card_draw():
     # ola limps 5 more, ned checks: 20; ned draws three (unseen), ola two (Qs 4d: three queens); 20 each
     # more: 60, and ned shows aces full.
     assert hand.history.variant == "N5CD" and "p2 sd 2c7d" in hand.history.actions
-    assert hand.collected == (Collected("ned", 0, 60),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("ned", 0, 60),) and check_site(hand).status == "matched"
     assert back(hand).history == hand.history
 
 
@@ -168,9 +170,9 @@ def test_ace_to_five_triple_draw():
     # Both stand pat three times and check; quin's 5-4-3-2-A (a straight does not count in A-5) beats
     # pia's 6-4-3-2-A: the pot of 4.
     assert hand.history.variant == "FAL3D" and hand.history.actions.count("p1 sd") == 3
-    assert hand.collected == (Collected("quin", 0, 4),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("quin", 0, 4),) and check_site(hand).status == "matched"
     wrong = attrs.evolve(hand, collected=(Collected("pia", 0, 4),))
-    assert check(wrong).status == "mismatched"
+    assert check_site(wrong).status == "mismatched"
 
 
 def test_five_card_omaha():
@@ -178,7 +180,7 @@ def test_five_card_omaha():
     # wes raises the pot (1 + 2 + his call of 2 = 5 more: to 7), uma calls, vic folds: 16; uma bets 16
     # on the flop, wes folds.
     assert hand.history.variant == "PO5" and hand.history.actions[0] == "d dh p1 AsAdKhQh2c"
-    assert hand.collected == (Collected("uma", 0, 16),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("uma", 0, 16),) and check_site(hand).status == "matched"
 
 
 def test_run_it_twice():
@@ -191,7 +193,7 @@ def test_run_it_twice():
     # rita's 0.50 + 100 + 100 = 200.50, rake 3.00: 197.50, 98.75 a run.  Run 1 to sam's aces, run 2
     # (Kc 4h 8d 5s 6c) to tom's three kings.  The file gives each player's total over the runs.
     assert hand.collected == (Collected("sam", 0, 9875), Collected("tom", 0, 9875)) and hand.rake == 300
-    r = check(hand)
+    r = check_site(hand)
     assert (r.status, r.rake_got) == ("matched", 300)
     assert back(hand).history == h
     assert write_ohh(hand)["ohh"]["flags"] == ["Run_It_Twice"]
@@ -327,7 +329,7 @@ def test_stud_and_draw_hands_with_unseen_cards_round_trip(seed, code):
         assert again.history == attrs.evolve(seen, finishing_stacks=None)
     assert again.history.actions == seen.actions
     # the shows reveal what the showdown needs: the same pots as the hand with every card known
-    assert check(again).status == "matched"
+    assert check_site(again).status == "matched"
     assert replay_hand(again.history).finishing == replay_hand(h).finishing
 
 
@@ -335,10 +337,10 @@ def test_stud_and_draw_hands_with_unseen_cards_round_trip(seed, code):
 def test_several_discards_before_their_replacements_round_trip(name):
     # issue 20: convert --to ohh wrote these WSOP 2023 draw hands (several players discard, then each
     # gets their replacements) in a form its own reader refused
-    from pokerengine.history.convert import convert_hands
+    from pokerengine.replay.convert import convert_hands
 
     path = FIXTURES.parent / "phh" / "wsop-2023-43-day5" / name
     done = convert_hands(path.read_text(), "ohh", source=str(path))
     assert done.errors == () and done.hands == 1
     [hand] = read_ohh(done.text)
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"

@@ -14,7 +14,7 @@ import pytest
 
 from pokerengine.errors import HistoryParseError
 from pokerengine.formats.ohh import read_ohh
-from pokerengine.history.site import check
+from pokerengine.replay.site_check import check_site
 
 
 def _hand(rounds, pots, players=None, **more):
@@ -44,7 +44,7 @@ def test_a_folded_player_who_shows_in_the_showdown_round():
     pots = [{"number": 0, "amount": 5, "player_wins": [{"player_id": 2, "win_amount": 5}]}]
     (hand,) = read_ohh(_hand(rounds, pots))
     assert hand.history.actions[0] == "d dh p1 7c2d"  # his cards kept, no action of his
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def _all_in(showdown_first: bool, second_showdown: bool = False):
@@ -66,8 +66,8 @@ def test_the_showdown_written_before_the_run_out():
     (first,) = read_ohh(_all_in(True))
     (last,) = read_ohh(_all_in(False))
     (twice,) = read_ohh(_all_in(True, second_showdown=True))
-    assert first.history == last.history and check(first).status == "matched"
-    assert twice.history.actions[0] == "d dh p1 7c2d" and check(twice).status == "matched"
+    assert first.history == last.history and check_site(first).status == "matched"
+    assert twice.history.actions[0] == "d dh p1 7c2d" and check_site(twice).status == "matched"
 
 
 def test_a_showdown_before_a_street_with_betting_is_still_refused():
@@ -92,7 +92,7 @@ def test_an_all_in_call_written_as_a_raise_to_the_bet():
                {"id": 2, "seat": 3, "name": "cy", "starting_stack": 40}]
     (hand,) = read_ohh(_hand(rounds, pots, players))
     assert hand.history.actions[3:7] == ("p3 f", "p1 cbr 10", "p2 cbr 32", "p1 cc")  # 10 + 20, all in: a call
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_a_side_pot_recorded_as_the_main_pot_stays_a_mismatch():
@@ -108,6 +108,6 @@ def test_a_side_pot_recorded_as_the_main_pot_stays_a_mismatch():
     pots = [{"number": 0, "amount": 240, "player_wins": [{"player_id": 2, "win_amount": 120},
                                                          {"player_id": 0, "win_amount": 120}]}]
     (hand,) = read_ohh(_hand(rounds, pots))
-    r = check(hand)
+    r = check_site(hand)
     assert r.status == "mismatched"
     assert "ann (seat 1) main pot file 120, engine 0; ann (seat 1) side pot 1 file 0, engine 120" in r.message

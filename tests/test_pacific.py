@@ -14,7 +14,8 @@ from hypothesis import given, settings, strategies as st
 from pokerengine.errors import HistoryParseError
 from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.pacific import MAX_HAND_LINES, MAX_LINE_CHARS, cards_text, parse_pacific
-from pokerengine.history.site import Collected, check
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
 from site_fixtures import BY_NAME, FPDB
 
 FIXTURES = BY_NAME["pacific"].folder
@@ -56,7 +57,7 @@ def test_chips_put_in_uncalled_bets_and_the_rake_worked_out():
     assert split.collected == (Collected("cy", None, 55), Collected("eve", None, 55)) and split.rake == 5
     # two side pots: ann's aces take the main pot (610 less 30), bob's kings the side pot (600 less 30)
     assert side.collected == (Collected("ann", None, 580), Collected("bob", None, 570)) and side.rake == 60
-    assert [check(h).status for h in (allin, walk, after_flop, split, side)] == ["matched"] * 5
+    assert [check_site(h).status for h in (allin, walk, after_flop, split, side)] == ["matched"] * 5
 
 
 def test_fixed_limit_pot_limit_and_practice_play():
@@ -122,7 +123,7 @@ def test_a_raise_when_everyone_else_is_all_in_is_a_call():
     (hand,) = parse_pacific(ALL_IN)
     # cy "raises [$200]" with ann and bob all in: a call of 143, the 57 above it never in a pot
     assert hand.history.actions[5:7] == ("p2 cbr 15000", "p3 cc") and hand.rake == 307
-    assert check(hand).status == "matched", check(hand).message
+    assert check_site(hand).status == "matched", check_site(hand).message
 
 
 def test_cards_in_the_clients_languages():
@@ -179,7 +180,7 @@ def test_fpdb_real_hands():
             continue
         try:
             for hand in site_hands(text, "pacific", source=path.name):
-                result = check(hand)
+                result = check_site(hand)
                 statuses[result.status] = statuses.get(result.status, 0) + 1
                 if result.status != "matched":
                     messages.append(result.message)
@@ -241,7 +242,7 @@ a b collected [ {_written(2 * raise_to, style)} ]"""
     assert hand.history.starting_stacks == (stack, stack + 1) and hand.history.blinds_or_straddles == (sb, bb)
     assert hand.history.actions[2:5] == (f"p2 cbr {raise_to}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, 2 * raise_to),) and hand.rake == 0
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 # --- issue 24: the constructs 888 files write that were refused (fixtures/pacific/handwritten/issue24.txt) ---
@@ -258,15 +259,15 @@ def test_issue24_button_posts_portuguese_cards_unwritten_river_checks():
     assert h.actions[river + 1:river + 4] == ("p1 cc", "p2 cc", "p3 cc")
     assert h.user_fields["_checks_unwritten"] == 3
     assert first.collected == (Collected("ann", None, 29),) and first.rake == 1
-    assert check(first).status == "matched"
+    assert check_site(first).status == "matched"
     # only the small blind posts; the big blind folds before the deal: bob's raise of 20 takes the pot of 10
     # (cy's 5, bob's 5 that match it; his other 15 handed back, counted in the file's $0.25)
-    assert second.history.players == ("bob", "cy") and check(second).status == "matched"
+    assert second.history.players == ("bob", "cy") and check_site(second).status == "matched"
     assert second.collected == (Collected("bob", None, 10),) and second.rake == 0
     # a tournament hi/lo pot split 1,130 and 1,130 (the antes, then three streets)
     assert omaha.history.variant == "PO/8" and omaha.history.antes == (20, 20, 20)
     assert sorted((c.player, c.amount) for c in omaha.collected) == [("ann", 1130), ("bob", 1130)]
-    assert check(omaha).status == "matched"
+    assert check_site(omaha).status == "matched"
 
 
 def test_issue24_every_hand_begun_gets_a_verdict():
@@ -309,7 +310,7 @@ def test_issue24_an_ante_nobody_could_match_is_handed_back():
     h = blast.history
     assert h.players == ("ann", "bob") and h.starting_stacks == (3530, 2470)
     assert h.antes == (2470, 2470) and h.user_fields["_ante_returned"] == 1060
-    assert blast.collected == (Collected("bob", None, 4940),) and check(blast).status == "matched"
+    assert blast.collected == (Collected("bob", None, 4940),) and check_site(blast).status == "matched"
     # equal antes (the bundled BLAST hand): nothing handed back
     [equal] = [x for x in hands_of(HAND / "site-features.txt") if x.hand_id == "6000000001"]
     assert "_ante_returned" not in equal.history.user_fields and equal.history.antes == (500, 500, 500)
@@ -349,7 +350,7 @@ bob collected [ $0.94 ]"""
     [first] = parse_pacific(text)
     h = first.history
     assert h.variant == "FT" and (h.small_bet, h.big_bet) == (12, 25) and h.blinds_or_straddles == (6, 12)
-    assert first.collected == (Collected("bob", None, 94),) and check(first).status == "matched"
+    assert first.collected == (Collected("bob", None, 94),) and check_site(first).status == "matched"
     # a turn bet all in for less is not the big bet: twice the big blind then
     [allin] = parse_pacific(text.replace("ann bets [$0.25]", "ann bets [$0.25] and is all-in"))
     assert allin.history.big_bet == 24

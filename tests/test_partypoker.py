@@ -14,7 +14,8 @@ from hypothesis import given, settings, strategies as st
 from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.partypoker import MAX_HAND_LINES, parse_partypoker, read_partypoker
-from pokerengine.history.site import Collected, check
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
 from site_fixtures import BY_NAME, FPDB
 
 FIXTURES = BY_NAME["partypoker"].folder
@@ -38,7 +39,7 @@ def test_raises_add_chips_and_the_uncalled_bet_comes_off_the_winners_amount():
     assert h.actions[4:9] == ("p3 cc", "p4 cbr 40", "p1 f", "p2 cc", "p3 cc")
     # ann "wins $4.90": her $2 turn bet back, 290 of a 305 pot, 15 rake (5%, rounded down)
     assert hand.collected == (Collected("ann", None, 290),) and hand.returned == (0, 0, 0, 200)
-    assert hand.rake == 15 and hand.total_pot is None and check(hand).rake_got == 15
+    assert hand.rake == 15 and hand.total_pot is None and check_site(hand).rake_got == 15
 
 
 def test_a_split_pot_and_an_all_in_three_ways_with_the_uncalled_part_as_a_side_pot():
@@ -48,7 +49,7 @@ def test_a_split_pot_and_an_all_in_three_ways_with_the_uncalled_part_as_a_side_p
     # cy's $5 above bob's all-in is "side pot 2" in the file: handed back; each pot raked on its own
     assert hand.returned == (0, 500, 0) and hand.pot_rakes == (45, 20) and hand.rake == 65
     assert hand.collected == (Collected("bob", 1, 380), Collected("ann", 0, 855))
-    r = check(hand)
+    r = check_site(hand)
     assert r.status == "matched" and r.pot_rakes == (45, 20)
 
 
@@ -118,7 +119,7 @@ def test_players_who_join_as_the_hand_begins_sit_where_the_betting_order_puts_th
     assert h.user_fields["_unknown_stacks"] == ("quinn",) and h.blinds_or_straddles == (5, 10, 0, 0, 0, 0)
     assert h.starting_stacks[1] > sum(h.starting_stacks) - h.starting_stacks[1]
     assert hand.collected == (Collected("quinn", 0, 338),) and hand.rake == 17
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     later = one("players.txt", "5002")
     h = later.history
     # rob posts a new player's big blind and acts first: after the big blind (seat 4), before ria (seat 6);
@@ -128,7 +129,7 @@ def test_players_who_join_as_the_hand_begins_sit_where_the_betting_order_puts_th
     assert h.actions[5:7] == ("p3 cc", "p4 cbr 100")
     # "does not show cards.ria wins $3.24 USD": two lines glued together; her $1 bet comes back
     assert later.collected == (Collected("ria", None, 224),) and later.returned == (0, 0, 0, 100, 0)
-    assert later.rake == 11 and check(later).status == "matched"
+    assert later.rake == 11 and check_site(later).status == "matched"
 
 
 def test_a_player_with_no_seat_line_is_seated_where_the_betting_puts_him_else_refused():
@@ -150,12 +151,12 @@ def test_a_silent_post_and_a_longer_name_for_the_hands_owner():
     assert h.players == ("ned", "sue", "kim", "moe") and h.actions[4] == "p3 cc"
     assert h.blinds_or_straddles == (5, 10, 10, 0) and h.antes == (0, 0, 5, 0) and h.user_fields["_posts"] == (0, 0, 10, 0)
     assert hand.collected == (Collected("kim", None, 43),) and hand.returned == (0, 0, 30, 0) and hand.rake == 2
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     emailed = one("players.txt", "5004")
     # "Dealt to tom lee" where the seat says "tom": the same player, in the actions and the summary too
     assert emailed.history.players == ("vic", "tom", "uma") and emailed.history.actions[1] == "d dh p2 AcJc"
     assert emailed.collected == (Collected("tom", None, 1380),) and emailed.total_pot == 1450 and emailed.rake == 70
-    assert check(emailed).status == "matched"
+    assert check_site(emailed).status == "matched"
 
 
 def test_stud():
@@ -174,14 +175,14 @@ def test_stud():
     # "double bets [120]": the big bet on fourth street, jon's pair of twos showing
     assert tour.history.actions[9] == "p3 cbr 120" and tour.history.currency is None and tour.rake == 0
     assert tour.collected == (Collected("jon", 0, 1110),)
-    assert all(check(h).status == "matched" for h in got.values())
+    assert all(check_site(h).status == "matched" for h in got.values())
     # the up cards the showdown reveals say who opens: gus's open pair of threes on fourth street, not eve
     text = (HAND / "stud.txt").read_text(encoding="utf-8")
     wrong = text.replace("gus opens\ngus bets [$10 USD]\neve raises [$20 USD]\ngus calls [$10 USD]",
                          "eve opens\neve bets [$10 USD]\ngus raises [$20 USD]\neve calls [$10 USD]")
     (hand,) = [h for h in parse_partypoker(wrong) if h.hand_id == "6002"]
     with pytest.raises(PokerEngineError, match="out of turn"):
-        check(hand)
+        check_site(hand)
 
 
 def test_short_deck_ranks_a_flush_above_a_full_house_and_a_straight_above_trips():
@@ -190,12 +191,12 @@ def test_short_deck_ranks_a_flush_above_a_full_house_and_a_straight_above_trips(
     assert h.variant == "NS" and h.antes == (100, 100, 100) and h.blinds_or_straddles == (0, 0, 100) and h.min_bet == 100
     assert flush.collected == (Collected("kai", 0, 25900),) and flush.rake == 300
     assert straight.collected == (Collected("kai", 0, 3990),) and straight.rake == 210
-    assert check(flush).status == check(straight).status == "matched"
+    assert check_site(flush).status == check_site(straight).status == "matched"
     text = (HAND / "short-deck.txt").read_text(encoding="utf-8")
     for hand_id, old, new in (("7001", "kai wins $259 USD", "max wins $259 USD"),
                               ("7002", "kai wins $39.90 USD", "max wins $39.90 USD")):
         (hand,) = [x for x in parse_partypoker(text.replace(old, new)) if x.hand_id == hand_id]
-        assert check(hand).status == "mismatched"  # the full house, the trips: they lose
+        assert check_site(hand).status == "mismatched"  # the full house, the trips: they lose
 
 
 def test_a_big_blind_all_in_for_less_is_owed_in_full_by_the_others():
@@ -206,7 +207,7 @@ def test_a_big_blind_all_in_for_less_is_owed_in_full_by_the_others():
     assert h.blinds_or_straddles[:2] == (10, 25) and h.user_fields["_full_blind"] is True
     assert h.actions[7] == "p3 cc" and hand.returned[2] == 348
     assert hand.collected == (Collected("Ritch_Razor", 1, 360), Collected("Ritch_Razor", 0, 12)) and hand.pot_rakes == (0, 21)
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_euros_with_decimal_commas_in_windows_1252():
@@ -274,7 +275,7 @@ def test_fpdb_real_hands():
             try:
                 for hand in site_hands(hand_text, "partypoker", source=path.name):
                     try:
-                        results.append(check(hand))
+                        results.append(check_site(hand))
                     except PokerEngineError as exc:
                         unplayable.append(str(exc))
             except HistoryParseError as exc:
@@ -335,7 +336,7 @@ a b wins {_dollars(2 * to + bb - rake)}"""
     assert hand.history.starting_stacks == (stack, stack + 1) and hand.history.blinds_or_straddles == (sb, bb)  # (PHH heads-up order)
     assert hand.history.actions[2:5] == (f"p2 cbr {to}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, 2 * to - rake),) and hand.returned == (bb, 0)
-    assert hand.rake == rake and check(hand).status == "matched"
+    assert hand.rake == rake and check_site(hand).status == "matched"
 
 
 # --- issue 24 (fixtures/partypoker/handwritten/issue24.txt) ----------------------------------------------
@@ -351,19 +352,19 @@ def test_issue24_knockout_fractional_chips_chat_and_notices():
     assert h.user_fields["_bounties"] == 1 and h.user_fields["_chat_lines"] == 1
     # ann's 600 raise is called for 400 by cy's all in: 200 back; the pot is 93,750 hundredths
     assert hand.collected == (Collected("ann", 0, 93750),) and hand.returned == (0, 0, 20000)
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_issue24_no_small_blind_and_a_closed_table():
     hand = one("issue24.txt", "3002")
     assert hand.history.blinds_or_straddles == (10, 0, 0) and hand.history.players == ("dee", "cy", "ann")
-    assert hand.collected == (Collected("dee", None, 20),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("dee", None, 20),) and check_site(hand).status == "matched"
     text = (HAND / "issue24.txt").read_text(encoding="utf-8")
     # "Connection Lost ..." and "Table Closed" before anyone wins: a cancelled hand, given when asked for
     assert [h.hand_id for h in parse_partypoker(text)] == ["3001", "3002"]
     closed = [h for h in site_hands(text, "partypoker", cancelled=True) if h.hand_id == "3003"]
     assert len(closed) == 1 and closed[0].history.user_fields["_cancelled"] is True
-    assert check(closed[0]).status == "cancelled"
+    assert check_site(closed[0]).status == "cancelled"
     # without the closing lines the hand is cut short, as before
     with pytest.raises(HistoryParseError, match="hand 3003, line .*: the hand ends before anyone wins"):
         parse_partypoker(text.replace("Connection Lost due to some reason\nTable Closed\n", ""))
@@ -394,7 +395,7 @@ def test_issue24_unwritten_blinds_after_the_button_and_sitting_out_folds_put_in_
     h = hand.history
     assert h.players == ("Dave", "Eve", "Ann", "Carol", "Bob") and h.blinds_or_straddles == (20, 40, 0, 0, 0)
     assert h.actions[5:] == ("p3 f", "p4 f", "p5 cc", "p1 f", "p2 f")
-    assert hand.collected == (Collected("Bob", None, 100),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("Bob", None, 100),) and check_site(hand).status == "matched"
 
 
 def test_issue24_no_button_line_and_no_small_blind_from_the_first_actor():
@@ -404,7 +405,7 @@ def test_issue24_no_button_line_and_no_small_blind_from_the_first_actor():
     h = hand.history
     assert dict(zip(h.players, h.blinds_or_straddles)) == {"Sol": 20000, "Jim": 0, "Pia": 0, "Leo": 0}
     assert h.antes == (500, 500, 500, 500) and h.seats[-1] == 2  # the button: Leo, seat 2
-    assert hand.collected == (Collected("Pia", 0, 117324),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("Pia", 0, 117324),) and check_site(hand).status == "matched"
 
 
 def test_issue24_short_big_blind_after_its_ante_and_the_uncalled_bet_in_the_side_pot():
@@ -415,4 +416,4 @@ def test_issue24_short_big_blind_after_its_ante_and_the_uncalled_bet_in_the_side
     h = hand.history
     assert h.players == ("Bo", "Cy", "Ann") and h.blinds_or_straddles == (600, 1200, 0)
     assert hand.collected == (Collected("Ann", 1, 3500), Collected("Cy", 0, 2100)) and hand.returned == (0, 0, 1200)
-    assert hand.rake == 0 and hand.pot_rakes is None and check(hand).status == "matched"
+    assert hand.rake == 0 and hand.pot_rakes is None and check_site(hand).status == "matched"

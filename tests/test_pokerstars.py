@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 
 from pokerengine.errors import HistoryParseError, PokerEngineError
 from profiles import examples
-from pokerengine.history import replay_hand
+from pokerengine.replay import replay_hand
 from pokerengine.formats.pokerstars import (
     MAX_LINE_CHARS,
     iter_pokerstars,
@@ -24,7 +24,9 @@ from pokerengine.formats.pokerstars import (
     rake_rule,
     read_pokerstars,
 )
-from pokerengine.history.site import Collected, SeatDiff, check, main_pot_first
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import SeatDiff, check_site
+from pokerengine.formats.rake_pots import main_pot_first
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "pokerstars"
@@ -59,7 +61,7 @@ def test_every_shared_hand_matches():
     assert (len(files), len(hands)) == (29, 1402)  # the README says 1,228; the files hold 1,402
     statuses = {}
     for h in hands:
-        r = check(h)
+        r = check_site(h)
         statuses.setdefault(r.status, []).append(r.message)
     assert list(statuses) == ["matched"], {k: v[:3] for k, v in statuses.items()}
 
@@ -93,7 +95,7 @@ def test_side_pot_rake_is_drawn_main_pot_first(bundled):
     (h,) = [x for x in bundled if x.hand_id == "212113583449"]
     assert sorted((c.pot, c.amount) for c in h.collected) == [(0, 511), (1, 101)]
     assert rake_rule([530, 104], True, h) == [19, 3]
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
 
 
 def test_odd_cent_of_a_split_goes_left_of_the_button(bundled):
@@ -101,16 +103,16 @@ def test_odd_cent_of_a_split_goes_left_of_the_button(bundled):
     # equal two pairs split 5: the big blind doiar (first live seat left of the button) gets 3.
     (h,) = [x for x in bundled if x.hand_id == "212448785488"]
     assert h.collected == (Collected("doiar", 0, 3), Collected("Anudrmdrfkr", 0, 2))
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
     swapped = attrs.evolve(h, collected=(Collected("doiar", 0, 2), Collected("Anudrmdrfkr", 0, 3)))
-    assert check(swapped).seats == (SeatDiff(4, "doiar", 2, 3), SeatDiff(5, "Anudrmdrfkr", 3, 2))
+    assert check_site(swapped).seats == (SeatDiff(4, "doiar", 2, 3), SeatDiff(5, "Anudrmdrfkr", 3, 2))
 
 
 def test_uncalled_bets_are_checked_too(bundled):
     # Aksnes II's first hand: BRUNOFUENTES27's river bet of $0.18 was not called and came back
     h = bundled[0]
     assert h.returned == (0, 0, 0, 0, 0, 0, 0, 18)  # position order: the button last
-    r = check(attrs.evolve(h, returned=(0, 0, 0, 0, 0, 0, 0, 17)))
+    r = check_site(attrs.evolve(h, returned=(0, 0, 0, 0, 0, 0, 0, 17)))
     assert r.status == "mismatched" and r.seats == ()
     assert r.message.endswith("uncalled bets returned: file {BRUNOFUENTES27: 17}, engine {BRUNOFUENTES27: 18}")
 
@@ -118,12 +120,12 @@ def test_uncalled_bets_are_checked_too(bundled):
 def test_pot_rakes_of_the_file_are_drawn_as_given(bundled):
     # the same hand as another site would give it: no rule, each pot's rake from the file
     (h,) = [x for x in bundled if x.hand_id == "212113583449"]
-    assert check(attrs.evolve(h, format="other", pot_rakes=(19, 3))).status == "matched"
-    wrong = check(attrs.evolve(h, format="other", pot_rakes=(18, 4)))  # in proportion: not what was paid
+    assert check_site(attrs.evolve(h, format="other", pot_rakes=(19, 3))).status == "matched"
+    wrong = check_site(attrs.evolve(h, format="other", pot_rakes=(18, 4)))  # in proportion: not what was paid
     assert [(d.expected, d.got) for d in wrong.seats] == [(612, 612)]  # the same total, pot by pot wrong
     assert wrong.message.endswith("collected: Parker09SA (seat 1) main pot file 511, engine 512; "
                                   "Parker09SA (seat 1) side pot 1 file 101, engine 100")
-    assert check(attrs.evolve(h, format="other")).status == "mismatched"  # no pot_rakes: in proportion
+    assert check_site(attrs.evolve(h, format="other")).status == "mismatched"  # no pot_rakes: in proportion
 
 
 def test_main_pot_first_rounding():
@@ -153,7 +155,7 @@ def test_run_twice_cash_out_dead_blind_and_zoom_hands(bundled):
     assert len(zoom) == 43 and {h.history.currency for h in zoom} == {"USD"}
     dead = [h for h in bundled if any(h.history.antes)]  # "posts small & big blinds $0.03"
     assert dead and all(sum(h.history.antes) == 1 for h in dead)
-    assert all(check(h).status == "matched" for h in (twice, cashed, *zoom, *dead))
+    assert all(check_site(h).status == "matched" for h in (twice, cashed, *zoom, *dead))
 
 
 def test_replay_of_the_phh_record_agrees(bundled):
@@ -172,9 +174,9 @@ def test_tournament_with_antes_and_a_side_pot():
     (h,) = read_pokerstars(str(HANDWRITTEN / "tournament-antes-side-pot.txt"))
     assert h.history.antes == (5, 5, 5) and h.history.currency is None
     assert h.history.starting_stacks == (1000, 600, 1500)
-    r = check(h)
+    r = check_site(h)
     assert (r.status, r.rake_expected, r.rake_got) == ("matched", 0, 0)
-    wrong = check(attrs.evolve(h, collected=(Collected("bravo", 1, 790), Collected("charlie", 0, 1810))))
+    wrong = check_site(attrs.evolve(h, collected=(Collected("bravo", 1, 790), Collected("charlie", 0, 1810))))
     assert wrong.status == "mismatched"
     assert wrong.seats == (SeatDiff(2, "bravo", 790, 800), SeatDiff(3, "charlie", 1810, 1800))
 
@@ -184,22 +186,22 @@ def test_straddle():
     (h,) = read_pokerstars(str(HANDWRITTEN / "straddle.txt"))
     assert h.history.blinds_or_straddles == (1, 2, 4, 0)
     assert h.history.actions[4] == "p4 cbr 12"  # the button acts first after the straddle
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
 
 
 def test_heads_up_split_pot():
     # 30 each = 60; 3.5% = 2.1 -> 2; 58 split 29 and 29.  Heads-up PHH writes the small blind first.
     (h,) = read_pokerstars(str(HANDWRITTEN / "heads-up-split.txt"))
     assert h.history.players == ("north", "south") and h.history.blinds_or_straddles == (1, 2)
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
 
 
 def test_mucking_concedes_and_nobody_shown_is_undeterminable():
     shown_one, nobody = read_pokerstars(str(HANDWRITTEN / "muck-and-unknown.txt"))
     # bob shows queens; cy and ann muck (ann's mucked 7c2d beat nothing anyway): bob takes 6
     assert "p1 sm" in shown_one.history.actions and "p3 sm" in shown_one.history.actions
-    assert check(shown_one).status == "matched"
-    r = check(nobody)
+    assert check_site(shown_one).status == "matched"
+    r = check_site(nobody)
     assert r.status == "undeterminable" and "no hand that could win was shown" in r.message
 
 
@@ -209,11 +211,11 @@ def test_pot_limit_omaha():
     # from the data); cy's 8-6 with 7-9-T makes a straight over ann's aces: 61 cents.
     (h,) = read_pokerstars(str(HANDWRITTEN / "omaha-pot-limit.txt"))
     assert h.history.variant == "PO" and h.history.actions[1] == "d dh p2 ????????"
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
     over = (HANDWRITTEN / "omaha-pot-limit.txt").read_text().replace("ann: bets $0.21", "ann: bets $0.22")
     (h,) = parse_pokerstars(over, source="o.txt")
     with pytest.raises(PokerEngineError, match="o.txt"):
-        check(h)  # more than the pot
+        check_site(h)  # more than the pot
 
 
 # -- text forms and hostile input -----------------------------------------------------------------
@@ -225,7 +227,7 @@ def test_bom_windows_line_ends_and_chat():
     text = "\ufeff" + HAND.replace("\n", "\r\n").replace(
         "bob: folds", 'bob: folds\r\nbob said, "nice: hand"\r\neve joins the table at seat #5')
     (h,) = parse_pokerstars(text)
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
 
 
 def test_iterator_form_and_index():
@@ -273,7 +275,7 @@ def test_illegal_action_names_the_hand():
     bad = HAND.replace("dee: calls $0.08", "dee: raises $0.01 to $0.05")
     (h,) = parse_pokerstars(bad, source="f.txt")
     with pytest.raises(PokerEngineError, match="f.txt"):
-        check(h)
+        check_site(h)
 
 
 def test_unreadable_file(tmp_path):
@@ -302,7 +304,7 @@ def test_rupee_tables_read_rs_amounts_in_paise():
     assert h.currency == "INR" and h.blinds_or_straddles[:2] == (500, 1000) and h.min_bet == 1000
     assert h.starting_stacks == (125050, 98000, 100000)  # Rs.1,250.50, Rs.980, Rs.1,000 (position order)
     assert hand.collected == (Collected("ann", 0, 14606),) and hand.total_pot == 15100 and hand.rake == 494
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     text = (ISSUE24 / "rupees.txt").read_text()
     with pytest.raises(HistoryParseError, match="bad amount 'Rs.x'"):
         parse_pokerstars(text.replace("bets Rs.40.50", "bets Rs.x"))
@@ -312,7 +314,7 @@ def test_an_empty_hand_number_and_an_empty_action_line():
     [hand] = _issue24("empty-lines-vr.txt")
     assert hand.hand_id is None and hand.where.endswith("hand #0")
     assert hand.history.actions[3:6] == ("p3 cc", "p1 cc", "p2 cc")  # 'bob:  ' did nothing
-    assert hand.collected == (Collected("bob", 0, 3000),) and check(hand).status == "matched"  # (no sign: money)
+    assert hand.collected == (Collected("bob", 0, 3000),) and check_site(hand).status == "matched"  # (no sign: money)
     text = (ISSUE24 / "empty-lines-vr.txt").read_text()
     with pytest.raises(HistoryParseError, match="cannot read 'dan:'"):  # an empty line of nobody seated
         parse_pokerstars(text.replace("bob:  \n", "dan:  \n"))
@@ -321,7 +323,7 @@ def test_an_empty_hand_number_and_an_empty_action_line():
 def test_power_path_ticket_line_and_a_doubled_apostrophe():
     [hand] = _issue24("power-path-ticket.txt")
     assert hand.history.variant == "NT" and hand.history.currency is None
-    assert hand.collected == (Collected("cy", 0, 1280),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("cy", 0, 1280),) and check_site(hand).status == "matched"
 
 
 def test_the_emailed_transcript_layout_reads_every_hand():
@@ -332,7 +334,7 @@ def test_the_emailed_transcript_layout_reads_every_hand():
     hands = parse_pokerstars(text)
     assert [h.hand_id for h in hands] == ["250000000040", "250000000041"]
     assert [c.amount for h in hands for c in h.collected] == [670, 100]
-    assert all(check(h).status == "matched" for h in hands)
+    assert all(check_site(h).status == "matched" for h in hands)
     # the transcript's own lines are blank lines: a hand's error keeps the file's line numbers
     with pytest.raises(HistoryParseError, match="line 19: "):
         parse_pokerstars(text.replace("ann: raises $3.50 to $5.25", "ann: raises lots"))
@@ -351,7 +353,7 @@ def test_the_client_exports_separator_lines_are_no_hands():
     assert (first.hand_id, second.hand_id) == ("250000000050", "250000000049")
     assert first.collected == (Collected("cy", 0, 148),) and first.total_pot == 152 and first.rake == 4
     assert second.collected == (Collected("bob", 0, 4),) and second.returned == (0, 3, 0)
-    assert [check(h).status for h in (first, second)] == ["matched", "matched"]
+    assert [check_site(h).status for h in (first, second)] == ["matched", "matched"]
     # no separator before the first hand, separators after it, and the e-mail's footer at the end
     footer = (ISSUE24 / "client-export-email-footer.txt").read_text()
     assert detect(footer) == "pokerstars"
@@ -391,11 +393,11 @@ def test_play_money_is_whole_chips_and_splits_in_chips():
     assert split2.total_pot == 2750 and split2.rake == 151
     assert split2.collected == (Collected("ann", 0, 1300), Collected("cy", 0, 1299))
     assert split3.rake == 17 and [c.amount for c in split3.collected] == [95, 94, 94]
-    assert [check(h).status for h in (split2, split3)] == ["matched", "matched"]
+    assert [check_site(h).status for h in (split2, split3)] == ["matched", "matched"]
     text = (ISSUE24 / "play-money-home-game.txt").read_text().replace(" (Play Money)", "")
     before = parse_pokerstars(text)[0]
-    assert before.rake == 15100 and check(before).status == "mismatched"
-    assert [(d.expected, d.got) for d in check(before).seats] == [(130000, 129950), (129900, 129950)]
+    assert before.rake == 15100 and check_site(before).status == "mismatched"
+    assert [(d.expected, d.got) for d in check_site(before).seats] == [(130000, 129950), (129900, 129950)]
 
 
 def test_2024_seats_sitting_out_are_dealt_in_only_when_they_play():
@@ -403,7 +405,7 @@ def test_2024_seats_sitting_out_are_dealt_in_only_when_they_play():
     assert first.history.players == ("cy", "dan", "fay", "ann", "bob")  # eve ($0, sitting out) is not in the hand
     assert first.history.starting_stacks[2] == 720 and first.history.actions[5] == "p3 f"  # fay folds
     assert second.history.blinds_or_straddles[:2] == (5, 10)  # fay, listed sitting out, posts the big blind
-    assert [check(h).status for h in (first, second)] == ["matched", "matched"]
+    assert [check_site(h).status for h in (first, second)] == ["matched", "matched"]
 
 
 def test_an_all_in_ante_hands_back_the_larger_ante_unmatched():
@@ -414,7 +416,7 @@ def test_an_all_in_ante_hands_back_the_larger_ante_unmatched():
     assert h.players == ("bob", "ann") and h.antes == (60, 60) and hand.returned == (0, 300)
     assert h.user_fields["_antes_matched"] is True
     assert hand.collected == (Collected("bob", 0, 120),) and hand.total_pot == 120
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     # an ante larger than the return can take is left as the file says (and mismatches, as before)
     text = (ISSUE24 / "forced-all-in-ante.txt").read_text().replace("Uncalled bet (315)", "Uncalled bet (10)")
     [kept] = parse_pokerstars(text)
@@ -431,9 +433,9 @@ def test_split_pots_made_uneven_by_running_it_twice_or_a_cash_out():
     assert sorted((c.player, c.amount) for c in twice.collected) == [("ann", 2852), ("bob", 951)]
     [cashed] = _issue24("cash-out-split.txt")
     assert sorted((c.player, c.amount) for c in cashed.collected) == [("ann", 1926), ("bob", 1927)]
-    assert [check(h).status for h in (twice, cashed)] == ["matched", "matched"]
+    assert [check_site(h).status for h in (twice, cashed)] == ["matched", "matched"]
     swapped = attrs.evolve(cashed, collected=(Collected("ann", None, 1927), Collected("bob", None, 1926)))
-    assert check(swapped).status == "mismatched"  # PokerStars' odd-cent rule is known: the engine's
+    assert check_site(swapped).status == "mismatched"  # PokerStars' odd-cent rule is known: the engine's
 
 
 @settings(max_examples=examples(25), deadline=None)

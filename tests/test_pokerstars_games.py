@@ -27,8 +27,9 @@ from hypothesis import strategies as st
 from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats.pokerstars import parse_pokerstars, read_pokerstars
 from pokerengine.formats.pokerstars_games import BETTINGS, GAME_NAMES, game_of, kind_of
-from pokerengine.history.site import Collected, check
-from pokerengine.history.variants import VARIANTS
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
+from pokerengine.phh.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDWRITTEN = ROOT / "fixtures" / "pokerstars" / "handwritten"
@@ -64,7 +65,7 @@ def test_every_hand_written_game_hand_matches(name):
     for h in read:
         if h.history.variant not in VARIANTS:
             continue  # (engine-side codes still landing: the per-game tests below say which)
-        r = check(h)
+        r = check_site(h)
         assert r.status == "matched", r.message
         assert sum(c.amount for c in h.collected) == h.total_pot - h.rake, h.hand_id
         assert (r.rake_expected, r.rake_got) == (h.rake, h.rake)
@@ -77,7 +78,7 @@ def test_each_game_read_is_a_variant_the_engine_plays(code):
     for name, codes in VARIANTS_READ.items():
         for h in hands(name):
             if h.history.variant == code:
-                assert check(h).status == "matched", h.hand_id
+                assert check_site(h).status == "matched", h.hand_id
 
 
 # -- hold'em and Omaha in every betting -----------------------------------------------------------
@@ -92,7 +93,7 @@ def test_limit_holdem_stakes_are_the_bets_and_the_blinds_are_lines():
     assert (hh.small_bet, hh.big_bet, hh.min_bet, hh.blinds_or_straddles) == (10, 20, None, (5, 10, 0))
     assert hh.players == ("bob", "cy", "ann") and hh.actions[3:5] == ("p3 cbr 20", "p1 f")
     assert (h.total_pot, h.rake, h.collected) == (125, 5, (Collected("cy", 0, 120),))
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
 
 
 @needs("FO/8")
@@ -102,11 +103,11 @@ def test_hi_lo_odd_cent_goes_to_the_high_half():
     # ann's 8-5-3-2-A the low (cy has no low): 125 = 63 + 62, the odd cent to the high half.
     h = by_id("holdem-omaha", "400000000003")
     assert sorted((c.player, c.amount) for c in h.collected) == [("ann", 62), ("cy", 63)]
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
     swapped = parse_pokerstars(FILES["holdem-omaha"].read_text().split("\n\n\n\n")[2]
                                .replace("cy collected $0.63", "cy collected $0.62")
                                .replace("ann collected $0.62", "ann collected $0.63"))[0]
-    r = check(swapped)
+    r = check_site(swapped)
     assert r.status == "mismatched" and {(s.player, s.expected, s.got) for s in r.seats} == {
         ("ann", 63, 62), ("cy", 62, 63)}
 
@@ -122,7 +123,7 @@ def test_hi_lo_scoop_split_and_no_low():
     # last PO/8 hand says "No low hand qualified" (board K Q 9 2 J): ann's straight takes 19.
     assert by_id("holdem-omaha", "400000000012").collected == (Collected("ann", 0, 19),)
     for hand_id in ("400000000004", "400000000007", "400000000009", "400000000012"):
-        assert check(by_id("holdem-omaha", hand_id)).status == "matched"
+        assert check_site(by_id("holdem-omaha", hand_id)).status == "matched"
 
 
 @needs("PT", "FO", "NO", "PO5", "PO6")
@@ -140,7 +141,7 @@ def test_other_bettings_and_five_and_six_card_omaha():
     assert [read[k].history.actions[1] for k in ("400000000008", "400000000010")] == [
         "d dh p2 KhKdQsJs9h", "d dh p2 AcKcQd8h8d5s"]  # five and six cards each
     for h in read.values():
-        assert check(h).status == "matched", h.hand_id
+        assert check_site(h).status == "matched", h.hand_id
 
 
 def test_six_plus_holdem_button_blind_and_antes():
@@ -149,7 +150,7 @@ def test_six_plus_holdem_button_blind_and_antes():
     h = by_id("holdem-omaha", "400000000011")
     hh = h.history
     assert (hh.variant, hh.antes, hh.blinds_or_straddles, hh.min_bet) == ("NS", (25, 25, 25), (0, 0, 25), 25)
-    assert h.collected == (Collected("ann", 0, 143),) and check(h).status == "matched"
+    assert h.collected == (Collected("ann", 0, 143),) and check_site(h).status == "matched"
 
 
 # -- stud -----------------------------------------------------------------------------------------
@@ -167,7 +168,7 @@ def test_stud_bring_in_completion_and_streets():
     assert hh.seats == (1, 3, 5) and hh.players == ("ann", "bob", "cy")  # no button: seat order
     assert hh.actions[:6] == ("d dh p1 AhAdKd", "d dh p2 ????3c", "d dh p3 JhJs9h", "p2 pb", "p3 cbr 4", "p1 cbr 8")
     assert hh.actions[-6:] == ("d dh p1 7c", "d dh p3 Qc", "p1 cc", "p3 cc", "p1 sm -", "p3 sm -")
-    assert h.collected == (Collected("cy", 0, 74),) and check(h).status == "matched"
+    assert h.collected == (Collected("cy", 0, 74),) and check_site(h).status == "matched"
 
 
 def test_stud_hand_that_ends_on_fourth_street():
@@ -176,7 +177,7 @@ def test_stud_hand_that_ends_on_fourth_street():
     h = by_id("stud", "400000000102")
     assert h.history.actions[-4:] == ("d dh p3 3h", "p1 cbr 4", "p2 f", "p3 f")
     assert h.returned == (4, 0, 0, 0) and h.collected == (Collected("ann", 0, 10),)
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
 
 
 @needs("P7S")
@@ -185,7 +186,7 @@ def test_stud_in_pot_limit_takes_the_first_stake_as_the_least_bet():
     text = FILES["stud"].read_text().split("\n\n\n\n")[1].replace("Stud Limit", "Stud Pot Limit")
     (h,) = parse_pokerstars(text)
     assert (h.history.variant, h.history.min_bet, h.history.small_bet, h.history.bring_in) == ("P7S", 4, None, 2)
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
 
 
 @needs("F7S/8")
@@ -195,7 +196,7 @@ def test_stud_hi_lo_split_with_an_odd_cent():
     # 4: 87.  bob's three kings win the high, cy's 6-4-3-2-A the low: 44 and 43.
     h = by_id("stud", "400000000103")
     assert sorted((c.player, c.amount) for c in h.collected) == [("bob", 44), ("cy", 43)]
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
 
 
 def test_razz_brings_in_on_the_highest_card():
@@ -204,7 +205,7 @@ def test_razz_brings_in_on_the_highest_card():
     # 84, rake 4: 80.
     h = by_id("stud", "400000000104")
     assert h.history.actions[2:4] == ("p1 pb", "p2 cbr 10")
-    assert h.collected == (Collected("bob", 0, 80),) and check(h).status == "matched"
+    assert h.collected == (Collected("bob", 0, 80),) and check_site(h).status == "matched"
 
 
 # -- draw -----------------------------------------------------------------------------------------
@@ -219,7 +220,7 @@ def test_triple_draw_hero_and_others_draws():
     assert acts[6:10] == ("p2 sd ????", "d dh p2 ????", "p3 sd KdKs", "d dh p3 4s8c")
     assert acts[13:16] == ("p2 sd ??", "d dh p2 ??", "p3 sd")
     assert acts[-2:] == ("p2 sm 2d4c5h6s8d", "p3 sm 2c3d4s7h8c")
-    assert h.collected == (Collected("bob", 0, 100),) and check(h).status == "matched"
+    assert h.collected == (Collected("bob", 0, 100),) and check_site(h).status == "matched"
 
 
 @needs("FAL3D", "N5CD")
@@ -233,7 +234,7 @@ def test_single_draw_ace_to_five_five_card_draw_and_badugi():
     # beat two pair (140 - 7 = 133); badugi: bob mucks, ann's A-2-3-4 badugi takes 120 - 6 = 114.
     assert [read[k].collected[0].amount for k in ("400000000203", "400000000204", "400000000205")] == [19, 133, 114]
     for h in read.values():
-        assert check(h).status == "matched", h.hand_id
+        assert check_site(h).status == "matched", h.hand_id
 
 
 def test_badugi_tournament_stands_pat_on_cards_and_sitting_out():
@@ -244,7 +245,7 @@ def test_badugi_tournament_stands_pat_on_cards_and_sitting_out():
     h = by_id("draw", "400000000206")
     assert h.history.players == ("bob", "ann") and h.history.actions[2:4] == ("p2 cbr 40", "p1 cc")
     assert h.history.actions.count("p1 sd") == 2 and h.collected == (Collected("bob", 0, 360),)
-    assert check(h).status == "matched"
+    assert check_site(h).status == "matched"
 
 
 @needs("P2L1D", "P5CD")
@@ -256,7 +257,7 @@ def test_the_same_draw_hands_in_pot_limit(hand_id, old, new, code):
     # every bet of these two hands is at most the pot (30 on 20 after calling; 50 on 60; 40 on 60)
     text = FILES["draw"].read_text()
     (h,) = [x for x in parse_pokerstars(text.replace(old, new)) if x.hand_id == hand_id]
-    assert h.history.variant == code and check(h).status == "matched"
+    assert h.history.variant == code and check_site(h).status == "matched"
 
 
 # -- mixed games, tournaments, cancelled hands -----------------------------------------------------
@@ -274,14 +275,14 @@ def test_mixed_games_cash_and_tournament():
     assert (eight.history.variant, eight.history.currency, eight.history.small_bet) == ("F2L3D", None, 160)
     assert eight.collected == (Collected("bob", 0, 1120),) and eight.returned == (320, 0, 0)
     for h in (horse, mix, eight):
-        assert check(h).status == "matched"
+        assert check_site(h).status == "matched"
 
 
 def test_cancelled_hand_is_skipped_and_can_be_asked_for():
     path = str(HANDWRITTEN / "cancelled.txt")
     read = read_pokerstars(path)
     assert [(h.index, h.hand_id) for h in read] == [(0, "400000000401"), (2, "400000000403")]
-    assert all(check(h).status == "matched" for h in read)
+    assert all(check_site(h).status == "matched" for h in read)
     text = (HANDWRITTEN / "cancelled.txt").read_text()
     every = parse_pokerstars(text, cancelled=True)
     gone = every[1]
@@ -317,12 +318,13 @@ def test_upper_case_and_other_spellings():
     assert game_of("7 CARD STUD HI/LO LIMIT").code == "F7S/8"
     assert game_of("Triple Draw 2-7 Limit").code == "F2L3D" and game_of("Omaha H/L Pot Limit").code == "PO/8"
     text = FILES["stud"].read_text().split("\n\n\n\n")[3].replace("Razz Limit", "RAZZ LIMIT")
-    assert check(parse_pokerstars(text)[0]).status == "matched"
+    assert check_site(parse_pokerstars(text)[0]).status == "matched"
 
 
 @pytest.mark.parametrize("name", list(FILES))
 def test_the_phh_written_from_each_hand_replays_the_same(name):
-    from pokerengine.history import dumps, interpret, loads
+    from pokerengine.phh import dumps, loads
+    from pokerengine.live import interpret
 
     for h in hands(name):
         if h.history.variant in VARIANTS:
@@ -360,7 +362,7 @@ DRAW = FILES["draw"].read_text().split("\n\n\n\n")[0]
 def test_bad_game_text_is_a_parse_error(text, message):
     with pytest.raises(HistoryParseError) as info:
         for h in parse_pokerstars(text, source="f.txt"):
-            check(h)
+            check_site(h)
     assert message in str(info.value)
 
 
@@ -387,6 +389,6 @@ def test_mutated_game_hands_never_raise_anything_but_our_errors(data):
         return
     for h in read:
         try:
-            check(h)
+            check_site(h)
         except PokerEngineError:
             pass

@@ -38,7 +38,8 @@ from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import read_text
 from pokerengine.formats.pokerstars import parse_pokerstars
 from pokerengine.formats.pokerstars_lang import LANGUAGES, MAX_LINE_CHARS, detect, english_amount, to_english
-from pokerengine.history.site import SiteHand, check
+from pokerengine.formats.sitehand import SiteHand
+from pokerengine.replay.site_check import check_site
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "pokerstars"
 LANGS = {"es": "spanish", "pt": "portuguese"}
@@ -70,7 +71,7 @@ def test_translated_hands_replay_matched_and_equal_the_english_ones(code: str) -
     hands = read_translated(lines_of(f"lang-{LANGS[code]}.txt"))
     direct = parse_pokerstars("\n".join(lines_of(f"lang-{LANGS[code]}.en.hh")), source="lang")
     assert [h.history for h in hands] == [h.history for h in direct]
-    assert [check(h).status for h in hands] == ["matched", "matched"]
+    assert [check_site(h).status for h in hands] == ["matched", "matched"]
 
 
 def test_spanish_amounts_pot_and_rake_worked_by_hand() -> None:
@@ -82,7 +83,7 @@ def test_spanish_amounts_pot_and_rake_worked_by_hand() -> None:
     assert first.history.starting_stacks == (420, 605, 310, 500)  # pasa, Luis R, se retira, ana (button last)
     # Hand 2: Luis R's 2 and se retira's 12 with pasa's 12; pasa's bet of 15 comes back: 26, rake 1.
     assert (second.total_pot, second.rake, second.returned) == (26, 1, (0, 0, 0, 15))
-    assert check(second).rake_got == 1
+    assert check_site(second).rake_got == 1
 
 
 def test_portuguese_tournament_chips_worked_by_hand() -> None:

@@ -23,9 +23,10 @@ from hypothesis import strategies as st
 from pokerengine.errors import HistoryParseError, IllegalActionError
 from pokerengine.formats import read_text
 from pokerengine.formats.pokerstars import RAKE_DATES, parse_pokerstars, rake_rule
-from pokerengine.history import interpret
-from pokerengine.history.site import Collected, check
-from pokerengine.live import Options, replay
+from pokerengine.live import interpret
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
+from pokerengine.live import Options, from_history
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDWRITTEN = ROOT / "fixtures" / "pokerstars" / "handwritten"
@@ -55,14 +56,14 @@ def test_older_files_write_no_uncalled_line_and_the_check_derives_it():
     first, second = hands("old-no-uncalled-line.txt")
     assert first.returned is None  # not said: not compared
     assert first.date == datetime.date(2007, 10, 15)  # "2007/10/15 - 05:34:03 (ET)"
-    r = check(first)
+    r = check_site(first)
     assert (r.status, first.total_pot, first.collected) == ("matched", 195, (Collected("ann", 0, 195),))
     # had the file said "nothing came back", the engine's 120 for ann would be a mismatch
-    said = check(attrs.evolve(first, returned=(0, 0, 0)))
+    said = check_site(attrs.evolve(first, returned=(0, 0, 0)))
     assert said.status == "mismatched" and said.message.endswith("uncalled bets returned: file none, engine {ann: 120}")
     # a 2007 cash header without a currency code ("($0.25/$0.50)"): bob all in for $20, ann calls:
     # 0.25 + 20 + 20 = $40.25, rake $1 (the file's: no rule is known for 2007), ann collects $39.25
-    assert second.history.currency == "USD" and check(second).status == "matched"
+    assert second.history.currency == "USD" and check_site(second).status == "matched"
     assert (second.total_pot, second.rake, second.returned) == (4025, 100, None)
 
 
@@ -74,12 +75,12 @@ def test_the_rake_rule_is_taken_only_for_the_dates_it_is_known_for():
     # file's rake is taken, and the hand matches.
     (hand,) = hands("old-rake.txt")
     assert hand.date == datetime.date(2010, 5, 1)
-    assert rake_rule([15], True, hand) == [0] and check(hand).status == "matched"
+    assert rake_rule([15], True, hand) == [0] and check_site(hand).status == "matched"
     # the same hand dated 2020: the rule takes its cent, and the file's "Rake $0" is a mismatch
     text = read_text(str(HANDWRITTEN / "old-rake.txt")).replace("2010/05/01", "2020/05/01")
     (now,) = parse_pokerstars(text)
     assert rake_rule([15], True, now) == [1]
-    r = check(now)
+    r = check_site(now)
     assert r.status == "mismatched" and (r.rake_expected, r.rake_got) == (0, 1)
     assert "ann (seat 1) main pot file 15, engine 14" in r.message
 
@@ -129,10 +130,10 @@ def test_courchevel_deals_the_first_flop_card_before_the_betting():
     # ann's AhAd with the board's As: three aces beat cy's three sevens (two hole cards, three from the board)
     assert hi.history.variant == "PC" and hi.history.actions[3:5] == ("d db As", "p3 cbr 75")
     assert "d db 7c2d" in hi.history.actions
-    assert check(hi).status == "matched" and hi.collected == (Collected("ann", 0, 460),)
+    assert check_site(hi).status == "matched" and hi.collected == (Collected("ann", 0, 460),)
     # hi/lo: a limped pot of 0.75, rake 0.03: 72 halved; cy's KdKc + Kh is the high, ann's Ac2s + 3d4c8s the
     # only low (8-4-3-2-A); bob mucks
-    assert hilo.history.variant == "PC/8" and check(hilo).status == "matched"
+    assert hilo.history.variant == "PC/8" and check_site(hilo).status == "matched"
     assert set(hilo.collected) == {Collected("ann", 0, 36), Collected("cy", 0, 36)}
     # a Courchevel file without its first flop card is refused, naming it
     text = read_text(str(HANDWRITTEN / "courchevel.txt")).split("\n\n\n\n")[0].replace("*** PRE-FLOP *** [As]\n", "")
@@ -166,7 +167,7 @@ def test_pot_limit_pre_flop_no_limit_post_flop_replays_as_no_limit():
     # which only no limit allows; cy's river all-in of 3930 comes back.  Pot 150 + 2000 = 2150.
     assert hand.history.variant == "NT"
     assert hand.history.user_fields["_betting"] == "pot limit pre-flop, no limit post-flop"
-    assert check(hand).status == "matched" and hand.collected == (Collected("cy", 0, 2150),)
+    assert check_site(hand).status == "matched" and hand.collected == (Collected("cy", 0, 2150),)
     with pytest.raises(IllegalActionError, match="pot limit: a raise is at most"):
         interpret(attrs.evolve(hand.history, variant="PT"))  # pot limit throughout refuses the flop bet
 
@@ -178,9 +179,9 @@ def test_a_raise_when_everyone_else_is_all_in_replays():
     # bob all in for $2, cy for $3, then ann "raises $7 to $10 and is all-in": $7 comes back.  Main pot
     # 2 x 3 = $6 (rake 30 cents), side pot 1 x 2 = $2 (rake 10 cents): ann's aces take $5.70 and $1.90.
     assert hand.history.actions[3:7] == ("p3 cbr 30", "p1 cbr 200", "p2 cbr 300", "p3 cbr 1000")
-    assert check(hand).status == "matched" and hand.returned == (0, 0, 700)
+    assert check_site(hand).status == "matched" and hand.returned == (0, 0, 700)
     with pytest.raises(IllegalActionError, match="nobody is left to call a raise"):
-        replay(known(hand.history), TDA)  # live play refuses it
+        from_history(known(hand.history), TDA)  # live play refuses it
 
 
 # -- 7. a fixed-limit raise below today's minimum ------------------------------------------------------------
@@ -190,9 +191,9 @@ def test_a_fixed_limit_raise_after_a_short_all_in_is_what_the_site_accepted():
     # flop (small bet $0.10): bob bets 10, cy raises all in to 15 (5 more: short), ann raises to 20 -- the
     # last full bet plus one bet, as PokerStars raises; the rules of today ask for 25.  Main pot 25 x 3 = 75
     # (rake 3), side pot 5 x 2 = 10 (rake 1): cy's aces 72, ann's kings 9 (bob mucks).
-    assert "p3 cbr 20" in hand.history.actions and check(hand).status == "matched"
+    assert "p3 cbr 20" in hand.history.actions and check_site(hand).status == "matched"
     with pytest.raises(IllegalActionError, match="TDA 43: a raise is at least .* to at least 25"):
-        replay(known(hand.history), TDA)
+        from_history(known(hand.history), TDA)
 
 
 def test_a_big_blind_with_nothing_to_decide_draws_without_checking():
@@ -201,7 +202,8 @@ def test_a_big_blind_with_nothing_to_decide_draws_without_checking():
     # against p3's 15: 5 comes back, p2's badugi takes 10 + 15 + 15
     acts = ("d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "p3 cc", "p1 f", "p2 sd", "p3 sd", "p2 sd",
             "p3 sd", "p2 sd", "p3 sd", "p2 sm 2c3d4h5s", "p3 sm KcKdKhKs")
-    from pokerengine.history import HandHistory, replay_hand
+    from pokerengine.phh import HandHistory
+    from pokerengine.replay import replay_hand
 
     h = HandHistory(variant="FB", antes=(0, 0, 0), blinds_or_straddles=(10, 20, 0), starting_stacks=(100, 100, 15),
                     actions=acts, small_bet=20, big_bet=40)
@@ -212,7 +214,7 @@ def test_a_big_blind_with_nothing_to_decide_draws_without_checking():
 
 def test_odd_lines_of_older_files():
     blind, disconnect, cap, empty = hands("odd-lines.txt")
-    assert [check(h).status for h in (blind, disconnect, cap, empty)] == ["matched"] * 4
+    assert [check_site(h).status for h in (blind, disconnect, cap, empty)] == ["matched"] * 4
     # a player sitting out, all in with the big blind, whose hand the site folds: his 20 stays in the pot
     # (main pot 4 x 20 = 80, side pot 300: 380, all ann's)
     cy = blind.history.players.index("cy") + 1
@@ -253,6 +255,6 @@ Seat 7: bob (small blind) folded before Flop"""
     assert hand.history.players == ("ann", "bob") and hand.history.actions[2] == "p2 f"
     # both blinds live (read with the button first to act, bob's blind was dead money and the pot 50):
     # the pot is 50 + 50, ann's other 50 comes back
-    assert check(hand).status == "matched" and interpret(hand.history).contributed == (100, 50)
+    assert check_site(hand).status == "matched" and interpret(hand.history).contributed == (100, 50)
     assert hand.total_pot == 100 and hand.history.antes == (0, 0)
 

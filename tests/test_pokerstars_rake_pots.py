@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from profiles import examples
 from pokerengine.formats.pokerstars import parse_pokerstars
 from pokerengine.formats.rake_pots import DRAW_PERCENT, draw, draw_percent
-from pokerengine.history.site import check
+from pokerengine.replay.site_check import check_site
 
 ISSUE24 = Path(__file__).resolve().parent.parent / "fixtures" / "pokerstars" / "handwritten"
 
@@ -57,7 +57,7 @@ def test_real_hands_pot_rakes(pots, rake, drawn, percent):
 
 
 def test_proportion_would_not_fit_the_real_hands():
-    from pokerengine.history.site import main_pot_first
+    from pokerengine.formats.rake_pots import main_pot_first
 
     assert main_pot_first(200, [9583, 3984]) == [141, 59]  # what the check drew before: the file says [200, 0]
     assert main_pot_first(214, [2872, 5858]) == [70, 144]
@@ -99,11 +99,11 @@ def test_a_cash_out_hands_side_pot_is_raked_main_pot_first():
     [hand] = parse_pokerstars(text)
     assert hand.rake == 200 and hand.total_pot == 16159
     assert sorted((c.player, c.amount) for c in hand.collected) == [("ann", 15437), ("cy", 522)]
-    result = check(hand)
+    result = check_site(hand)
     assert result.status == "matched" and result.pot_rakes == (200, 0)
     # a year whose percent is not known: drawn in proportion, as before, and the shares move by 6 cents
     [other] = parse_pokerstars(text.replace("2021/07/30", "2022/07/30"))
-    before = check(other)
+    before = check_site(other)
     assert before.status == "mismatched" and before.pot_rakes == (194, 6)
     assert sorted((d.player, d.expected, d.got) for d in before.seats) == [("ann", 15437, 15443), ("cy", 522, 516)]
 
@@ -116,5 +116,5 @@ def test_an_impossible_stated_rake_is_a_mismatch_not_a_crash(rake):
     import attrs
 
     [hand] = parse_pokerstars((ISSUE24 / "cash-out-side-pot-rake.txt").read_text())
-    result = check(attrs.evolve(hand, rake=rake))
+    result = check_site(attrs.evolve(hand, rake=rake))
     assert result.status == "mismatched" and "rake" in result.message

@@ -22,7 +22,8 @@ import pytest
 
 from pokerengine.cli import main
 from pokerengine.formats import detect, names, read_text
-from pokerengine.history.replay import UNPLAYED, replay_paths
+from pokerengine.replay.corpus import replay_paths
+from pokerengine.replay.status import UNPLAYED
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_formats_blocks import TEXT_FILES, three  # noqa: E402
@@ -121,7 +122,7 @@ def test_special_entries_are_skipped_with_a_reason(tmp_path, capsys):
 
 
 def test_a_file_too_large_is_skipped_as_unreadable(tmp_path, monkeypatch):
-    from pokerengine.history import reader
+    from pokerengine.phh import reader
 
     monkeypatch.setattr(reader, "MAX_FILE_BYTES", reader._CHUNK)  # (a file is read a chunk at a time)
     (tmp_path / "big.txt").write_bytes(PS_HAND.read_bytes() + b"\n" * (2 * reader._CHUNK))
@@ -183,7 +184,7 @@ def test_a_hand_begun_where_nothing_was_played_is_unplayed_not_nothing():
     summary = replay_paths([path])
     assert (summary.hands, summary.unplayed, summary.ok) == (1, 1, True)
     assert "unplayed    1" in summary.text() and summary.to_json()["unplayed"] == 1
-    from pokerengine.history.replay import replay_file
+    from pokerengine.replay.files import replay_file
 
     [r] = replay_file(str(path))
     assert r.status == UNPLAYED and "nothing played" in (r.message or "")

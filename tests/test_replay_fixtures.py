@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pokerengine.history import load, replay_hand, replay_paths
+from pokerengine.phh import load
+from pokerengine.replay import replay_hand, replay_paths
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "phh"
 

@@ -11,7 +11,7 @@ import pytest
 
 from pokerengine.cli import main
 from pokerengine.formats import detect
-from pokerengine.history.replay import replay_paths
+from pokerengine.replay.corpus import replay_paths
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "fixtures"
 

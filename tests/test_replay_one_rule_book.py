@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 
 from pokerengine.errors import IllegalActionError
-from pokerengine.history import HandHistory, interpret, replay_hand
-from pokerengine.live import TDA, replay
+from pokerengine.phh import HandHistory
+from pokerengine.live import interpret
+from pokerengine.replay import replay_hand
+from pokerengine.live import TDA, from_history
 
 
 def record(variant: str, stacks, actions, *, blinds, user=None, **sizes) -> HandHistory:
@@ -57,7 +59,7 @@ def test_replay_mode_lifts_the_fixed_limit_cap_heads_up_as_the_engine_does():
     assert replay_hand(hand).finishing == (112, 88)
     # The TDA default caps it (the big blind is the bet: p1's raise to 10 is already a fourth raise).
     with pytest.raises(IllegalActionError, match="actions.5. 'p1 cbr 10': seat 1: fixed limit: no more raises"):
-        replay(hand, TDA)
+        from_history(hand, TDA)
     # Three players in: the cap holds in replay mode too.
     three = record("FT", [100, 100, 100], ["d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 QsQd", "p3 cbr 4",
                                           "p1 cbr 6", "p2 cbr 8", "p3 cbr 10", "p1 cbr 12"], blinds=(1, 2),
@@ -77,7 +79,7 @@ def test_a_records_chip_unit_divides_the_pots_as_the_live_hand_does():
     r = replay_hand(hand)
     assert r.finishing == (95, 105, 100)
     assert r.outcome.chip_unit == 5
-    assert r.finishing == tuple(replay(hand).final_stacks.values())  # the live hand's own settlement
+    assert r.finishing == tuple(from_history(hand).final_stacks.values())  # the live hand's own settlement
     plain = record("NT", [100, 100, 100], actions, blinds=(5, 10), min_bet=10)
     assert replay_hand(plain).finishing == (95, 103, 102)
 
@@ -92,4 +94,4 @@ def test_hands_the_short_way_leaves_are_played_by_the_engine():
     out = interpret(hand)
     assert out == interpret(hand, quick=False)
     assert replay_hand(hand).finishing == (145, 0, 90)
-    assert out.contributed == tuple(replay(hand).contributed.values())
+    assert out.contributed == tuple(from_history(hand).contributed.values())

@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 
 from pokerengine.cards import DECK, card_text, rank
 from pokerengine.errors import IllegalActionError
-from pokerengine.history import HandHistory, dumps, loads, replay_hand
-from pokerengine.history.variants import VARIANTS
+from pokerengine.phh import HandHistory, dumps, loads
+from pokerengine.replay import replay_hand
+from pokerengine.phh.variants import VARIANTS
 from pokerengine.live import start
 
 #: PHH's eleven codes (PokerKit reads only these; pokerengine's own: tests/test_variants_extended.py).

@@ -23,9 +23,10 @@ from pokerengine.errors import (
     PokerEngineError,
     SettlementInputError,
 )
-from pokerengine.history import dumps, loads, replay_hand, replay_paths
+from pokerengine.phh import dumps, loads
+from pokerengine.replay import replay_hand, replay_paths
 from pokerengine.live import REPLAY, Hand, Options
-from pokerengine.live import replay as replay_live
+from pokerengine.live import from_history as replay_live
 from pokerengine.runs import MAX_RUNS, settle_runs
 from pokerengine.strategies import hands
 

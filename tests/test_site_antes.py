@@ -16,8 +16,10 @@ from hypothesis import given, settings, strategies as st
 from pokerengine.cards import DECK, card_text
 from pokerengine.errors import IllegalActionError
 from pokerengine.formats import read_text, site_hands
-from pokerengine.history import HandHistory, interpret
-from pokerengine.history.site import check, pots_of, settle_drawn, settle_site
+from pokerengine.phh import HandHistory
+from pokerengine.live import interpret
+from pokerengine.replay.site_check import check_site
+from pokerengine.live.settling import pots_of, settle_drawn, settle_site
 from pokerengine.live import start
 from profiles import examples
 from site_fixtures import BY_NAME
@@ -144,15 +146,15 @@ def test_partypoker_short_all_in_ante_main_pot_is_what_he_matched():
     outcome = interpret(hand.history)
     assert pots_of(outcome, ante_trimming=True) == [160, 1330]
     assert pots_of(outcome) == [190, 1300]  # antes as dead money: what the site does not do
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     dead = attrs.evolve(hand, history=attrs.evolve(hand.history, ante_trimming_status=False))
-    r = check(dead)
+    r = check_site(dead)
     assert r.status == "mismatched" and "main pot file 160, engine 190" in r.message
 
 
 def test_partypoker_equal_antes_marked_and_matched():
     hand = _hands("short-ante.txt")["5002"]
-    assert hand.history.ante_trimming_status is True and check(hand).status == "matched"
+    assert hand.history.ante_trimming_status is True and check_site(hand).status == "matched"
 
 
 def test_a_dead_blind_keeps_the_antes_dead_money():
@@ -169,8 +171,9 @@ def test_the_record_round_trips_phh_and_ohh_and_replays_matched():
 
     from pokerengine.formats.ohh import read_ohh
     from pokerengine.formats.ohh_write import ANTE_TRIMMING_FIELD, write_ohh
-    from pokerengine.history import dumps, loads, replay_hand
-    from pokerengine.history.convert import site_to_phh
+    from pokerengine.phh import dumps, loads
+    from pokerengine.replay import replay_hand
+    from pokerengine.replay.convert import site_to_phh
 
     hand = _hands("short-ante.txt")["5001"]
     phh = site_to_phh(hand)
@@ -181,7 +184,7 @@ def test_the_record_round_trips_phh_and_ohh_and_replays_matched():
     ohh = write_ohh(hand)
     assert ohh["ohh"][ANTE_TRIMMING_FIELD] is True if "ohh" in ohh else ohh[ANTE_TRIMMING_FIELD] is True
     (again,) = read_ohh(json.dumps(ohh))
-    assert again.history.ante_trimming_status is True and check(again).status == "matched"
+    assert again.history.ante_trimming_status is True and check_site(again).status == "matched"
 
 
 #: A hand-written 888 tournament hand in the layout of fpdb-3's 2012 freeroll file that showed the rule (dan all in
@@ -230,6 +233,6 @@ def test_pacific_short_all_in_ante_main_pot_is_what_he_matched():
     assert hand.history.ante_trimming_status is True and hand.history.antes == (25, 25, 25, 10)
     outcome = interpret(hand.history)
     assert pots_of(outcome, ante_trimming=True) == [40, 1345] and pots_of(outcome) == [85, 1300]
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     dead = attrs.evolve(hand, history=attrs.evolve(hand.history, ante_trimming_status=False))
-    assert check(dead).status == "mismatched"
+    assert check_site(dead).status == "mismatched"

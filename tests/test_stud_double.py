@@ -7,8 +7,8 @@ import attrs
 import pytest
 
 from pokerengine.errors import IllegalActionError
-from pokerengine.history.reader import loads
-from pokerengine.history.settling import replay_hand
+from pokerengine.phh.reader import loads
+from pokerengine.replay.hand_replay import replay_hand
 from pokerengine.live import Hand, Options
 
 # p1 shows Qh on third street and pairs it (Qd) on fourth: p1 bets the big bet (8), p2 calls; fifth street
@@ -81,7 +81,7 @@ def test_a_pokerstars_stud_hand_with_a_double_bet_matches():
     from pathlib import Path
 
     from pokerengine.formats.pokerstars import parse_pokerstars
-    from pokerengine.history.site import check
+    from pokerengine.replay.site_check import check_site
 
     path = Path(__file__).resolve().parent.parent / "fixtures" / "pokerstars" / "handwritten" / "games-stud.txt"
     first = path.read_text(encoding="utf-8-sig").split("\n\n\n")[0]
@@ -91,6 +91,6 @@ def test_a_pokerstars_stud_hand_with_a_double_bet_matches():
                .replace("won ($0.74)", "won ($0.82)"))
     assert changed.count("$0.82") == 2 and "double bet" in changed
     (hand,) = parse_pokerstars(changed)
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     (plain,) = parse_pokerstars(first)
-    assert check(plain).status == "matched"
+    assert check_site(plain).status == "matched"

@@ -1,6 +1,6 @@
 """The 2023 WSOP $50K Poker Players Championship final table (83 PHH hands) through a tournament.
 
-Each hand is replayed by :mod:`pokerengine.history` and its settlement recorded
+Each hand is replayed by :mod:`pokerengine.replay` and its settlement recorded
 with :meth:`Tournament.record_settlement` (the big-blind ante, which the
 settlement holds as dead money, is charged to the player who posted it).
 Between hands, the record's next starting stacks differ from the last
@@ -20,15 +20,16 @@ import pathlib
 
 import pytest
 
+from pokerengine.phh import load
+from pokerengine.replay import replay_hand
 from pokerengine.tournament import EquityConfig, Tournament
 
-history = pytest.importorskip("pokerengine.history")
 FOLDER = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "phh" / "wsop-2023-43-day5"
 PRIZES = [500, 300, 200, 100, 50]  # illustrative; the test is about places
 
 
 def hands():
-    return [h for f in sorted(FOLDER.glob("*.phh")) for h in history.load(f)]
+    return [h for f in sorted(FOLDER.glob("*.phh")) for h in load(f)]
 
 
 @pytest.mark.skipif(not FOLDER.is_dir(), reason="the PHH fixtures are not there")
@@ -50,7 +51,7 @@ def test_wsop_2023_ppc_final_table():
                 t.hand("FT", start)  # the hand missing from the record
             else:
                 t.correct(start, reason=f"chips before hand {h.hand}")
-        replay = history.replay_hand(h)
+        replay = replay_hand(h)
         assert replay.status == "matched", h.hand
         s = replay.settlement
         dead = {p: a for p, a in zip(h.players, h.antes) if a} if s.dead else None

@@ -23,10 +23,12 @@ from pokerengine.cli.legal import legal_history
 from pokerengine.errors import CardError, HistoryParseError, IllegalActionError, PokerEngineError
 from pokerengine.games import GAMES, get_game
 from pokerengine.hands.draw import ace_to_five_low, draw_high
-from pokerengine.history import HandHistory, dumps, interpret, loads, replay_hand
-from pokerengine.history.quick import PLANS, play_quick
-from pokerengine.history.record import REQUIRED_FIELDS
-from pokerengine.history.variants import BETTINGS, GAME_CODES, PHH_CODES, VARIANTS, get_variant
+from pokerengine.phh import HandHistory, dumps, loads
+from pokerengine.live import interpret
+from pokerengine.replay import replay_hand
+from pokerengine.live.quick import PLANS, play_quick
+from pokerengine.phh.record import REQUIRED_FIELDS
+from pokerengine.phh.variants import BETTINGS, GAME_CODES, PHH_CODES, VARIANTS, get_variant
 from pokerengine.live import Hand, start
 from test_history_quick import agree, mutated  # the checks of the short way on PHH's codes
 
@@ -548,7 +550,7 @@ def test_a_card_revealed_after_the_reshuffle_may_be_a_discard(code):
     # unknown showed a card another player had discarded (reshuffled and dealt to them): "2h has already been dealt"
     from pokerengine.errors import CardError
     from pokerengine.generate import generate
-    from pokerengine.history.settling import replay_hand
+    from pokerengine.replay.hand_replay import replay_hand
 
     reshuffled = 0
     for h in generate(40, seed=f"reshuffle-{code}", games=[code], seats=(7, 9)):

@@ -14,7 +14,8 @@ from hypothesis import given, settings, strategies as st
 from pokerengine.errors import HistoryParseError
 from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.winamax import MAX_HAND_LINES, parse_winamax
-from pokerengine.history.site import Collected, check
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
 from site_fixtures import BY_NAME, FPDB
 
 FIXTURES = BY_NAME["winamax"].folder
@@ -51,7 +52,7 @@ def test_uncalled_bets_come_off_the_collected_amount_and_the_total():
     # dee collected 15.62€ with his 6€ turn bet nobody called: 9.62€ of a 10€ pot, 0.38€ rake
     assert hand.collected == (Collected("dee", None, 962),)
     assert hand.returned == (0, 0, 600, 0, 0) and hand.total_pot == 1000 and hand.rake == 38
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_both_blinds_at_once_and_a_dead_blind():
@@ -70,7 +71,7 @@ def test_side_pots_and_the_uncalled_side_pot():
     assert hand.history.variant == "PO" and hand.history.starting_stacks == (6000, 15000, 3500, 20000)
     # ann's 50€ above cy's all-in is "side pot 1" in the file: handed back, not collected
     assert hand.returned == (0, 0, 0, 5000) and hand.collected == (Collected("cy", None, 33300),)
-    assert hand.total_pot == 33600 and hand.rake == 300 and check(hand).status == "matched"
+    assert hand.total_pot == 33600 and hand.rake == 300 and check_site(hand).status == "matched"
 
 
 def test_hi_lo_halves_and_five_card_omaha_in_play_money():
@@ -100,7 +101,7 @@ def test_tournaments_antes_and_a_raise_nobody_could_call():
     # cy "raises" all in when dee and eve are all in: a call; its 19130 above come back as "side pot 2"
     assert "p2 cc" in hand.history.actions[-6:] and hand.returned == (0, 0, 0, 0)
     assert sorted(hand.collected, key=lambda c: c.player) == [Collected("cy", None, 29040), Collected("dee", None, 54300)]
-    assert hand.total_pot == 83340 and check(hand).status == "matched"
+    assert hand.total_pot == 83340 and check_site(hand).status == "matched"
 
 
 def test_stud_streets_a_bring_in_and_a_completion():
@@ -113,7 +114,7 @@ def test_stud_streets_a_bring_in_and_a_completion():
     # seventh street: ann's own card, bob's down card (written "[X]") from the showdown
     assert h.actions[-7:] == ("d dh p1 Ac", "d dh p2 4d", "p2 cc", "p1 cbr 100", "p2 cc", "p1 sm -", "p2 sm -")
     assert hand.collected == (Collected("bob", None, 1003),) and hand.total_pot == 1055 and hand.rake == 52
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_a_raise_written_with_a_negative_amount():
@@ -121,7 +122,7 @@ def test_a_raise_written_with_a_negative_amount():
     # of his 0.25€ bring-in, a raise to 0.65€ all in; cy then calls 0.15€
     hand = one("cash-stud.txt", "9800001-102-1478990101")
     assert hand.history.actions[3:8] == ("p2 pb", "p3 cbr 50", "p1 f", "p2 cbr 65", "p3 cc")
-    assert hand.collected == (Collected("cy", None, 152),) and check(hand).status == "matched"
+    assert hand.collected == (Collected("cy", None, 152),) and check_site(hand).status == "matched"
     text = (HAND / "cash-stud.txt").read_text(encoding="utf-8")
     with pytest.raises(HistoryParseError, match=r"line 68: cannot read 'bob raises -0.20€ to 0.40€'"):
         parse_winamax(text.replace("raises -0.10€", "raises -0.20€"))
@@ -129,7 +130,7 @@ def test_a_raise_written_with_a_negative_amount():
 
 def test_stud_hi_lo_razz_and_the_older_play_money_wording():
     hand = one("cash-stud-hilo.txt", "9800002-201-1478991001")
-    assert hand.history.variant == "F7S/8" and check(hand).status == "matched"
+    assert hand.history.variant == "F7S/8" and check_site(hand).status == "matched"
     assert sorted(hand.collected, key=lambda c: c.player) == [Collected("ann", None, 537), Collected("bob", None, 537)]
     fold, showdown = hands_of(HAND / "cash-razz.txt")
     assert fold.history.variant == "FR" and fold.returned == (100, 0, 0)  # ann's 1€ bet nobody called
@@ -139,7 +140,7 @@ def test_stud_hi_lo_razz_and_the_older_play_money_wording():
     assert old.history.variant == "F7S" and (old.history.bring_in, old.history.small_bet) == (2, 5)
     assert old.history.players == ("ann", "bob", "cy") and old.history.user_fields["_play_money"] is True
     assert old.history.actions[:4] == ("d dh p1 KhKd4c", "d dh p2 QcQd2c", "d dh p3 ??????", "p2 pb")
-    assert all(check(h).status == "matched" for h in (fold, showdown, old))
+    assert all(check_site(h).status == "matched" for h in (fold, showdown, old))
 
 
 def test_triple_draw_stands_pat_and_unnamed_discards():
@@ -149,14 +150,14 @@ def test_triple_draw_stands_pat_and_unnamed_discards():
     assert h.actions[:3] == ("d dh p1 2h3d4c7s8h", "d dh p2 ??????????", "d dh p3 ??????????")
     assert h.actions[6:11] == ("p1 sd", "p2 sd ????", "d dh p2 ????", "p3 sd ??", "d dh p3 ??")
     assert h.actions[-2:] == ("p3 sm 2c3c4d5h7d", "p1 sm 2h3d4c7s8h")
-    assert pat.collected == (Collected("cy", None, 998),) and check(pat).status == "matched"
+    assert pat.collected == (Collected("cy", None, 998),) and check_site(pat).status == "matched"
     assert old.history.variant == "F2L3D" and old.history.actions[-2:] == ("p1 sm 2s4s6d7c8d", "p2 sm 3h4h5c6s8c")
-    assert old.collected == (Collected("bob", None, 855),) and check(old).status == "matched"
+    assert old.collected == (Collected("bob", None, 855),) and check_site(old).status == "matched"
     # a player whose hand was shown discards without naming the cards: the hand dealt is no longer known
     text = (HAND / "cash-triple-draw.txt").read_text(encoding="utf-8")
     (drew, _) = parse_winamax(text.replace("ann stands pat [2h 3d 4c 7s 8h]\nbob discard 2", "ann discard 1 card\nbob discard 2"))
     assert drew.history.actions[0] == "d dh p1 ??????????" and drew.history.actions[6:8] == ("p1 sd ??", "d dh p1 ??")
-    assert check(drew).status == "matched"
+    assert check_site(drew).status == "matched"
 
 
 @pytest.mark.parametrize("file, old, new, message", [
@@ -185,13 +186,13 @@ def test_half_chips_read_in_half_chips():
     # "Seat 2: bob (2510.50)": the hand is read in half chips (PHH user field _chip_scale = 2)
     assert a.history.user_fields["_chip_scale"] == 2 and a.history.starting_stacks == (5021, 8400, 6000)
     assert a.history.antes == (20, 20, 20) and a.history.blinds_or_straddles == (100, 200, 0)
-    assert a.collected == (Collected("ann", None, 10262),) and check(a).status == "matched"
+    assert a.collected == (Collected("ann", None, 10262),) and check_site(a).status == "matched"
     # cy all in for 3780; ann "raises 1530.50 to 5310.50 and is all-in": a call, the 1530.50 come back
     # as "side pot 1" written rounded to 1531 chips (Winamax's collected amounts are whole chips)
-    assert b.collected == (Collected("ann", None, 16360),) and check(b).status == "matched"
+    assert b.collected == (Collected("ann", None, 16360),) and check_site(b).status == "matched"
     text = (HAND / "tour-half-chips.txt").read_text(encoding="utf-8")
     (_, off) = parse_winamax(text.replace("collected 1531 from side pot 1", "collected 1541 from side pot 1"))
-    assert check(off).status == "mismatched"
+    assert check_site(off).status == "mismatched"
     (whole, _) = parse_winamax(text.replace("2510.50", "2510").replace("2200.50", "2200").replace("2500.50", "2500"))
     assert "_chip_scale" not in whole.history.user_fields and whole.history.starting_stacks == (2510, 4200, 3000)
 
@@ -254,7 +255,7 @@ def test_fpdb_real_hands():
             continue
         for one_hand in each_hand(text):
             try:
-                results.extend((path, check(h)) for h in site_hands(one_hand, "winamax", source=str(path)))
+                results.extend((path, check_site(h)) for h in site_hands(one_hand, "winamax", source=str(path)))
             except HistoryParseError as exc:
                 refused.append(str(exc))
     assert refused == [] and len(results) == 86
@@ -306,7 +307,7 @@ Seat 1: a b (big blind) won {_euros(2 * to + bb - rake)}"""
     assert hand.history.starting_stacks == (stack, stack + 1) and hand.history.blinds_or_straddles == (sb, bb)  # (PHH heads-up order)
     assert hand.history.actions[2:5] == (f"p2 cbr {to}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, 2 * to - rake),) and hand.returned == (bb, 0)
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def _chips(halves: int) -> str:
@@ -348,7 +349,7 @@ Seat 1: a b (big blind) won {won}"""
     assert hand.history.starting_stacks == (stack // k, (stack + 1) // k)
     assert hand.history.actions[2:5] == (f"p2 cbr {to // k}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, pot // k),) and hand.returned == (2 * bet // k, 0)
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_issue24_big_blind_all_in_for_less_called_in_full():
@@ -360,9 +361,9 @@ def test_issue24_big_blind_all_in_for_less_called_in_full():
     assert h.blinds_or_straddles == (20, 40, 0) and h.starting_stacks == (575, 25, 900)
     assert h.user_fields["_full_blind"] is True
     assert [(c.player, c.amount) for c in hand.collected] == [("ann", 75), ("ann", 30)] and hand.returned == (0, 0, 80)
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     # called with the short blind's 25 instead: the rule is not set (the engine matches what was really bet)
     text = path.read_text().replace("ann calls 40", "ann calls 25").replace("bob calls 20", "bob calls 5")
     text = text.replace("ann collected 110 from side pot 1", "ann collected 80 from side pot 1")
     [short] = parse_winamax(text.replace("Total pot 185", "Total pot 155").replace("won 185", "won 155"))
-    assert short.history.user_fields["_full_blind"] is False and check(short).status == "matched"
+    assert short.history.user_fields["_full_blind"] is False and check_site(short).status == "matched"

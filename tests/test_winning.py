@@ -15,7 +15,8 @@ from hypothesis import given, settings, strategies as st
 from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.winning import MAX_HAND_LINES, parse_winning, read_winning
-from pokerengine.history.site import Collected, check
+from pokerengine.formats.sitehand import Collected
+from pokerengine.replay.site_check import check_site
 from site_fixtures import BY_NAME, FPDB
 
 FIXTURES = BY_NAME["winning"].folder
@@ -51,7 +52,7 @@ def test_new_format_side_pots_rake_and_total_after_rake():
     assert h.starting_stacks == (7950, 4000, 3000, 3900) and h.blinds_or_straddles == (25, 50, 0, 0)
     assert sorted(hand.collected, key=lambda c: c.player) == [Collected("ann", None, 8967), Collected("bob smith", None, 1783)]
     assert hand.rake == 100 and hand.total_pot == 10850  # "Total pot $107.50 | Rake $1.00": after rake
-    assert check(hand).status == "matched" and h.user_fields.get("_uncalled_unwritten") is None
+    assert check_site(hand).status == "matched" and h.user_fields.get("_uncalled_unwritten") is None
 
 
 def test_a_walk_without_an_uncalled_line_and_a_dead_post():
@@ -59,12 +60,12 @@ def test_a_walk_without_an_uncalled_line_and_a_dead_post():
     # bob smith posts dead $0.75: 0.25 dead, 0.50 live, as much as ann's big blind: nothing goes back
     assert hand.history.antes == (0, 0, 25, 0) and hand.history.blinds_or_straddles == (25, 50, 50, 0)
     assert hand.collected == (Collected("ann", None, 150),) and hand.returned == (0, 0, 0, 0)
-    assert hand.total_pot == 150 and check(hand).status == "matched"
+    assert hand.total_pot == 150 and check_site(hand).status == "matched"
     text = NEW_WALK.replace("bob smith posts dead $0.75\n", "").replace("$1.50", "$0.75")
     (walk,) = parse_winning(text)  # no dead post: ann's 0.25 above the small blind went back, unwritten
     assert walk.collected == (Collected("ann", None, 50),) and walk.returned[walk.history.players.index("ann")] == 25 == sum(walk.returned)
     assert walk.total_pot == 50 and walk.history.user_fields["_uncalled_unwritten"] == 25
-    assert check(walk).status == "matched"
+    assert check_site(walk).status == "matched"
 
 
 def test_fixed_limit_in_both_formats_and_hi_lo_halves():
@@ -82,7 +83,7 @@ def test_old_format_capped_all_ins_and_the_jackpot_fee():
     # dee and ann "cap" at 10: held all in there; the pot is after the rake (1.50) and the jackpot fee (0.25)
     assert hand.history.starting_stacks == (1250, 1000, 1000) and hand.history.user_fields["_short_stack"] is True
     assert hand.rake == 175 and hand.total_pot == 3000 and hand.collected == (Collected("cy", None, 2825),)
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     lo = one("old-cash.txt", "500000003")
     assert lo.history.variant == "PO/8" and lo.collected == (Collected("ann", None, 8200), Collected("cy", None, 8200))
 
@@ -91,7 +92,7 @@ def test_old_format_unwritten_jackpot_fee_is_taken_from_the_summary_bets():
     (hand,) = hands_of(FIXTURES / "hhsmithy/CashGame/HandActionTests/BasicHand.txt")
     # "Pot: 45.75. Rake 2" but 48 was bet: a 0.25 jackpot fee the file does not write
     assert hand.total_pot == 4800 and hand.rake == 225 and hand.history.user_fields["_jackpot_fee"] == 25
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_tournaments_in_chips_both_formats():
@@ -104,7 +105,7 @@ def test_tournaments_in_chips_both_formats():
     assert new.history.user_fields["_tournament"] == "30000001"
     moved = one("new-tour.txt", "910000003")  # the button posts the small blind: the seat before it is the button
     assert moved.history.players == ("dee", "fay", "ann", "bob") and moved.history.blinds_or_straddles == (150, 300, 0, 0)
-    assert moved.collected == (Collected("ann", None, 1470),) and check(moved).status == "matched"
+    assert moved.collected == (Collected("ann", None, 1470),) and check_site(moved).status == "matched"
 
 
 def test_a_utf16_file_and_accents_in_windows_1252():
@@ -160,7 +161,7 @@ def test_limits_and_bad_input():
 def test_a_player_written_with_no_name_is_the_seated_player_never_named():
     (hand,) = parse_winning(BASE.replace("Player cy ", "Player  "))  # (a client's bug: fpdb keeps such files)
     assert hand.history.players == ("ann", "cy") and hand.collected == (Collected("ann", None, 1220),)
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def each_hand(text: str) -> list[str]:
@@ -185,7 +186,7 @@ def test_fpdb_real_hands():
         assert detect(text) == "winning", path
         for one_hand in each_hand(text):
             try:
-                results.extend(check(h) for h in site_hands(one_hand, "winning", source=str(path)))
+                results.extend(check_site(h) for h in site_hands(one_hand, "winning", source=str(path)))
             except PokerEngineError as exc:
                 refused.append(str(exc))
     matched = sum(r.status == "matched" for r in results)
@@ -246,7 +247,7 @@ Player a does not show cards.Bets: {_dollars(to)}. Collects: 0. Loses: {_dollars
     assert hand.history.starting_stacks == (stack, stack + 1) and hand.history.blinds_or_straddles == (sb, bb)
     assert hand.history.actions[2:5] == (f"p2 cbr {to}", "p1 cc", "d db 2c3d4h")
     assert hand.collected == (Collected("a b", None, pot - rake),) and hand.returned == (bb, 0)
-    assert hand.total_pot == pot and hand.rake == rake and check(hand).status == "matched"
+    assert hand.total_pot == pot and hand.rake == rake and check_site(hand).status == "matched"
 
 
 # -- stud (issue 19) ------------------------------------------------------------------------------------
@@ -266,7 +267,7 @@ def test_stud_in_the_older_format_names_its_streets_one_short():
     assert h.actions[7:10] == ("d dh p1 3d", "d dh p2 7s", "d dh p3 9h")
     assert h.actions[-7:] == ("d dh p1 4s", "d dh p2 6s", "p1 cc", "p2 cbr 200", "p1 cc", "p1 sm -", "p2 sm -")
     assert hand.collected == (Collected("ann", None, 1015), Collected("bob", None, 1015))  # low and high halves
-    assert hand.rake == 115 and hand.total_pot == 2145 and check(hand).status == "matched"
+    assert hand.rake == 115 and hand.total_pot == 2145 and check_site(hand).status == "matched"
 
 
 def test_stud_in_the_newer_format():
@@ -276,23 +277,23 @@ def test_stud_in_the_newer_format():
     assert h.actions[:5] == ("d dh p1 ????2c", "d dh p2 AsJsKd", "d dh p3 Ah3s4c", "p1 pb", "p2 cbr 100")
     assert h.actions[-6:] == ("d dh p2 9s", "d dh p3 Qc", "p2 cbr 200", "p3 cc", "p2 sm -", "p3 sm -")
     assert hand.collected == (Collected("bob", None, 830), Collected("Hero", None, 830))  # high, low
-    assert hand.total_pot == 1745 and hand.rake == 85 and check(hand).status == "matched"
+    assert hand.total_pot == 1745 and hand.rake == 85 and check_site(hand).status == "matched"
     # newer clients: "7Stud (Fixed Limit) - $0.04/$0.08, Ante $0.01"; everybody folds to a bet: no "collected" line
     ante = one("new-stud.txt", "900000202")
     assert ante.history.variant == "F7S" and (ante.history.small_bet, ante.history.big_bet, ante.history.bring_in) == (4, 8, 2)
     assert ante.collected == (Collected("Hero", None, 12),) and ante.returned == (4, 0, 0) and ante.rake == 1
-    assert check(ante).status == "matched"
+    assert check_site(ante).status == "matched"
 
 
 def test_stud_folded_to_the_bring_in_and_an_all_in_with_a_side_pot():
     walk = one("old-stud.txt", "500000101")
     # nobody calls the bring-in: the engine hands it back, the file counts it in the pot and in bob's collect
     assert walk.returned == (0, 40, 0) and walk.history.user_fields["_uncalled_unwritten"] == 40
-    assert walk.collected == (Collected("bob", None, 45),) and walk.total_pot == 45 and check(walk).status == "matched"
+    assert walk.collected == (Collected("bob", None, 45),) and walk.total_pot == 45 and check_site(walk).status == "matched"
     side = one("old-stud.txt", "500000103")  # bob all in on the fourth card; the seventh dealt to him all the same
     assert side.history.starting_stacks == (2000, 105, 1500) and "p2 cc" in side.history.actions[10:13]
     assert side.returned == (100, 0, 0) and side.collected == (Collected("ann", None, 490),)
-    assert side.total_pot == 515 and check(side).status == "matched"
+    assert side.total_pot == 515 and check_site(side).status == "matched"
 
 
 @pytest.mark.parametrize("which, old, new, line, message", [
@@ -359,7 +360,7 @@ Game ended at: 2016/8/2 11:17:41"""
     assert h.actions == ("d dh p1 5dAhJh", "d dh p2 ????2d", "p2 pb", f"p1 cbr {small}", "p2 cc", "d dh p1 Td",
                          "d dh p2 5c", f"p1 cbr {small}", "p2 f")
     assert hand.collected == (Collected("ann", None, pot - rake),) and hand.returned == (small, 0)
-    assert hand.total_pot == pot and hand.rake == rake and check(hand).status == "matched"
+    assert hand.total_pot == pot and hand.rake == rake and check_site(hand).status == "matched"
 
 
 # --- issue 24 (fixtures/winning/handwritten/issue24.txt, issue24-sng2.txt) -------------------------------
@@ -375,7 +376,7 @@ def test_issue24_tournament_summary_tail_and_blinds_and_antes_posted_all_in():
     assert h.antes == (10, 10, 10, 10) and h.blinds_or_straddles == (25, 20, 0, 0)
     assert h.user_fields["_allin_posts"] == 2
     assert hand.collected == (Collected("ann", None, 260),) and hand.returned == (0, 0, 0, 100)
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
 
 
 def test_issue24_older_omaha_hi_lo_with_a_bet_above_the_pot_is_no_limit():
@@ -384,7 +385,7 @@ def test_issue24_older_omaha_hi_lo_with_a_bet_above_the_pot_is_no_limit():
     # raise: the table is no limit (fpdb-3's "short" file of 2017 is such a table)
     assert hand.history.variant == "NO/8" and hand.history.user_fields["_no_limit_inferred"] is True
     assert hand.collected == (Collected("ann", None, 60300),) and hand.rake == 300
-    assert check(hand).status == "matched"
+    assert check_site(hand).status == "matched"
     text = (HAND / "issue24.txt").read_text(encoding="utf-8").split("\n\n")[1]
     # a raise within the pot keeps it pot limit (the all in for 297 made a raise of 60: nothing above the pot)
     small = text.replace("allin (297)", "raises (60)").replace("calls (288)", "calls (51)")
@@ -398,7 +399,7 @@ def test_issue24_sng2_files_begin_with_game_information():
     first, second = parse_winning(text)
     assert first.history.user_fields["_tournament"] == "55501" and first.history.currency is None
     assert first.collected == (Collected("ann", None, 50),) and second.collected == (Collected("bob", None, 60),)
-    assert check(first).status == check(second).status == "matched"
+    assert check_site(first).status == check_site(second).status == "matched"
     # a header line the reader does not know is still refused, naming it
     with pytest.raises(HistoryParseError, match="line 3"):
         parse_winning(text.replace("Entry #: 55501", "Whatever this is"))

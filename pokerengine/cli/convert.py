@@ -2,7 +2,7 @@
 
 Reads PHH (``.phh``/``.phhs``), Open Hand History and every site format of :mod:`pokerengine.formats`
 (folders recursively, as ``replay`` does; the content decides the format, in any encoding) and writes every hand as PHH or OHH
-(``pokerengine.history.convert``).  Without ``--out`` everything goes to standard output (PHH: one
+(``pokerengine.replay.convert``).  Without ``--out`` everything goes to standard output (PHH: one
 record, or a ``.phhs`` text of several; OHH: JSON lines); with ``--out DIR`` each file becomes one
 file in ``DIR`` (its path under the folder given kept; ``.phh`` for one hand, ``.phhs`` for several,
 ``.ohh`` for OHH).  Hand by hand: a hand that cannot be read, played or written (or whose written form its reader
@@ -80,11 +80,11 @@ def _write(target: str, text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import _write_line, fail, one_line
     from ..errors import PokerEngineError
-    from ..history.convert import convert_hands, write_hands
-    from ..history.corpus import walk
-    from ..history.replay import read_or_skip
+    from ..replay.convert import convert_hands, write_hands
+    from ..replay.corpus import walk
+    from ..replay.files import read_or_skip
+    from . import _write_line, fail, one_line
 
     for path in args.paths:
         if not os.path.exists(path):

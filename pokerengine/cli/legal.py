@@ -41,11 +41,11 @@ import json
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from ..history.reader import MAX_FILE_BYTES
+from ..phh.reader import MAX_FILE_BYTES
 
 if TYPE_CHECKING:
-    from ..history.record import HandHistory
     from ..live import Hand
+    from ..phh.record import HandHistory
 
 MAX_INPUT_BYTES = MAX_FILE_BYTES
 """The largest input read: 8 MiB, the PHH reader's bound for one file."""
@@ -71,11 +71,10 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .settle import read_input
-
-    from ..history import loads
-    from ..history.variants import VARIANTS
     from ..live.hand import _NAMES
+    from ..phh import loads
+    from ..phh.variants import VARIANTS
+    from .settle import read_input
 
     what = "standard input" if args.file == "-" else args.file
     history = loads(_text(read_input(args.file, MAX_INPUT_BYTES), what), source=what)
@@ -101,16 +100,16 @@ def legal(data: bytes | str, rules: str = "tda", *, what: str = "<input>") -> di
     """What may happen next in the PHH hand ``data`` (bytes or text of one ``.phh``), as the JSON
     value ``pokerengine legal --json`` prints.  Bad input, an unsupported game or a recorded
     action the rules refuse: a :class:`~pokerengine.errors.PokerEngineError` (one line)."""
-    from ..history import loads
+    from ..phh import loads
 
     return legal_history(loads(_text(data, what), source=what), rules)
 
 
 def legal_history(history: HandHistory, rules: str = "tda") -> dict[str, Any]:
-    """:func:`legal` for a parsed :class:`~pokerengine.history.HandHistory`."""
-    from ..errors import HistoryParseError, PokerEngineError
+    """:func:`legal` for a parsed :class:`~pokerengine.phh.HandHistory`."""
     from .._checks import shown
-    from ..history.variants import VARIANTS
+    from ..errors import HistoryParseError, PokerEngineError
+    from ..phh.variants import VARIANTS
 
     if rules not in RULES:
         raise PokerEngineError(f"rules must be 'tda' or 'replay', got {rules!r}"[:200])
@@ -152,7 +151,7 @@ def _shown_already(hand: Hand, text: str, shown_by: set[str]) -> bool:
     """A recorded show or muck that live play has no turn for: the engine already tabled the hand
     (TDA 16; ``shown_by``: the players whose hands are shown), or the hand is over."""
     from ..errors import PokerEngineError
-    from ..history.notation import compile_action
+    from ..phh.notation import compile_action
 
     if " sm" not in text:
         return False
@@ -171,8 +170,8 @@ def _known_cards(history: HandHistory) -> tuple[str, ...]:
     nothing that is legal)."""
     from ..cards import DECK, cards_text, rank
     from ..errors import PokerEngineError
-    from ..history.notation import compile_action
-    from ..history.variants import VARIANTS
+    from ..phh.notation import compile_action
+    from ..phh.variants import VARIANTS
 
     try:
         parsed = [compile_action(t) for t in history.actions]

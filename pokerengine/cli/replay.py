@@ -42,8 +42,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..replay.corpus import replay_paths
+    from ..replay.files import MAX_JOBS
     from . import fail
-    from ..history.replay import MAX_JOBS, replay_paths
 
     if args.jobs < 1:
         return fail(f"--jobs must be at least 1, got {args.jobs}")
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             return fail(f"{path}: no such file or directory")
     progress = None if args.quiet or not sys.stderr.isatty() else _Progress()
     if args.dask is not None:
-        from ..history.dask_replay import DaskUnavailableError, replay_dask
+        from ..replay.dask_replay import DaskUnavailableError, replay_dask
 
         if args.jobs != 1:
             return fail("give either --jobs or --dask, not both")

@@ -2,16 +2,16 @@
 
 Each format is one entry of :data:`FORMATS` (a :class:`Format`): its name, how its text begins
 (``sniff``, given the first characters of a file with any byte-order mark and leading blank space
-dropped), the function that reads its hands into :class:`~pokerengine.history.site.SiteHand`
+dropped), the function that reads its hands into :class:`~pokerengine.formats.sitehand.SiteHand`
 values, and its rake rule when the site's rule is known.  A new site is one new module here and one
 line in :data:`FORMATS`; the shared parts are written once: :mod:`.encodings` (bytes to text),
 :mod:`.amounts` (amounts in every form the sites write them), :mod:`.blocks` (a text file cut into
 hands, its limits, and a bad hand that does not end its file), :mod:`.draft` (a hand while its
 lines are read, then its PHH record), and the check of what a site paid,
-:func:`pokerengine.history.site.check`.
+:func:`pokerengine.replay.site_check.check_site`.
 
 The reader's protocol: each format's module has ``iter_hands(text, *, source=None, cancelled=False,
-errors=False)``, which yields the file's :class:`~pokerengine.history.site.SiteHand` values in order;
+errors=False)``, which yields the file's :class:`~pokerengine.formats.sitehand.SiteHand` values in order;
 a hand that cannot be read raises :class:`~pokerengine.errors.HistoryParseError`, or, with
 ``errors=True``, is yielded in its place as a :class:`~.blocks.HandError` (its message, naming the
 file, the hand and the line, and its ``index``) and the next hand is read.  A file that cannot be
@@ -47,9 +47,11 @@ from typing import Literal, overload
 import attrs
 
 from ..errors import HistoryParseError
-from ..history.site import SiteHand
+from ..phh.reader import read_bytes
 from .blocks import HandError, NoHand, only_hands
+from .encodings import decode
 from .pokerstars_lang import HEADER_STARTS
+from .sitehand import Collected, RakeRule, SiteHand
 
 #: The most characters of a file's start that :func:`detect` looks at.
 HEAD_CHARS = 4096
@@ -63,7 +65,7 @@ class Format:
     file's first characters are this format's), and ``module``, the module whose ``iter_hands(text, *,
     source=None, cancelled=False, errors=False)`` reads its hands (the reader's protocol: see
     :func:`site_hands`) and whose ``rake_rule`` (or ``None``) is the site's rake rule (see
-    :func:`pokerengine.history.site.check`); imported when first needed."""
+    :func:`pokerengine.replay.site_check.check_site`); imported when first needed."""
 
     name: str
     sniff: Callable[[str], bool]
@@ -192,10 +194,7 @@ _AFTER_GAP = re.compile(r"\n[ \t\r]*\n[ \t\r]*\n\s*")
 
 def read_text(path: str) -> str:
     """A hand-history file's text, in whichever encoding it comes (:func:`.encodings.decode`; at most
-    :data:`pokerengine.history.reader.MAX_FILE_BYTES` bytes read)."""
-    from ..history.reader import read_bytes
-    from .encodings import decode
-
+    :data:`pokerengine.phh.reader.MAX_FILE_BYTES` bytes read)."""
     return decode(read_bytes(path), what=path)
 
 
@@ -239,3 +238,7 @@ def rake_rule(fmt: str) -> Callable[..., list[int]] | None:
     module = importlib.import_module(__name__ + format_of(fmt).module)
     rule: Callable[..., list[int]] | None = getattr(module, "rake_rule", None)
     return rule
+
+
+__all__ = ["FORMATS", "Collected", "Format", "HandError", "NoHand", "RakeRule", "SiteHand", "detect", "format_of",
+           "names", "rake_rule", "read_text", "site_hands"]

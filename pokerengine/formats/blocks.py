@@ -54,8 +54,9 @@ import attrs
 
 from .._checks import shown
 from ..errors import HistoryParseError
-from ..history.site import SiteHand
 from .draft import fail
+from .encodings import decode
+from .sitehand import SiteHand
 
 #: The most characters a file may hold (about 50 MB: some 40,000 hands).
 MAX_TEXT_CHARS = 50_000_000
@@ -147,7 +148,6 @@ def checked_text(text: object, where: str, *, decode_bytes: bool = False, limits
     pokerengine.errors.HistoryParseError: f.txt: 11 characters, more than the 10 a file may hold
     """
     if decode_bytes and isinstance(text, (bytes, bytearray)):
-        from .encodings import decode
 
         text = decode(text, what=where, max_bytes=limits.text_chars)
     if type(text) is not str:

@@ -8,10 +8,10 @@ the hole cards.  Actions write the chips they add (``Calls $1``, ``All-in $39``)
 (``Raises $33.92 to $35.42``; files of 2012 write ``Raises $16`` for a raise to $16).  Cash headers give
 no stakes: the blinds are those posted.  The summary's ``Total Pot($x)`` is the pot before rake, after
 the uncalled bets; the rake is written (``| Rake ($y)``) in files before about 2013 and is the total less
-what was collected after.  Each hand becomes a PHH :class:`~pokerengine.history.record.HandHistory`
+what was collected after.  Each hand becomes a PHH :class:`~pokerengine.phh.record.HandHistory`
 (players named by position, in position order: p1 the first left of the button, the button last;
 amounts in minor units) and the file's collected lines, uncalled bets, total pot and rake, which
-:func:`pokerengine.history.site.check` compares with the engine's settlement.
+:func:`pokerengine.replay.site_check.check_site` compares with the engine's settlement.
 
 >>> text = '''Bovada Hand #1 TBL#7 HOLDEM No Limit - 2016-01-01 10:00:00
 ... Seat 1: Small Blind ($1 in chips)
@@ -40,8 +40,8 @@ amounts in minor units) and the file's collected lines, uncalled bets, total pot
 (('Small Blind', 'Big Blind', 'Dealer [ME]'), (100, 200, 50), ('p3 cbr 6', 'p1 f', 'p2 f'))
 >>> hand.collected, hand.total_pot, hand.rake, hand.returned
 ((Collected(player='Dealer [ME]', pot=None, amount=5),), 5, 0, (0, 0, 4))
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 >>> parse_bovada(text.replace("Raises $0.06 to $0.06", "Raises lots"))
 Traceback (most recent call last):
@@ -80,16 +80,18 @@ import datetime
 import re
 from collections.abc import Callable, Iterator
 
-from .._checks import shown
 from .. import _json
+from .._checks import shown
 from ..errors import HistoryParseError
-from ..history.site import SiteHand
-from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, Block, HandError, checked_text, hand_blocks, only_hands
-from .blocks import read_blocks
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
+from .blocks import MAX_HANDS as MAX_HANDS
+from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
+from .blocks import Block, HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .bovada_hand import BOARD_SIZES, Read, build, position_rank
 from .draft import Draft, fail
-
+from .encodings import decode
+from .sitehand import SiteHand
 
 #: Bovada's game names -> (the variant code's game part, hole cards).
 GAMES: dict[str, tuple[str, int]] = {"HOLDEM": ("T", 2), "OMAHA": ("O", 4), "OMAHA HiLo": ("O/8", 4),
@@ -199,7 +201,6 @@ def parse_bovada(text: str, *, source: str | None = None, cancelled: bool = Fals
 def read_bovada(path: str) -> list[SiteHand]:
     """Every hand of a Bovada file (UTF-8, UTF-16 or Windows-1252, :func:`.encodings.decode`; at most
     :data:`MAX_TEXT_CHARS` bytes read)."""
-    from .encodings import decode
 
     data = _json.read_file(path, max_bytes=MAX_TEXT_CHARS, what=path, error=HistoryParseError)
     return parse_bovada(decode(data, what=path, max_bytes=MAX_TEXT_CHARS), source=path)

@@ -7,9 +7,9 @@ who sits where with what (:meth:`Draft.seat`), the forced bets (:meth:`Draft.pos
 :meth:`Draft.call`, :meth:`Draft.raise_to`, or :meth:`Draft.put_in` for sites that write the chips
 an action puts in rather than the total it makes), what was shown at the showdown, what each player
 collected, the uncalled bets and the summary's total pot and rake.  :meth:`Draft.finish` then gives
-the :class:`~pokerengine.history.site.SiteHand`: the PHH record of the hand in position order
+the :class:`~pokerengine.formats.sitehand.SiteHand`: the PHH record of the hand in position order
 (p1 the first seat left of the button, the button last), fit to replay, and what the file says was
-paid, for :func:`pokerengine.history.site.check`.
+paid, for :func:`pokerengine.replay.site_check.check_site`.
 
 >>> d = Draft("example", "7", "<text>, hand 7", 1)
 >>> d.game("NT", 2)
@@ -23,8 +23,8 @@ paid, for :func:`pokerengine.history.site.check`.
 >>> hand = d.finish(None, 0)
 >>> hand.history.players, hand.history.actions[3:], hand.returned
 (('ann', 'bob', 'cy'), ('p3 cbr 6', 'p1 f', 'p2 f'), (0, 0, 4))
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 
 A player the file gives no stack (one who joins as the hand begins: some sites write no seat line for
@@ -43,7 +43,7 @@ the record's user field ``_unknown_stacks`` names him.
 >>> hand = d.finish(None, 1)
 >>> hand.history.starting_stacks, hand.history.user_fields["_unknown_stacks"]
 ((100, 204, 50), ('new',))
->>> check(hand).status
+>>> check_site(hand).status
 'matched'
 
 Every error is a :class:`HistoryParseError` naming the file, the hand and the line (:attr:`Draft.line`,
@@ -60,10 +60,10 @@ from typing import Any
 
 from .._checks import shown
 from ..errors import HistoryParseError, PokerEngineError
-from ..history.record import HandHistory
-from ..history.site import Collected, SiteHand
+from ..phh.record import HandHistory
 from .amounts import currency_of, parse_amount
 from .pokerstars_games import stud_cards, unknown_draws
+from .sitehand import Collected, SiteHand
 
 #: The kinds of forced bet :meth:`Draft.post` takes: a small blind, a big blind, both at once (the small
 #: one dead), an ante, a straddle, 6+ hold'em's button blind, and dead money (a dead blind).
@@ -112,7 +112,7 @@ class Draft:
     (the button's seat; 0 in stud), ``total`` and ``rake`` (the summary's, minor units), ``cancelled``,
     ``showdown`` (set when the showdown begins: shows and mucks after it are the showdown's),
     ``summary`` (set when the hand's summary, or whatever ends a hand, is read), ``date`` (the day the hand
-    was played, by the site's clock: :attr:`SiteHand.date <pokerengine.history.site.SiteHand.date>`), ``needs_total``
+    was played, by the site's clock: :attr:`SiteHand.date <pokerengine.formats.sitehand.SiteHand.date>`), ``needs_total``
     (``False`` for a site that writes no total pot), ``needs_summary`` (``False`` for a site whose
     hands have no summary; with one, a hand without it was cut short) and ``antes_count`` (``True`` for a
     site that builds its side pots with the antes as ordinary chips, so that a player all in on a short
@@ -358,7 +358,7 @@ class Draft:
 
     def state_won(self, name: str, amount: int) -> None:
         """The summary says ``name`` won (collected) ``amount`` in all: compared by the check with the
-        collected lines (:attr:`SiteHand.stated <pokerengine.history.site.SiteHand.stated>`); a player the
+        collected lines (:attr:`SiteHand.stated <pokerengine.formats.sitehand.SiteHand.stated>`); a player the
         summary gives no amount won nothing."""
         self._known(name)
         if self.stated is None:
@@ -391,7 +391,7 @@ class Draft:
     # --- the record ------------------------------------------------------------------------------
     def finish(self, source: str | None, index: int, *, cancelled: bool = False,
                last_line: int | None = None) -> SiteHand | None:
-        """The :class:`~pokerengine.history.site.SiteHand` of the hand (``index``: its 0-based place in the file);
+        """The :class:`~pokerengine.formats.sitehand.SiteHand` of the hand (``index``: its 0-based place in the file);
         ``None`` for a hand the site cancelled unless ``cancelled`` (and then too with fewer than two dealt in)."""
         if self.cancelled:
             if not cancelled or len(self.summary_seats or [s for n, (s, _) in self.seats.items() if n not in self.out]) < 2:

@@ -3,7 +3,7 @@
 Each hand becomes a PHH record through the shared builder (:class:`~.draft.Draft`: position order, amounts
 in minor units, cents for money, whole chips for tournament and play chips, unknown cards ``??``) and
 what the file says was paid: each "wins"/"ties for" line (per pot: main, side, high and low halves),
-the uncalled bets returned, the summary's total pot and rake, which :func:`pokerengine.history.site.check`
+the uncalled bets returned, the summary's total pot and rake, which :func:`pokerengine.replay.site_check.check_site`
 compares with the engine's settlement.  The site's rake rule is not known: the file's rake is taken
 as given and drawn from the pots.
 
@@ -35,8 +35,8 @@ as given and drawn from the pots.
 (('bob', 'ann'), (550, 1000), ('p2 cbr 30', 'p1 cc', 'd db AhKd2c', 'p1 cc', 'p2 cbr 40', 'p1 f'))
 >>> hand.collected, hand.total_pot, hand.rake, hand.returned
 ((Collected(player='ann', pot=0, amount=58),), 60, 2, (0, 40))
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 >>> parse_fulltilt(text.replace("bob calls $0.20", "bob calls lots"))
 Traceback (most recent call last):
@@ -76,15 +76,24 @@ from collections.abc import Iterator
 import attrs
 
 from .._checks import shown
-from ..errors import HistoryParseError
-from ..history.site import Collected, SiteHand
-from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, Block, HandError, checked_text, glued, hand_blocks, only_hands
-from .blocks import read_blocks
+from ..phh.reader import read_bytes
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
+from .blocks import MAX_HANDS as MAX_HANDS
+from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
+from .blocks import (
+    Block,
+    HandError,
+    checked_text,
+    glued,
+    hand_blocks,
+    only_hands,
+    read_blocks,
+)
 from .draft import Draft, fail
 from .encodings import decode
 from .pokerstars_games import dealt_cards, draw_line
-
+from .sitehand import Collected, SiteHand
 
 #: Full Tilt's game names: name -> (the game part of the PHH variant code, cards a player holds, kind).
 GAMES: dict[str, tuple[str, int, str]] = {
@@ -202,7 +211,6 @@ def parse_fulltilt(text: str | bytes, *, source: str | None = None, cancelled: b
 
 def read_fulltilt(path: str) -> list[SiteHand]:
     """Every hand of a Full Tilt file, in whichever encoding it comes (at most :data:`MAX_TEXT_CHARS` bytes)."""
-    from ..history.reader import read_bytes
 
     return parse_fulltilt(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
 

@@ -4,9 +4,9 @@ GGPoker (and its skins on the same network) writes a PokerStars-like text: each 
 ``Poker Hand #ID:`` (``HD`` hold'em, ``RC`` Rush & Cash, ``OM`` Omaha, ``SD`` short deck, ``TM``
 tournaments...), players are named by a hash except the file's owner (``Hero``), and the summary's
 ``Total pot`` line lists every deduction (``| Rake $x | Jackpot $y | Bingo $0 | Fortune $0 | Tax $0``).
-Each hand becomes a PHH :class:`~pokerengine.history.record.HandHistory` (position order: p1 the first
+Each hand becomes a PHH :class:`~pokerengine.phh.record.HandHistory` (position order: p1 the first
 seat left of the button, the button last; amounts in minor units) and the file's collected lines,
-uncalled bets, total pot and deductions, which :func:`pokerengine.history.site.check` compares with
+uncalled bets, total pot and deductions, which :func:`pokerengine.replay.site_check.check_site` compares with
 the engine's settlement.
 
 >>> text = '''Poker Hand #HD1: Hold'em No Limit ($0.01/$0.02) - 2025/04/16 21:14:33
@@ -36,8 +36,8 @@ the engine's settlement.
 (('ann', 'bob', 'Hero'), (100, 200, 50), ('p3 cbr 6', 'p1 f', 'p2 f'))
 >>> hand.collected, hand.total_pot, hand.rake, hand.returned
 ((Collected(player='Hero', pot=None, amount=5),), 5, 0, (0, 0, 4))
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 >>> parse_ggpoker(text.replace("raises $0.04 to $0.06", "raises lots"))
 Traceback (most recent call last):
@@ -71,14 +71,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from .._checks import shown
 from .. import _json
+from .._checks import shown
 from ..errors import HistoryParseError
-from ..history.site import SiteHand
-from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
+from .blocks import MAX_HANDS as MAX_HANDS
+from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
+from .blocks import HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
-
+from .encodings import decode
+from .sitehand import SiteHand
 
 #: The user field a hand with a Rush & Cash cash drop carries: the money the site added to the pot
 #: (minor units).  The engine settles what the players put in, so such a hand is a mismatch by it.
@@ -163,7 +166,6 @@ def parse_ggpoker(text: str, *, source: str | None = None, cancelled: bool = Fal
 def read_ggpoker(path: str) -> list[SiteHand]:
     """Every hand of a GGPoker file (UTF-8, UTF-16 or Windows-1252, :func:`.encodings.decode`; at most
     :data:`MAX_TEXT_CHARS` bytes read)."""
-    from .encodings import decode
 
     data = _json.read_file(path, max_bytes=MAX_TEXT_CHARS, what=path, error=HistoryParseError)
     return parse_ggpoker(decode(data, what=path, max_bytes=MAX_TEXT_CHARS), source=path)

@@ -1,4 +1,4 @@
-"""Read iPoker hand histories (the network's XML sessions) into :class:`~pokerengine.history.site.SiteHand` values.
+"""Read iPoker hand histories (the network's XML sessions) into :class:`~pokerengine.formats.sitehand.SiteHand` values.
 
 An iPoker file is one or more ``<session>`` elements: a ``<general>`` header (the game type and
 stakes, the table, the currency, a tournament's name) and one ``<game gamecode=...>`` element a
@@ -8,7 +8,7 @@ out, ``win``), then numbered rounds of ``<action no= type= player= sum=>`` and
 flop, turn and river; stud: 2-6 third street to the river).  Cards are written suit first
 (``HA``, ``S10``, ``X`` unknown).  Each hand becomes a PHH record (position order: p1 the first seat
 left of the button, the button last; amounts in minor units, cents for money, chips for
-tournament chips) with what the file says was paid, which :func:`pokerengine.history.site.check`
+tournament chips) with what the file says was paid, which :func:`pokerengine.replay.site_check.check_site`
 compares with the engine's settlement.
 
 >>> text = '''<session sessioncode="1"><general><gametype>Holdem NL $0.01/$0.02</gametype>
@@ -28,8 +28,8 @@ compares with the engine's settlement.
 (('ann', 'bob', 'cy'), (100, 200, 50), ('d dh p3 AhTs', 'p3 cbr 6', 'p1 f', 'p2 f'))
 >>> hand.collected, hand.total_pot, hand.rake, hand.returned
 ((Collected(player='cy', pot=None, amount=5),), 5, 0, (0, 0, 4))
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 >>> parse_ipoker(text.replace('type="23"', 'type="99"'))
 Traceback (most recent call last):
@@ -72,18 +72,19 @@ from __future__ import annotations
 
 import functools
 import re
-from html import unescape
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from html import unescape
 
 import attrs
 
 from .._checks import shown
 from ..errors import HistoryParseError
-from ..history.site import SiteHand
+from . import read_text
 from .amounts import CURRENCIES, parse_amount
 from .blocks import HandError, Limits, NoHand, checked_text, only_hands
 from .draft import Draft, fail
+from .sitehand import SiteHand
 
 #: The most characters a file may hold (about 50 MB: some 20,000 hands).
 MAX_TEXT_CHARS = 50_000_000
@@ -142,7 +143,7 @@ def iter_ipoker(text: str | bytes, *, source: str | None = None, cancelled: bool
     """Each hand of an iPoker file's text (or bytes, in any encoding :func:`.encodings.decode` reads),
     in order.  A hand written without its play (its blinds only, no bets nor wins: some exports) is
     skipped as a cancelled one, its index kept; with ``cancelled=True`` it is given too, with the user
-    field ``_cancelled`` set (:func:`~pokerengine.history.site.check` calls it cancelled)."""
+    field ``_cancelled`` set (:func:`~pokerengine.replay.site_check.check_site` calls it cancelled)."""
     return only_hands(iter_hands(text, source=source, cancelled=cancelled))
 
 
@@ -221,14 +222,13 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
 
 
 def parse_ipoker(text: str | bytes, *, source: str | None = None) -> list[SiteHand]:
-    """Every hand of an iPoker file's text, as :class:`~pokerengine.history.site.SiteHand` values."""
+    """Every hand of an iPoker file's text, as :class:`~pokerengine.formats.sitehand.SiteHand` values."""
     return list(iter_ipoker(text, source=source))
 
 
 def read_ipoker(path: str) -> list[SiteHand]:
     """Every hand of an iPoker file (any encoding :func:`.encodings.decode` reads; at most
     :data:`MAX_TEXT_CHARS` bytes read)."""
-    from . import read_text
 
     return parse_ipoker(read_text(path), source=path)
 

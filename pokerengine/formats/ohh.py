@@ -1,10 +1,10 @@
 """Open Hand History (OHH): the JSON hand-history standard of hh-specs.handhistory.org, read and written.
 
 :func:`read_ohh` turns a file's text (one hand object, several, a JSON array of them, or JSON lines;
-each may be wrapped as ``{"ohh": {...}}``) into :class:`~pokerengine.history.site.SiteHand` values:
-the PHH :class:`~pokerengine.history.record.HandHistory` of each hand, fit to replay, with what the
+each may be wrapped as ``{"ohh": {...}}``) into :class:`~pokerengine.formats.sitehand.SiteHand` values:
+the PHH :class:`~pokerengine.phh.record.HandHistory` of each hand, fit to replay, with what the
 file says each player won from each pot and the rake, which
-:func:`~pokerengine.history.site.check` compares with the engine's settlement.
+:func:`~pokerengine.replay.site_check.check_site` compares with the engine's settlement.
 :func:`write_ohh` writes a ``SiteHand`` or a ``HandHistory`` back as an OHH object (a ``dict``
 whose amounts are ``int`` or :class:`~decimal.Decimal`), :func:`dumps_ohh` as JSON text and
 :func:`dumps_ohh_lines` as JSON lines.
@@ -29,11 +29,11 @@ Conventions (``docs/histories.md``, "Open Hand History"):
 * Hole cards a ``Dealt Cards`` action does not give are unknown (``????``).  ``Mucks Cards`` is a
   muck (``pN sm``: the player concedes); at a showdown where some live player's cards are known,
   a live player whose cards the file never shows mucked (the spec lets a file leave that out).
-* Pots: ``player_wins`` become :class:`~pokerengine.history.site.Collected` lines per pot
+* Pots: ``player_wins`` become :class:`~pokerengine.formats.sitehand.Collected` lines per pot
   (``number``: 0 the main pot); the rake is every pot's ``rake`` plus its ``jackpot`` (both are
   drawn from the pot before it is paid), kept per pot too when every pot gives it (``pot_rakes``);
   ``total_pot`` the pots' ``amount`` (rake included).
-* Games: every code of ``codes.md`` (:mod:`~pokerengine.history.ohh_games`): the spec's
+* Games: every code of ``codes.md`` (:mod:`~pokerengine.formats.ohh_games`): the spec's
   ``game_type`` and ``bet_type`` (``Holdem`` ``PL`` is ``PT``, ``Stud`` ``FL`` ``F7S``), and the
   extension field ``pokerengine_variant`` for what they do not name (short deck, five- and six-card
   Omaha, razz, the draw games).
@@ -65,8 +65,8 @@ Conventions (``docs/histories.md``, "Open Hand History"):
 ((10000, 8025, 10000), (50, 100, 0), ('p3 cbr 300', 'p1 f', 'p2 f'))
 >>> hand.collected, hand.rake
 ((Collected(player='cy', pot=0, amount=250),), 0)
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 >>> write_ohh(hand)["ohh"]["players"][1]["starting_stack"]
 Decimal('80.25')
@@ -74,13 +74,13 @@ Decimal('80.25')
 Limits: a text of at most :data:`MAX_BYTES` bytes, :data:`MAX_HANDS` hands, :data:`MAX_CONTAINERS`
 objects and arrays and :data:`MAX_ITEMS` values; each hand's JSON as
 bounded by :func:`pokerengine._json.loads` (nesting, digits, no NaN); at most
-:data:`~pokerengine.history.record.MAX_PLAYERS` players, :data:`MAX_ROUNDS` rounds,
-:data:`~pokerengine.history.record.MAX_ACTIONS` actions and :data:`MAX_POTS` pots a hand; names and
+:data:`~pokerengine.phh.record.MAX_PLAYERS` players, :data:`MAX_ROUNDS` rounds,
+:data:`~pokerengine.phh.record.MAX_ACTIONS` actions and :data:`MAX_POTS` pots a hand; names and
 ids of at most :data:`MAX_TEXT` characters; amounts at most 2**63 - 1 minor units.  Time and memory
 are linear in the size of the text.  Every error is a :class:`~pokerengine.errors.HistoryParseError`
 naming the file, the hand (its ``game_number``, else its index) and the field; the rules of each
 action (turn, bet sizes, the cards a street deals, a draw's cards) are the engine's, which
-:func:`~pokerengine.history.site.check` applies.
+:func:`~pokerengine.replay.site_check.check_site` applies.
 """
 
 from __future__ import annotations
@@ -95,14 +95,25 @@ from typing import Any
 from .. import _json
 from .._checks import MAX_CHIPS, shown
 from ..errors import HistoryParseError
+from ..phh.record import MAX_ACTIONS, MAX_PLAYERS, HandHistory
+from ..phh.variants import VARIANTS, Variant
+from ..rules import owed_top
 from .blocks import HandError, only_hands
 from .ohh_games import VARIANT_FIELD, code_of, street_names
-from .ohh_write import _EXACT, _ISO, ANTE_TRIMMING_FIELD, ANTES_MATCHED_FIELD, CHIP_SCALE_FIELD, FULL_BLIND_FIELD, UNKNOWN
-from .ohh_write import dumps_ohh, dumps_ohh_lines, write_ohh
-from ..live.rules import owed_top
-from ..history.record import MAX_ACTIONS, MAX_PLAYERS, HandHistory
-from ..history.site import Collected, SiteHand
-from ..history.variants import VARIANTS, Variant
+from .ohh_stated import STATED_FIELD, with_stated
+from .ohh_write import (
+    _EXACT,
+    _ISO,
+    ANTE_TRIMMING_FIELD,
+    ANTES_MATCHED_FIELD,
+    CHIP_SCALE_FIELD,
+    FULL_BLIND_FIELD,
+    UNKNOWN,
+    dumps_ohh,
+    dumps_ohh_lines,
+    write_ohh,
+)
+from .sitehand import Collected, SiteHand
 
 __all__ = ["MAX_BYTES", "MAX_HANDS", "dumps_ohh", "dumps_ohh_lines", "iter_ohh", "read_ohh", "write_ohh"]
 
@@ -451,7 +462,6 @@ class _Reader:
             raise _fail(where, str(exc)) from None
         collected, rake, total, rakes = self.pots()
         hand = SiteHand("ohh", self.hand_id, self.index, history, collected, rake, total, self.source, pot_rakes=rakes)
-        from .ohh_stated import STATED_FIELD, with_stated  # what else a site's file stated
 
         return with_stated(hand, obj.get(STATED_FIELD), self.units, where)
 

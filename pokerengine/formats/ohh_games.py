@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .._checks import shown
 from ..errors import HistoryParseError
-from ..history.variants import VARIANTS, Variant
+from ..phh.variants import VARIANTS, Variant
 
 __all__ = ["BET_TYPES", "DEFAULT_GAME", "GAME_TYPES", "VARIANT_FIELD", "code_of", "names_of", "street_names"]
 

@@ -1,7 +1,7 @@
 """What a site's record states beyond OHH's pots, carried in the extension field ``pokerengine_stated``.
 
 An OHH hand written from a site's hand (``pokerengine convert --to ohh``) gives each pot's amount, rake
-and wins.  What else the site's file stated and the site check compares (:func:`~pokerengine.history.site.check`)
+and wins.  What else the site's file stated and the site check compares (:func:`~pokerengine.replay.site_check.check_site`)
 has no OHH field, yet decides the verdict; it goes in one extension object, written only where it tells
 something the pots do not, so that the OHH read back checks to the source's verdict:
 
@@ -15,8 +15,9 @@ something the pots do not, so that the OHH read back checks to the source's verd
 Amounts are written as the hand's other amounts are (a currency's major units, or chips).
 
 >>> from pokerengine.formats.ohh import dumps_ohh, read_ohh
->>> from pokerengine.history.record import HandHistory
->>> from pokerengine.history.site import Collected, check
+>>> from pokerengine.phh.record import HandHistory
+>>> from pokerengine.formats.sitehand import Collected
+>>> from pokerengine.replay.site_check import check_site
 >>> h = HandHistory(variant="NT", antes=(0, 0, 0), blinds_or_straddles=(1, 2, 0), min_bet=2,
 ...                 starting_stacks=(100, 100, 100), players=("ann", "bob", "cy"), seats=(2, 3, 1),
 ...                 actions=("d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 6", "p1 f", "p2 f"))
@@ -25,7 +26,7 @@ Amounts are written as the hand's other amounts are (a currency's major units, o
 >>> text[text.index(STATED_FIELD) - 1:]
 '"pokerengine_stated": {"total_pot": 6}}}'
 >>> [back] = read_ohh(text)
->>> check(hand).status, check(back).status, check(back).message.endswith("total pot: file 6, engine 5")
+>>> check_site(hand).status, check_site(back).status, check_site(back).message.endswith("total pot: file 6, engine 5")
 ('mismatched', 'mismatched', True)
 
 Limits: linear in the players of the hand.
@@ -41,7 +42,10 @@ import attrs
 
 from .._checks import shown
 from ..errors import HistoryParseError, PokerEngineError
-from ..history.site import SiteHand
+from ..live.interpreter import interpret
+from ..live.settling import _seats
+from ..pots import layers_of
+from .sitehand import Collected, SiteHand
 
 #: The extension field (see the module's docstring).
 STATED_FIELD = "pokerengine_stated"
@@ -78,9 +82,6 @@ def stated_fields(site: SiteHand, amount: Callable[[int], int | Decimal], rake_w
 
 def _engine_returned(site: SiteHand) -> dict[str, int]:
     """The uncalled bets the hand's actions leave, by player (``{}`` when it cannot be played)."""
-    from ..history.interpreter import interpret
-    from ..history.site import _seats
-    from ..pots import layers_of
 
     try:
         refunds = layers_of(_seats(interpret(site.history))[0], 0)[1]
@@ -130,6 +131,5 @@ def with_stated(hand: SiteHand, value: object, units: Callable[[int | Decimal, s
 
 
 def _one_each(hand: SiteHand, names: tuple[str, ...]) -> tuple[Any, ...]:
-    from ..history.site import Collected
 
     return tuple(Collected(p, None, 0) for p in names)

@@ -1,15 +1,15 @@
-"""Writing Open Hand History: a :class:`~pokerengine.history.site.SiteHand` or a PHH
-:class:`~pokerengine.history.record.HandHistory` as an OHH object, JSON text or JSON lines
-(:mod:`pokerengine.history.ohh` reads them back and re-exports these functions).
+"""Writing Open Hand History: a :class:`~pokerengine.formats.sitehand.SiteHand` or a PHH
+:class:`~pokerengine.phh.record.HandHistory` as an OHH object, JSON text or JSON lines
+(:mod:`pokerengine.formats.ohh` reads them back and re-exports these functions).
 
 Every game of ``codes.md`` is written: the spec's ``game_type`` and ``bet_type``
-(:mod:`~pokerengine.history.ohh_games`), plus the extension field ``pokerengine_variant`` when
+(:mod:`~pokerengine.formats.ohh_games`), plus the extension field ``pokerengine_variant`` when
 they do not name the code; stud and draw rounds, the bring-in and the draws as the pokerengine
 extensions of ``docs/histories.md``; a hand run twice or three times (``_run_count``) with the
 spec's ``Run_It_Twice`` flag, each further run's streets as rounds again.
 
 Limits: time and memory linear in the number of actions of the hand (at most
-:data:`~pokerengine.history.record.MAX_ACTIONS`); a hand whose settlement is needed (a
+:data:`~pokerengine.phh.record.MAX_ACTIONS`); a hand whose settlement is needed (a
 ``HandHistory``) is replayed once, within the replayer's limits.
 """
 
@@ -23,14 +23,18 @@ from decimal import Context, Decimal
 from typing import Any
 
 from .._checks import chips, shown
+from ..cards import card_text
 from ..errors import HistoryParseError, PokerEngineError
-from ..history.amounts import amount
-from ..history.notation import parse_action
+from ..live.interpreter import interpret
+from ..live.settling import pots_of, settle_drawn, settle_record
+from ..phh.amounts import amount
+from ..phh.notation import parse_action
+from ..phh.record import HandHistory
+from ..phh.variants import VARIANTS
+from ..rules import full_blind, owed_top
 from .ohh_games import VARIANT_FIELD, names_of, street_names
-from ..history.record import HandHistory
-from ..history.site import Collected, SiteHand
-from ..history.variants import VARIANTS
-from ..live.rules import full_blind, owed_top
+from .ohh_stated import STATED_FIELD, stated_fields
+from .sitehand import Collected, SiteHand
 
 __all__ = ["dumps_ohh", "dumps_ohh_lines", "write_ohh"]
 
@@ -64,11 +68,11 @@ def write_ohh(hand: SiteHand | HandHistory, pot_rakes: Sequence[int] | None = No
     A :class:`HandHistory` gets its pots from the engine's settlement (with the rake its user fields
     give; none when the showdown cannot be settled); a :class:`SiteHand` its own collected amounts
     and rake: each pot's rake from ``pot_rakes`` (minor units, main pot first: what
-    :func:`~pokerengine.history.site.check` drew), else the hand's own ``pot_rakes``, else the total
+    :func:`~pokerengine.replay.site_check.check_site` drew), else the hand's own ``pot_rakes``, else the total
     on the main pot and no ``rake`` on the others.  Hole cards ``????`` of board games are left out,
     as the spec does for cards not seen.
 
-    >>> from pokerengine.history import loads
+    >>> from pokerengine.phh import loads
     >>> h = loads('''variant = "NT"
     ... antes = [0, 0]
     ... blinds_or_straddles = [1, 2]
@@ -208,7 +212,6 @@ class _Writer:
             out[ANTE_TRIMMING_FIELD] = True
         out["pots"] = self.pots()
         if self.site is not None:  # what else the site's file stated (formats/ohh_stated.py)
-            from .ohh_stated import STATED_FIELD, stated_fields
 
             stated = stated_fields(self.site, self.amount, self.written[0], self.written[1])
             if stated is not None:
@@ -393,8 +396,6 @@ class _Writer:
         """A site's collected lines that name no pot (PokerStars' "collected ... from pot" of a hand with
         several pots), divided into the pots as the engine settles them with ``rakes``, when the engine
         pays each player what the file says in all; else the lines as they are (on the main pot)."""
-        from ..history.interpreter import interpret
-        from ..history.site import pots_of, settle_drawn
 
         try:
             outcome = interpret(self.h)
@@ -458,10 +459,8 @@ class _Writer:
                 carried, written = self.written
                 self.written = ((carried or 0) + (rake or 0), written + total)
             return out
-        from ..history.settling import replay_hand
-
         try:
-            settlement = replay_hand(self.h).settlement
+            settlement = settle_record(self.h)
         except PokerEngineError:
             return []
         return [{"number": j, "amount": self.amount(p.amount), "rake": self.amount(p.rake),
@@ -477,7 +476,6 @@ def _name(names: tuple[str, ...], street: int, h: HandHistory) -> str:
 
 
 def _text(card: int | None) -> str:
-    from ..cards import card_text
 
     if card is None:
         raise HistoryParseError("an unknown card has no OHH form")

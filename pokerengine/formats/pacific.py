@@ -6,7 +6,7 @@ tables ``Snap Poker``, lottery sit-and-gos ``BLAST``), the stakes and game (``$0
 Holdem - *** 15 07 2011 15:18:32``), the table or tournament, the button, the seats (``Seat 1: ann (
 $1.50 )``), the posts and actions with the chips each puts in, in brackets (``bob raises [$0.06]``:
 six cents more, not a raise to six), the boards, and a summary of shown cards and ``collected``
-amounts.  Each hand becomes a PHH :class:`~pokerengine.history.record.HandHistory` (position order,
+amounts.  Each hand becomes a PHH :class:`~pokerengine.phh.record.HandHistory` (position order,
 minor units: cents for money, whole chips in tournaments) and what the file says each player collected.
 
 >>> text = '''#Game No : 7
@@ -32,8 +32,8 @@ minor units: cents for money, whole chips in tournaments) and what the file says
 (('ann', 'bob', 'cy'), (100, 200, 50), ('p3 cbr 6', 'p1 f', 'p2 f'))
 >>> hand.collected, hand.rake   # cy's uncalled 4 cents are in the file's 9; the pot is 5, no rake
 ((Collected(player='cy', pot=None, amount=5),), 0)
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 >>> parse_pacific(text.replace("raises [$0.06]", "raises [lots]"))
 Traceback (most recent call last):
@@ -74,10 +74,16 @@ import attrs
 
 from .._checks import shown
 from ..errors import HistoryParseError, PokerEngineError
-from ..history.site import Collected, SiteHand
-from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
+from ..live.interpreter import interpret
+from ..phh.reader import read_bytes
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
+from .blocks import MAX_HANDS as MAX_HANDS
+from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
+from .blocks import HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
+from .encodings import decode
+from .sitehand import SiteHand
 
 #: The largest rake, in percent of the pot, taken from a file's figures (888 takes 5% in cash games).
 MAX_RAKE_PERCENT = 10
@@ -194,8 +200,6 @@ def parse_pacific(text: str, *, source: str | None = None, cancelled: bool = Fal
 def read_pacific(path: str) -> list[SiteHand]:
     """Every hand of an 888poker file (UTF-8 or UTF-16 with or without a byte-order mark, or Windows-1252;
     at most :data:`MAX_TEXT_CHARS` bytes read)."""
-    from .encodings import decode
-    from ..history.reader import read_bytes
 
     return parse_pacific(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
 
@@ -545,7 +549,6 @@ def _ante_returned(r: _Read, hand: SiteHand, contributed: tuple[int, ...], poste
 def _settled(r: _Read, hand: SiteHand) -> SiteHand:
     """``hand`` with the uncalled bets taken out of what their bettors collected (where the file counts them
     in) and the file's rake worked out from the pot (see the module's docstring)."""
-    from ..history.interpreter import interpret
 
     try:
         outcome = interpret(hand.history)

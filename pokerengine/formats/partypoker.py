@@ -8,7 +8,7 @@ line is what the site paid, the rake already taken and the uncalled bet included
 of an all-in is written as a side pot).  So the reader takes the uncalled bets from the betting itself
 (what the highest bettor of a round put in beyond everyone else), takes them out of that player's
 ``wins``, and reads the rake as what went in minus what was paid out: the file's rake, as
-:func:`~pokerengine.history.site.check` takes a rake the site's rule for which is not known.  The check
+:func:`~pokerengine.replay.site_check.check_site` takes a rake the site's rule for which is not known.  The check
 then settles the hand and compares each winner's amount per pot, the uncalled bets, and that the rake
 can be drawn from the pots.  The e-mailed format (``** Summary **``, ``Main Pot: $7.13 Rake: $0.37``,
 ``balance ..., collected ...``) writes its rake and pots, which are compared too.
@@ -37,8 +37,8 @@ can be drawn from the pots.  The e-mailed format (``** Summary **``, ``Main Pot:
 (('bob', 'ann'), (1010, 2285), ('p2 cbr 30', 'p1 cbr 80', 'p2 cc', 'd db 9cKdQs', 'p1 cbr 80', 'p2 cbr 294', 'p1 f'))
 >>> hand.collected, hand.returned, hand.rake
 ((Collected(player='ann', pot=None, amount=304),), (0, 214), 16)
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 >>> parse_partypoker(text.replace("bob bets [$0.80 USD]", "bob bets [lots]"))
 Traceback (most recent call last):
@@ -84,14 +84,17 @@ from collections.abc import Iterator
 import attrs
 
 from .._checks import shown
-from ..errors import HistoryParseError
-from ..history.site import SiteHand
-from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
+from . import read_text
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
+from .blocks import MAX_HANDS as MAX_HANDS
+from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
+from .blocks import HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
-from .partypoker_games import ACTS, actor as _actor, game_of, join_seat
+from .partypoker_games import ACTS, game_of, join_seat
+from .partypoker_games import actor as _actor
 from .pokerstars_games import dealt_cards
-
+from .sitehand import SiteHand
 
 _HEADER = re.compile(r"\*{5} Hand History [Ff]or Game (\w{1,40}) \*{5}(?: \([^()]{0,40}\))?")
 _PREAMBLE = re.compile(r"Game #\w{1,40} starts\.|#Game No ?: ?\w{1,40}")
@@ -209,7 +212,6 @@ def parse_partypoker(text: str, *, source: str | None = None, cancelled: bool = 
 
 def read_partypoker(path: str) -> list[SiteHand]:
     """Every hand of a PartyPoker file (in whichever encoding it comes: :func:`pokerengine.formats.read_text`)."""
-    from . import read_text
 
     return parse_partypoker(read_text(path), source=path)
 

@@ -9,7 +9,7 @@ seats and stacks; amounts are whole chips or, in a cents game, two decimals (rea
 field ``_chip_scale`` 100); an action's amount is the player's total for the street (``calls 60``,
 ``raises to 60``); ``collected X from pot`` is what a player took (a line per pot, per half of a hi/lo
 pot and per run); uncalled bets come back on their own line.  Each hand becomes a PHH record (position
-order: p1 the first seat left of the button), which :func:`pokerengine.history.site.check` settles and
+order: p1 the first seat left of the button), which :func:`pokerengine.replay.site_check.check_site` settles and
 compares with the collected and returned amounts.
 
 >>> entries = ['-- ending hand #1 --', '"bo @ b2" collected 40 from pot', 'Uncalled bet of 40 returned to "bo @ b2"',
@@ -23,8 +23,8 @@ compares with the collected and returned amounts.
 ('h1', ('al @ a1', 'bo @ b2'), ('p2 cbr 60', 'p1 f'))
 >>> hand.collected, hand.returned
 ((Collected(player='bo @ b2', pot=None, amount=40),), (0, 40))
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 
 Read: no-limit and pot-limit hold'em and Omaha (4, 5 or 6 cards; the hole cards' count from the cards
@@ -57,9 +57,17 @@ from collections.abc import Iterator
 
 from .._checks import shown
 from ..errors import HistoryParseError
-from ..history.site import SiteHand
-from .blocks import MAX_LINE_CHARS, HandError, Block, checked_text, hand_blocks, only_hands, read_blocks
+from .blocks import (
+    MAX_LINE_CHARS,
+    Block,
+    HandError,
+    checked_text,
+    hand_blocks,
+    only_hands,
+    read_blocks,
+)
 from .draft import Draft, fail
+from .sitehand import SiteHand
 
 #: The first line of a log (the CSV header); older logs and other tools may leave out ``order``.
 HEADER = re.compile(r"entry,at(?:,order)?\r?\n")

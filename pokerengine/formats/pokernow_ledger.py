@@ -40,8 +40,9 @@ import attrs
 
 from .._checks import shown
 from ..errors import HistoryParseError, PokerEngineError
-from ..history.interpreter import interpret
-from ..history.site import SiteHand
+from ..live.interpreter import interpret
+from .encodings import decode
+from .sitehand import SiteHand
 
 #: The largest ledger read (characters) and the most rows.
 MAX_LEDGER_CHARS = 5_000_000
@@ -94,7 +95,6 @@ def read_ledger(text: str | bytes, *, source: str | None = None) -> list[tuple[s
     ``net`` must be ``buy_out + stack - buy_in`` on every row."""
     where = source or "<ledger>"
     if isinstance(text, (bytes, bytearray)):
-        from .encodings import decode
 
         text = decode(bytes(text), what=where, max_bytes=MAX_LEDGER_CHARS)
     if type(text) is not str or len(text) > MAX_LEDGER_CHARS:

@@ -1,9 +1,9 @@
 """Read PokerStars hand histories (the client's text files) into :class:`~.site.SiteHand` values.
 
-Each hand becomes a PHH :class:`~pokerengine.history.record.HandHistory` (position order: p1 is
+Each hand becomes a PHH :class:`~pokerengine.phh.record.HandHistory` (position order: p1 is
 the first seat left of the button, the button last; amounts in minor units, cents for money,
 chips for tournament chips; cards nobody showed are ``????``) and the file's "collected" lines,
-rake and total pot, which :func:`pokerengine.history.site.check` compares with the engine's
+rake and total pot, which :func:`pokerengine.replay.site_check.check_site` compares with the engine's
 settlement (``docs/histories.md``).
 
 >>> text = '''PokerStars Hand #1:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 13:54:25 ET
@@ -30,8 +30,8 @@ settlement (``docs/histories.md``).
 (('ann', 'bob', 'cy'), (100, 200, 50), ('p3 cbr 6', 'p1 f', 'p2 f'))
 >>> hand.collected, hand.total_pot, hand.rake
 ((Collected(player='cy', pot=0, amount=5),), 5, 0)
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 >>> parse_pokerstars(text.replace("raises $0.04 to $0.06", "raises lots"))
 Traceback (most recent call last):
@@ -72,17 +72,33 @@ from fractions import Fraction
 
 import attrs
 
-from .._checks import shown
 from .. import _json
+from .._checks import shown
 from ..errors import HistoryParseError
-from .pokerstars_games import GAME_NAMES, MIXED_BETTINGS, dealt_cards, draw_line, game_of, kind_of
-from ..history.site import Collected, SiteHand, main_pot_first
-from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS, HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
+from .blocks import MAX_HANDS as MAX_HANDS
+from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import (
+    MAX_TEXT_CHARS,
+    HandError,
+    checked_text,
+    glued,
+    hand_blocks,
+    only_hands,
+    read_blocks,
+)
 from .draft import Draft, fail
+from .pokerstars_games import (
+    GAME_NAMES,
+    MIXED_BETTINGS,
+    dealt_cards,
+    draw_line,
+    game_of,
+    kind_of,
+)
 from .pokerstars_lang import HEADER_STARTS, to_english
-from .rake_pots import draw, draw_percent
-
+from .rake_pots import draw, draw_percent, main_pot_first
+from .sitehand import Collected, SiteHand
 
 #: PokerStars' rake percent by (PHH variant, currency, big blind in minor units), as the data shows it: every one
 #: of the 995 hands of ``../shared/pokerstars`` that saw a flop at $0.01/$0.02 no-limit hold'em has

@@ -1,4 +1,4 @@
-"""How PokerStars draws a hand's rake from its pots when there are several (issue 24).
+"""How PokerStars draws a hand's rake from its pots when there are several.
 
 The file's summary gives each pot after the rake (``Total pot $87.30 Main pot $27.28. Side pot $57.88. |
 Rake $2.14``), so each pot's rake is its amount before the rake (what the players put in) less that.
@@ -91,4 +91,30 @@ def draw(rake: int, pots: list[int], percent: Fraction) -> list[int]:
             parts[k] += extra
             spill -= extra
     parts.append(last)
+    return parts
+
+
+def main_pot_first(rake: int, pots: list[int], percent: Fraction | None = None) -> list[int]:
+    """Draw ``rake`` from ``pots`` main pot first, rounding cumulatively (how PokerStars draws it).
+
+    Pot ``k`` gives ``R(k) - R(k - 1)``, ``R(k)`` being ``r x (pots 0..k)`` with halves rounded up,
+    ``r`` being ``percent`` / 100 (default: ``rake`` / the total, which draws exactly ``rake``); the
+    last pot gives what is left of ``rake``.
+
+    >>> main_pot_first(22, [530, 104], Fraction(35, 10))    # 3.5% of 530 is 18.55: 19, then 22 - 19
+    [19, 3]
+    >>> main_pot_first(1, [8, 12], Fraction(35, 10))        # 0.28 rounds to 0: the side pot gives it
+    [0, 1]
+    """
+    total = sum(pots)
+    if not total or not pots:
+        return [0] * len(pots)
+    rate = Fraction(rake, total) if percent is None else percent / 100
+    parts, before, running = [], 0, 0
+    for amount in pots[:-1]:
+        running += amount
+        upto = min(rake, math.floor(rate * running + Fraction(1, 2)))
+        parts.append(max(0, min(amount, upto - before)))
+        before += parts[-1]
+    parts.append(rake - before)
     return parts

@@ -1,9 +1,9 @@
-"""Read Winamax hand histories (the client's text files) into :class:`~pokerengine.history.site.SiteHand` values.
+"""Read Winamax hand histories (the client's text files) into :class:`~pokerengine.formats.sitehand.SiteHand` values.
 
-Each hand becomes a PHH :class:`~pokerengine.history.record.HandHistory` (position order: p1 the
+Each hand becomes a PHH :class:`~pokerengine.phh.record.HandHistory` (position order: p1 the
 first seat left of the button, the button last; cents for money, whole chips for tournament chips;
 cards nobody showed are ``????``) and what the file says was paid, which
-:func:`pokerengine.history.site.check` compares with the engine's settlement.
+:func:`pokerengine.replay.site_check.check_site` compares with the engine's settlement.
 
 >>> text = '''Winamax Poker - CashGame - HandId: #5338991-463-1383816406 - Holdem no limit (10€/20€) - 2013/11/07 09:26:46 UTC
 ... Table: 'Cardiff' 5-max (real money) Seat #1 is the button
@@ -24,8 +24,8 @@ cards nobody showed are ``????``) and what the file says was paid, which
 (('bob', 'ann'), (200000, 80000), ('p2 cbr 6000', 'p1 f'))
 >>> hand.collected, hand.returned, hand.total_pot, hand.rake   # the 40€ not called is no part of the pot
 ((Collected(player='ann', pot=None, amount=4000),), (0, 4000), 4000, 0)
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 >>> parse_winamax(text.replace("raises 40€ to 60€", "raises lots"))
 Traceback (most recent call last):
@@ -73,13 +73,18 @@ from collections.abc import Iterator
 
 from .._checks import shown
 from ..errors import HistoryParseError
-from ..history.site import Collected, SiteHand
+from ..phh.reader import read_bytes
 from . import winamax_games as games
 from .amounts import parse_amount
-from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
+from .blocks import MAX_HANDS as MAX_HANDS
+from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
+from .blocks import HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
 from .draft import MAX_NAME_CHARS as DRAFT_NAME_CHARS
 from .draft import Draft, fail
+from .encodings import decode
+from .sitehand import Collected, SiteHand
 
 #: The longest player name looked for at the start of a line.
 MAX_NAME_CHARS = DRAFT_NAME_CHARS  # (the shared bound: :data:`.draft.MAX_NAME_CHARS`)
@@ -142,15 +147,13 @@ def _no_bom(line: str) -> str:
 
 
 def parse_winamax(text: str | bytes, *, source: str | None = None) -> list[SiteHand]:
-    """Every hand of a Winamax text, as :class:`~pokerengine.history.site.SiteHand` values (limits: the module's)."""
+    """Every hand of a Winamax text, as :class:`~pokerengine.formats.sitehand.SiteHand` values (limits: the module's)."""
     return list(iter_winamax(text, source=source))
 
 
 def read_winamax(path: str) -> list[SiteHand]:
     """Every hand of a Winamax file, in whichever encoding it comes (UTF-8 with or without a byte-order
     mark, UTF-16, Windows-1252; at most :data:`MAX_TEXT_CHARS` bytes read)."""
-    from ..history.reader import read_bytes
-    from .encodings import decode
 
     return parse_winamax(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
 

@@ -1,13 +1,13 @@
 """Read Winning Poker Network hand histories (Americas Cardroom, Black Chip, Yatahay...) into
-:class:`~pokerengine.history.site.SiteHand` values.
+:class:`~pokerengine.formats.sitehand.SiteHand` values.
 
 The network has written two formats, both read: the older one (to about 2019) begins each hand with
 ``Game started at:`` and writes every action as ``Player NAME ...`` with its amount in parentheses,
 the chips the action adds; the newer one (ACR's, from about 2019) begins ``Hand #`` (``Game Hand #``
 for tournaments) and is close to PokerStars' text.  Each hand becomes a PHH
-:class:`~pokerengine.history.record.HandHistory` (position order: p1 the first seat left of the
+:class:`~pokerengine.phh.record.HandHistory` (position order: p1 the first seat left of the
 button, the button last; cents for money, whole chips for tournament chips; cards nobody showed
-are ``????``) and what the file says was paid, which :func:`pokerengine.history.site.check`
+are ``????``) and what the file says was paid, which :func:`pokerengine.replay.site_check.check_site`
 compares with the engine's settlement.
 
 >>> text = '''Game started at: 2014/3/9 16:56:43
@@ -39,8 +39,8 @@ compares with the engine's settlement.
 (('cy', 'ann', 'bob'), (2994, 4452, 1962), ('p3 cbr 75', 'p1 f', 'p2 f'))
 >>> hand.collected, hand.returned, hand.total_pot, hand.rake
 ((Collected(player='bob', pot=None, amount=60),), (0, 0, 50), 60, 0)
->>> from pokerengine.history.site import check
->>> check(hand).status
+>>> from pokerengine.replay.site_check import check_site
+>>> check_site(hand).status
 'matched'
 >>> parse_winning(text.replace("raises (0.75)", "raises lots"))
 Traceback (most recent call last):
@@ -89,13 +89,27 @@ import attrs
 
 from .._checks import shown
 from ..errors import HistoryParseError
-from ..history.site import SiteHand
-from .blocks import MAX_HAND_LINES as MAX_HAND_LINES, MAX_HANDS as MAX_HANDS, MAX_LINE_CHARS as MAX_LINE_CHARS
-from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS, HandError, checked_text, hand_blocks, only_hands, read_blocks
+from ..phh.reader import read_bytes
+from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
+from .blocks import MAX_HANDS as MAX_HANDS
+from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
+from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
+from .blocks import HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import MAX_NAME_CHARS as DRAFT_NAME_CHARS
 from .draft import Draft, fail
-from .winning_games import BETTINGS, NEW_GAMES as NEW_GAMES, OLD_GAMES as OLD_GAMES, bring_in, new_dealt, new_street
-from .winning_games import old_card, old_street, set_date
+from .encodings import decode
+from .sitehand import SiteHand
+from .winning_games import (
+    BETTINGS,
+    bring_in,
+    new_dealt,
+    new_street,
+    old_card,
+    old_street,
+    set_date,
+)
+from .winning_games import NEW_GAMES as NEW_GAMES
+from .winning_games import OLD_GAMES as OLD_GAMES
 
 #: The longest player name.
 MAX_NAME_CHARS = DRAFT_NAME_CHARS  # (the shared bound: :data:`.draft.MAX_NAME_CHARS`)
@@ -159,7 +173,7 @@ def _starts(line: str) -> bool:
 
 
 def parse_winning(text: str | bytes, *, source: str | None = None) -> list[SiteHand]:
-    """Every hand of a Winning Poker Network text, as :class:`~pokerengine.history.site.SiteHand`
+    """Every hand of a Winning Poker Network text, as :class:`~pokerengine.formats.sitehand.SiteHand`
     values (limits: the module's)."""
     return list(iter_winning(text, source=source))
 
@@ -167,8 +181,6 @@ def parse_winning(text: str | bytes, *, source: str | None = None) -> list[SiteH
 def read_winning(path: str) -> list[SiteHand]:
     """Every hand of a Winning Poker Network file, in whichever encoding it comes (UTF-8 with or
     without a byte-order mark, UTF-16, Windows-1252; at most :data:`MAX_TEXT_CHARS` bytes read)."""
-    from ..history.reader import read_bytes
-    from .encodings import decode
 
     return parse_winning(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
 

@@ -9,6 +9,8 @@ player's choice through :meth:`Hand.act` (verbs named as the legal actions' JSON
 time runs out (:mod:`pokerengine.live.timeout`), and, once :attr:`Hand.over`, reads
 :attr:`Hand.settlement` and :meth:`Hand.history`. A :class:`Table` runs hand after hand, keeps the
 action deadlines (:class:`Clock`) and the money that came and went (:class:`Ledger`).
+A PHH record is played through the same engine (:func:`from_history`; :func:`interpret` gives what
+its actions left, :func:`settle_record` the money), and a hand is written as one (:func:`to_history`).
 ``docs/live.md`` has a server loop, every rule with its number, the options, and how live and replay
 modes differ.
 
@@ -28,7 +30,9 @@ from .deck import Deck
 from .arguments import CODES
 from .hand import GAMES, MAX_PLAYERS, MAX_SEAT, Hand
 from .options import REPLAY, TDA, Options
-from .phh import replay, start, to_history
+from .interpreter import Outcome, interpret
+from .phh import from_history, start, to_history
+from .settling import clear_caches, settle_record
 from .clock import Clock, Deadline, TableEvent
 from .ledger import Account, Ledger
 from .table import Finished, PlayerStatus, Readiness, Table
@@ -60,8 +64,12 @@ __all__ = [
     "Table",
     "TableEvent",
     "View",
+    "Outcome",
     "act",
-    "replay",
+    "clear_caches",
+    "from_history",
+    "interpret",
+    "settle_record",
     "start",
     "time_out",
     "to_history",

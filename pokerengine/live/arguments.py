@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from .._checks import MAX_CHIPS, chips, shown
 from ..errors import CardError, PokerEngineError
-from ..history.variants import VARIANTS, Variant
+from ..phh.variants import VARIANTS, Variant
 from . import draw as draws
 from . import stud
 from .deck import Deck
@@ -27,7 +27,7 @@ from .options import Options
 #: The PHH variant codes a live hand plays: every game of the PHH specification.
 GAMES = ("NT", "NS", "FT", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
 #: Every variant code a live hand plays: PHH's (:data:`GAMES`) and pokerengine's own
-#: (:data:`pokerengine.history.variants.VARIANTS`: pot-limit hold'em ``PT``, five-card Omaha ``PO5``, ...).
+#: (:data:`pokerengine.phh.variants.VARIANTS`: pot-limit hold'em ``PT``, five-card Omaha ``PO5``, ...).
 CODES = tuple(VARIANTS)
 MAX_PLAYERS = 23
 """Most players in one hand (hold'em from one 52-card deck; the other games allow fewer)."""
@@ -43,7 +43,7 @@ def _variant(game: object) -> Variant:
     v = VARIANTS.get(game) if type(game) is str else None
     if v is None:
         raise _fail(f"game must be one of {', '.join(GAMES)} (PHH codes) or of pokerengine's own codes "
-                    f"(PT, PO5, N5CD...: pokerengine.history.VARIANTS), got {shown(game)}")
+                    f"(PT, PO5, N5CD...: pokerengine.phh.VARIANTS), got {shown(game)}")
     return v
 
 

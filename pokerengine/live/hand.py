@@ -11,7 +11,7 @@ is (:attr:`Hand.to_act`), the street, the pot, and the legal actions with their 
 (:meth:`Hand.legal_actions`); it applies an action or refuses it with
 :class:`~pokerengine.errors.IllegalActionError` naming the rule, changing nothing.  A finished
 hand gives its :class:`~pokerengine.Settlement` (through :func:`pokerengine.settle`) and its PHH
-record (:meth:`Hand.history`).  The rules are in :mod:`pokerengine.live.rules`.
+record (:meth:`Hand.history`).  The rules are in :mod:`pokerengine.rules`.
 
 >>> import random
 >>> hand = Hand("NT", [200, 200, 200], blinds=(1, 2), rng=random.Random(1))
@@ -46,18 +46,19 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from .. import rules
 from .._checks import chips, shown
-from ..cards import card_text, parse_cards, rank
+from ..cards import card_text, parse_cards
 from ..errors import CardError, IllegalActionError
-from ..history.record import HandHistory
-from ..history.variants import Variant
+from ..phh.record import HandHistory
+from ..phh.variants import Variant
+from ..rules import AFTER, position_opener, round_start
 from ..runs import RunsSettlement
 from ..settlement import Settlement
 from . import dealing as _dealing
 from . import limits as _limits_of
 from . import playing as _playing
 from . import records as _records
-from . import rules
 from . import running as _running
 from . import showdown as _showdowns
 from . import stud
@@ -69,7 +70,6 @@ from .deck import Deck
 from .options import TDA, Options
 from .phases import BET, DEAL, DRAW, OVER, SHOWDOWN
 from .playing import Rescale
-from .rules import AFTER, position_opener, round_start
 from .timeout import time_out as _time_out
 from .view import View
 from .view import view as _view
@@ -703,7 +703,7 @@ class Hand:
         return {s: self._stacks[p] + payouts[s] for p, s in enumerate(self.seats)}
 
     def history(self, **fields: object) -> HandHistory:
-        """The hand as a PHH :class:`~pokerengine.history.HandHistory` (``finishing_stacks`` once
+        """The hand as a PHH :class:`~pokerengine.phh.HandHistory` (``finishing_stacks`` once
         over); ``fields`` adds optional PHH fields (``players=...``, ``event=...``)."""
         from .phh import to_history
 

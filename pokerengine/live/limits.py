@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import rules
 from ..cards import rank
-from . import rules
-from .rules import AFTER
+from ..rules import AFTER
 
 if TYPE_CHECKING:
     from .hand import Hand

@@ -108,7 +108,7 @@ class Options:
         is settled as usual.  Owed only while somebody other than the player to act could still bet
         it.  ``False``: the bet to match is what was posted (PokerKit, PHH records).  By default
         ``True`` in live mode, ``False`` in replay mode unless the record says ``_full_blind = true``
-        (:func:`pokerengine.live.replay`).
+        (:func:`pokerengine.live.from_history`).
     ``run_odd_unit``
         A hand run more than once (:meth:`Hand.run_it`): which runs get the units left over when
         a pot is divided into the runs: ``"first"`` (the default, "commonly the first run") or
@@ -137,4 +137,4 @@ TDA = Options()
 """Live play by the TDA rules, the default."""
 REPLAY = Options(mode="replay", cap_heads_up=False, open_pair_double=True, implied_check=True, full_blind=False)
 """What recorded hand histories do: PokerKit's rules as well as the TDA ones (and no cap heads-up,
-which some houses allow); the rules :func:`pokerengine.history.replay_hand` plays by."""
+which some houses allow); the rules :func:`pokerengine.replay.replay_hand` plays by."""

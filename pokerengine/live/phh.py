@@ -1,17 +1,17 @@
 """A live hand as a PHH record, and a PHH record played through the live engine.
 
 :func:`to_history` writes a :class:`~pokerengine.live.Hand` as a
-:class:`~pokerengine.history.HandHistory` that :func:`pokerengine.history.replay_hand` reproduces:
+:class:`~pokerengine.phh.HandHistory` that :func:`pokerengine.replay.replay_hand` reproduces:
 players in position order (p1 first left of the button; heads-up the forced bets are listed in
 PHH's reversed order), antes as posted (so a short big blind ante, posted after the blind, reads
 back the same), dead chips (``Hand(dead=...)``) as antes of their seat (dead money either way,
 so the record settles the same), blinds and straddles as set, ``seats`` with the table's seat numbers,
 ``finishing_stacks`` once the hand is over, ``_chip_unit`` when the chip unit is not 1, and
 :data:`FULL_BLIND` (``_full_blind``) when the largest blind or straddle was posted short: the rule
-the hand played it by (:attr:`Options.full_blind`), which :func:`replay` follows.
+the hand played it by (:attr:`Options.full_blind`), which :func:`from_history` follows.
 
-:func:`replay` plays a record's actions through the engine, in replay mode by default: the PHH
-interpreter (:func:`pokerengine.history.interpret`) plays every hand that its short way does not
+:func:`from_history` plays a record's actions through the engine, in replay mode by default: the PHH
+interpreter (:func:`pokerengine.live.interpret`) plays every hand that its short way does not
 take this way, so live play and replay follow one rule book.
 
 >>> import random
@@ -21,7 +21,7 @@ take this way, so live play and replay follow one rule book.
 >>> h = hand.history()
 >>> h.blinds_or_straddles, h.finishing_stacks, h.actions[-1]
 ((1, 2), (101, 99), 'p2 f')
->>> replay(h).final_stacks
+>>> from_history(h).final_stacks
 {1: 101, 2: 99}
 """
 
@@ -31,17 +31,17 @@ from typing import Any
 
 import attrs
 
+from .. import rules
 from .._checks import MAX_CHIPS, shown
 from ..errors import CardError, HistoryParseError, IllegalActionError, PokerEngineError
-from ..history.record import FIELD_KINDS, HandHistory
-from ..history.variants import VARIANTS
-from ..history.amounts import INFINITE, scale_of, units
-from ..history.notation import compile_action
-from . import rules
+from ..phh.amounts import INFINITE, scale_of, units
+from ..phh.notation import compile_action
+from ..phh.record import FIELD_KINDS, HandHistory
+from ..phh.variants import VARIANTS
 from .arguments import CODES
 from .hand import MAX_PLAYERS, MAX_SEAT, Hand
-from .playing import MAX_ACTION_TEXT, Rescale
 from .options import REPLAY, Options
+from .playing import MAX_ACTION_TEXT, Rescale
 
 
 def to_history(hand: Hand, **fields: object) -> HandHistory:
@@ -131,7 +131,7 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
     """A hand set up from ``history``'s fields (stacks, antes, blinds or straddles, bring-in, bet sizes),
     before any action; the caller deals.  Amounts count in units of ``1/scale`` of the record's
     (default: the smallest power of ten that makes the stacks, forced bets and bet sizes whole; an
-    unknown ``inf`` stack is :data:`~pokerengine.history.amounts.INFINITE`)."""
+    unknown ``inf`` stack is :data:`~pokerengine.phh.amounts.INFINITE`)."""
     if type(history) is not HandHistory:
         raise HistoryParseError(f"expected a HandHistory, got {shown(history)}")
     if type(options) is not Options:
@@ -204,7 +204,7 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
     return hand
 
 
-def replay(history: HandHistory, options: Options = REPLAY, *, complete: bool = True) -> Hand:
+def from_history(history: HandHistory, options: Options = REPLAY, *, complete: bool = True) -> Hand:
     """Play ``history``'s actions through the engine; the finished :class:`Hand` (``complete=False``:
     wherever the actions stop).  Amounts count in units of ``1/hand.scale`` of the record's (1 for
     whole chips).  Errors name the hand and the action's index and text.  Time: linear in the number

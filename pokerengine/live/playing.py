@@ -4,7 +4,7 @@ as a replay plays a record.
 These functions are :class:`~pokerengine.live.Hand`'s methods (``Hand.play`` is :func:`play`...),
 kept here so that ``hand.py`` holds the betting.  A replay counts amounts in units of ``1/scale``
 of the record's; an amount that needs a finer unit raises :class:`Rescale` and the replay starts
-again (:func:`pokerengine.live.replay`).
+again (:func:`pokerengine.live.from_history`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from .._checks import shown
 from ..errors import HistoryParseError, IllegalActionError
-from ..history.amounts import MAX_SCALE, decimals, units
-from ..history.amounts import amount as parse_amount
-from ..history.notation import compile_action
+from ..phh.amounts import MAX_SCALE, decimals, units
+from ..phh.amounts import amount as parse_amount
+from ..phh.notation import compile_action
 from .phases import BET
 
 if TYPE_CHECKING:

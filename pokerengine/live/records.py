@@ -15,14 +15,14 @@ words, and :meth:`Hand.legal_actions <pokerengine.live.hand.Hand.legal_actions>`
   chips stay in the pots, the hand wins nothing.  Only through a record (:func:`~.playing.play`),
   never :meth:`Hand.act <pokerengine.live.hand.Hand.act>`.
 
->>> from pokerengine.history.record import HandHistory
->>> from pokerengine.live import Options, replay
+>>> from pokerengine.phh.record import HandHistory
+>>> from pokerengine.live import Options, from_history
 >>> h = HandHistory(variant="NT", antes=(0, 0, 0), blinds_or_straddles=(1, 2, 0), min_bet=2,
 ...                 starting_stacks=(100, 30, 40), actions=("d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 QcQd",
 ...                 "p3 cbr 40", "p1 cbr 80", "p2 cc", "d db 2c7h9d", "d db Ts", "d db 3c"))
->>> dict(replay(h).settlement.payouts)   # p1's 40 above p3's all-in comes back
+>>> dict(from_history(h).settlement.payouts)   # p1's 40 above p3's all-in comes back
 {1: 150, 2: 0, 3: 0}
->>> replay(h, Options(mode="tda"))
+>>> from_history(h, Options(mode="tda"))
 Traceback (most recent call last):
 ...
 pokerengine.errors.IllegalActionError: hand: actions[4] 'p1 cbr 80': seat 1: nobody is left to call a raise (the others have folded or are all-in)

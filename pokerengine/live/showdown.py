@@ -11,12 +11,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import card_text
+from ..rules import clockwise
 from ..runs import settle_runs
 from ..seats import Seat
 from ..settlement import Settlement, settle
 from . import stud
-from .phases import OVER, SHOWDOWN, order as _order, text as _text
-from .rules import clockwise
+from .phases import OVER, SHOWDOWN
+from .phases import order as _order
+from .phases import text as _text
 
 if TYPE_CHECKING:
     from .hand import Hand

@@ -22,9 +22,9 @@ compared in chips, and that is the "record splits a chip" case.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
-from collections.abc import Iterable
 
 from .._checks import shown
 from ..errors import HistoryParseError

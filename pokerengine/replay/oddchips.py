@@ -18,8 +18,9 @@ pot left odd chips; :data:`RULES`):
 * Winamax: one three-way split (2012) gave the odd chip to the last of the three winners in
   position, not the first.  Not known.
 
->>> from pokerengine.history.site import Collected, SiteHand, check
->>> from pokerengine.history.record import HandHistory
+>>> from pokerengine.formats.sitehand import Collected, SiteHand
+>>> from pokerengine.replay.site_check import check_site, check_split
+>>> from pokerengine.phh.record import HandHistory
 >>> h = HandHistory(variant="NT", antes=(1, 0, 0), blinds_or_straddles=(1, 2, 0), min_bet=2,
 ...                 starting_stacks=(100, 100, 100), players=("ann", "bob", "cy"), seats=(1, 2, 3),
 ...                 actions=("d dh p1 AsKs", "d dh p2 AdKd", "d dh p3 2c3d", "p3 f", "p1 cbr 4", "p2 cc",
@@ -28,7 +29,7 @@ pot left odd chips; :data:`RULES`):
 >>> # a pot of 9 split two ways: the engine gives the odd chip to ann (left of the button), the file to bob
 >>> hand = SiteHand("ggpoker", "1", 0, h, (Collected("ann", None, 4), Collected("bob", None, 5)), rake=0,
 ...                 total_pot=9)
->>> check(hand).status, check_split(hand).status    # (check gives the verdict itself)
+>>> check_site(hand).status, check_split(hand).status    # (check_site gives the verdict itself)
 ('split_chip', 'split_chip')
 >>> check_split(attrs.evolve(hand, collected=(Collected("ann", None, 3), Collected("bob", None, 6)))).status
 'mismatched'
@@ -38,13 +39,9 @@ from __future__ import annotations
 
 import attrs
 
-from ..history.interpreter import interpret
-from ..history.site import MISMATCHED, SiteCheck, SiteHand, check, pots_of, settle_drawn
+from ..formats.sitehand import SiteHand
 from ..settlement import Settlement
-
-#: The verdict of a hand that differs from the engine only in which winners of a split pot got its odd chips
-#: (the same word as the PHH replay's ``split_chip``).
-SPLIT_CHIP = "split_chip"
+from .status import MISMATCHED, SiteCheck
 
 
 @attrs.frozen
@@ -106,20 +103,3 @@ def split_chip_only(hand: SiteHand, result: SiteCheck, settlement: Settlement) -
     # the file moved only odd chips: each player's odd chips, the engine's plus the difference, between none and all
     return all(d.player in slack and 0 <= odd_got[d.player] + d.expected - d.got <= slack[d.player]
                for d in result.seats)
-
-
-def check_split(hand: SiteHand) -> SiteCheck:
-    """:func:`~pokerengine.history.site.check`, with a mismatch that is only where odd chips went
-    (:func:`split_chip_only`) given as ``split_chip``.  The hand is settled again only when it mismatched."""
-    result = check(hand)
-    if result.status != MISMATCHED or not result.seats or result.pot_rakes is None:
-        return result
-    outcome = interpret(hand.history)
-    trim = hand.history.ante_trimming_status
-    if len(result.pot_rakes) != len(pots_of(outcome, ante_trimming=trim)):
-        return result
-    settlement = settle_drawn(outcome, list(result.pot_rakes), sum(result.pot_rakes), ante_trimming=trim)
-    if not split_chip_only(hand, result, settlement):
-        return result
-    return attrs.evolve(result, status=SPLIT_CHIP,
-                        message=result.message.replace("collected:", "odd chips of a split pot:", 1))

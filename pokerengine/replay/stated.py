@@ -1,7 +1,7 @@
 """What a site's record states beyond the finishing stacks, carried into PHH and compared on replay.
 
 ``pokerengine convert`` writes a site's hand as PHH with what the site paid (``finishing_stacks``,
-``winnings``, ``_rake``, ``_pot_rakes``: :mod:`~pokerengine.history.convert`).  Some of what the file
+``winnings``, ``_rake``, ``_pot_rakes``: :mod:`~pokerengine.replay.convert`).  Some of what the file
 states has no place there, yet decides the site check's verdict (:func:`~.site.check`); those numbers go
 in these user fields, written only where they tell something the actions and stacks do not, and the
 PHH replay (:func:`~.settling.replay_hand`) compares them, so the converted record replays to the
@@ -14,11 +14,11 @@ source's verdict:
 * ``_summary_won``: what the file's summary says each player won, one amount per player, where it is
   not what its collected lines say (a record that contradicts itself): ``mismatched``.
 * ``_odd_chips = "not known"``: the site's rule for the odd chips of a split pot is not known
-  (:data:`pokerengine.formats.oddchips.RULES`): a hand that differs from the engine only in which
+  (:data:`pokerengine.replay.oddchips.RULES`): a hand that differs from the engine only in which
   winners got them is ``split_chip``, as the site check says.
 
->>> from pokerengine.history.reader import loads
->>> from pokerengine.history.settling import replay_hand
+>>> from pokerengine.phh.reader import loads
+>>> from pokerengine.replay.hand_replay import replay_hand
 >>> text = '''variant = "NT"
 ... antes = [0, 0]
 ... blinds_or_straddles = [1, 2]
@@ -41,8 +41,13 @@ from typing import Any
 
 from .._checks import shown
 from ..errors import HistoryParseError
+from ..formats.sitehand import Collected, SiteHand
+from ..live.interpreter import interpret
+from ..live.settling import finishing_units
+from ..phh.record import HandHistory
 from ..settlement import Settlement
-from .record import HandHistory
+from .oddchips import split_chip_only
+from .status import MISMATCHED, SPLIT_CHIP, SeatDiff, SiteCheck
 
 #: The user fields this module compares (see the module's docstring).
 TOTAL_POT, STATED_RAKE, SUMMARY_WON, ODD_CHIPS = "_total_pot", "_stated_rake", "_summary_won", "_odd_chips"
@@ -61,8 +66,6 @@ def stated_status(hand: HandHistory, settlement: Settlement, status: str, scale:
     """``status`` (the replay's verdict on the finishing stacks) with the record's stated numbers
     compared (see the module's docstring).  ``scale``: the record's units per chip (these fields are
     in whole units: a record with decimal amounts is not compared)."""
-    from .settling import MISMATCHED, SPLIT_CHIP
-
     user = hand.user_fields
     differs = False
     if TOTAL_POT in user:
@@ -87,12 +90,7 @@ def stated_status(hand: HandHistory, settlement: Settlement, status: str, scale:
 
 def _odd_chips_only(hand: HandHistory, settlement: Settlement) -> bool:
     """Whether the record's winnings differ from the engine's only in where split pots' odd chips went
-    (:func:`pokerengine.formats.oddchips.split_chip_only`), and its finishing stacks only by as much."""
-    from ..formats.oddchips import split_chip_only
-    from .interpreter import interpret
-    from .settling import finishing_units
-    from .site import MISMATCHED, Collected, SeatDiff, SiteCheck, SiteHand
-
+    (:func:`pokerengine.replay.oddchips.split_chip_only`), and its finishing stacks only by as much."""
     if hand.winnings is None or hand.finishing_stacks is None:
         return False
     names = hand.players or tuple(f"p{i + 1}" for i in range(hand.player_count))

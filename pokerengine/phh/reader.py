@@ -20,12 +20,12 @@ pokerengine.errors.HistoryParseError: bad.phh: missing required field starting_s
 
 Limits (``docs/replay.md``): a file or text of at most :data:`MAX_FILE_BYTES` is read whole into
 memory (reading and replaying it takes time and memory linear in its size; see the measurements there),
-TOML is read within the bounds of :mod:`~pokerengine.history.fasttoml` (64-bit integers, nesting
+TOML is read within the bounds of :mod:`~pokerengine.phh.fasttoml` (64-bit integers, nesting
 at most 64 deep; beyond the fast subset at most 1 MiB), a ``.phhs`` holds at most
 :data:`MAX_HANDS_PER_FILE` hands whose table names have at most :data:`MAX_KEY_CHARS` characters, and
-each hand is checked by :mod:`~pokerengine.history.record` (field types and ranges, at most
-:data:`~pokerengine.history.record.MAX_PLAYERS` players and
-:data:`~pokerengine.history.record.MAX_ACTIONS` actions).  Whatever breaks them is a
+each hand is checked by :mod:`~pokerengine.phh.record` (field types and ranges, at most
+:data:`~pokerengine.phh.record.MAX_PLAYERS` players and
+:data:`~pokerengine.phh.record.MAX_ACTIONS` actions).  Whatever breaks them is a
 :class:`HistoryParseError`.
 """
 
@@ -43,7 +43,15 @@ from .._checks import shown
 from ..errors import HistoryParseError
 from .fasttoml import Unusual, pairs_of, value_of
 from .fasttoml import loads as toml_loads
-from .record import _CHECKS, FIELD_KINDS, MAX_ACTION_CHARS, RANGE_CHECKED, HandHistory, check_values, checked_fields
+from .record import (
+    _CHECKS,
+    FIELD_KINDS,
+    MAX_ACTION_CHARS,
+    RANGE_CHECKED,
+    HandHistory,
+    check_values,
+    checked_fields,
+)
 
 #: The largest hand-history file (or text) read: it is read whole, so this bounds memory and time
 #: per file (8 MiB; reading ``.phhs`` files hand by hand, without this bound, is for later).

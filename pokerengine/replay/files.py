@@ -15,6 +15,7 @@ error``: a bug to report), whatever ``jobs`` is.  Messages are cut to :data:`MAX
 Time and memory per file and per hand are bounded by the reader's limits (``docs/replay.md``).
 
 >>> import os, tempfile
+>>> from pokerengine.replay import replay_paths
 >>> d = tempfile.mkdtemp()
 >>> with open(os.path.join(d, "a.phh"), "w") as f:
 ...     _ = f.write('''variant = "NT"
@@ -37,28 +38,40 @@ Time and memory per file and per hand are bounded by the reader's limits (``docs
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
 from .._checks import shown
 from ..errors import HistoryParseError, PokerEngineError, UndeterminableHandError
-from .amounts import show
-from .reader import SITE_EXTENSIONS, _hand, iter_files as iter_files, loads, tables
-from .record import HandHistory, Number
-from .settling import MATCHED, MISMATCHED, SPLIT_CHIP, UNCHECKED, replay_hand
-from .site import CANCELLED, UNDETERMINABLE, SiteHand
+from ..formats import detect, site_hands
+from ..formats.blocks import HandError, NoHand
+from ..formats.encodings import decode
+from ..formats.sitehand import SiteHand
+from ..phh.amounts import show
+from ..phh.reader import SITE_EXTENSIONS, _hand, loads, read_bytes, tables
+from ..phh.reader import iter_files as iter_files
+from ..phh.record import HandHistory, Number
+from ..phh.stream import iter_phhs_tables
+from .hand_replay import replay_hand
+from .site_check import check_site
+from .status import (
+    CANCELLED,
+    ERROR,
+    MATCHED,
+    MISMATCHED,
+    SPLIT_CHIP,
+    UNCHECKED,
+    UNDETERMINABLE,
+    UNPLAYED,
+    SeatDiff,
+)
 
 UNRECOGNISED = "not a hand history: neither PHH nor a site's format (docs/histories.md)"
-#: The verdict of a hand a site's file begins in which nothing was played (no hand its reader can give).
-UNPLAYED = "unplayed"
-
-ERROR = "error"
 #: The longest message a report keeps (an error may quote a long action).
 MAX_MESSAGE_CHARS = 500
-#: The most worker processes :func:`replay_paths` starts.
+#: The most worker processes :func:`~pokerengine.replay.corpus.replay_paths` starts.
 MAX_JOBS = 256
 #: The most skipped files the text summary names one a line (``--json`` lists them all).
 MAX_SKIPPED_LINES = 100
@@ -83,19 +96,6 @@ def _message(exc: BaseException, where: str) -> str:
 
 SCHEMA = 1
 """The version of the ``--json`` report's layout (``docs/replay.md``); it grows when the layout changes."""
-
-
-@attrs.frozen
-class SeatDiff:
-    """A seat whose result differs from the record: ``seat`` (its number at the table; ``None`` when
-    a site's file does not say), ``player`` (its name, or ``p1``, ``p2``, ... when the record names
-    none), ``expected`` and ``got`` (finishing stacks of a PHH record, in its units, a float only
-    where the record writes one; a site's collected amounts, in minor units)."""
-
-    seat: int | None
-    player: str
-    expected: Number
-    got: Number
 
 
 @attrs.frozen
@@ -242,9 +242,6 @@ def _read(path: str, explicit: bool, phh: bool) -> tuple[str | None, FileReports
     """A file's text, or the :class:`FileReports` that skip it (``phh``: a ``.phh``/``.phhs`` file, UTF-8)."""
     import stat
 
-    from ..formats import detect
-    from ..formats.encodings import decode
-    from .reader import read_bytes
 
     try:
         st = os.stat(path)
@@ -286,7 +283,6 @@ def read_or_skip(path: str, explicit: bool = True) -> tuple[str, Skipped | None]
         return "", skipped.skipped
     assert text is not None
     if not phh:
-        from ..formats import detect
 
         if detect(text) is None:
             return "", Skipped(path, _BINARY if _not_text(text) else UNRECOGNISED, explicit)
@@ -317,7 +313,6 @@ def replay_file(path: str, explicit: bool = True) -> FileReports:
         elif phh:
             return _with(path, "phh", [report(loads(text, source=path))])
         else:
-            from ..formats import detect
 
             fmt = detect(text)
             if fmt == "phh":
@@ -343,7 +338,6 @@ def _phhs_by_table(path: str) -> list[HandReport]:
     """A ``.phhs`` file that is not one valid TOML document, read table by table
     (:func:`~.stream.iter_phhs_tables`): a bad table, or a hand whose header line is damaged, is that
     hand's error and the tables after it are read."""
-    from .stream import iter_phhs_tables
 
     out: list[HandReport] = []
     seen: set[str] = set()
@@ -365,27 +359,24 @@ def _with(path: str, fmt: str, reports: list[HandReport]) -> FileReports:
 
 
 def site_report(hand: SiteHand, path: str) -> HandReport:
-    """Check one site hand (:func:`~pokerengine.history.site.check`) into a :class:`HandReport`."""
-    from .site import check
+    """Check one site hand (:func:`~pokerengine.replay.site_check.check_site`) into a :class:`HandReport`."""
 
     file = hand.source or path
     try:
-        r = check(hand)
+        r = check_site(hand)
     except Exception as exc:  # bad input, or a bug of ours: the hand's error
         return HandReport(file, None, hand.hand_id, ERROR, message=_message(exc, f"{file} (hand {hand.hand_id})"),
                           index=hand.index, format=hand.format)
     status = {"matched": MATCHED, "mismatched": MISMATCHED, "split_chip": SPLIT_CHIP,
               CANCELLED: CANCELLED}.get(r.status, UNDETERMINABLE)
     return HandReport(file, None, hand.hand_id, status, message=r.message or None, index=hand.index,
-                      format=hand.format, seats=tuple(SeatDiff(d.seat, d.player, d.expected, d.got) for d in r.seats))
+                      format=hand.format, seats=r.seats)
 
 
 def site_reports(path: str, text: str, fmt: str) -> list[HandReport]:
     """Reports for every hand of a site's file (``fmt``: a name of :data:`pokerengine.formats.FORMATS`):
     a hand that cannot be read is one error report (its index kept) and the file goes on; a file that
     cannot be read on (too large, too many hands...) ends with an error after the hands before it."""
-    from ..formats import site_hands
-    from ..formats.blocks import HandError, NoHand
 
     out: list[HandReport] = []
     try:
@@ -547,68 +538,3 @@ def _diff(expected: Sequence[Number] | None, got: Sequence[Number] | None) -> st
             whole = float(d).is_integer()  # display only: records may hold 674.5, shown as written: float ok
             parts.append(f"p{i + 1} {'+' if d > 0 else ''}{int(d) if whole else d}")
     return ", ".join(parts) or "none"
-
-
-def replay_paths(
-    paths: Iterable[str | os.PathLike[str]],
-    *,
-    jobs: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-    shard_bytes: int | None = None,
-) -> ReplaySummary:
-    """Replay every hand-history file under ``paths`` (``jobs`` worker processes).
-
-    The work is cut into shards (:mod:`~pokerengine.history.corpus`: each file, and byte ranges of
-    ``.phhs`` files too big to read whole, which are read hand by hand in constant memory); reports
-    come back in input order whatever ``jobs`` is (taken as 1 to :data:`MAX_JOBS`, and no more than
-    there are shards), so summaries are deterministic.  ``progress(done, total)`` is called after each
-    shard.  ``shard_bytes`` sets the size of a byte-range shard (default
-    :data:`~pokerengine.history.corpus.SHARD_BYTES`; a value below the reader's whole-file limit cuts
-    every ``.phhs`` file, as tests do).  No file or hand ends the run (see the module docstring).
-    """
-    from .corpus import Part, merge, replay_shard, shards_of
-
-    shards = shards_of(paths) if shard_bytes is None else shards_of(paths, target=shard_bytes)
-    start = time.perf_counter()
-    total = len(shards)
-    jobs = max(1, min(jobs, MAX_JOBS, total))
-    parts: list[Part] = []
-    if jobs == 1:
-        for k, shard in enumerate(shards, 1):
-            parts.append(replay_shard(shard))
-            if progress is not None:
-                progress(k, total)
-    else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        from concurrent.futures.process import BrokenProcessPool
-
-        chunk = max(1, min(64, total // (jobs * 8)))
-        context = multiprocessing.get_context(_start_method())
-        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-            try:
-                for part in pool.map(replay_shard, shards, chunksize=chunk):
-                    parts.append(part)
-                    if progress is not None:
-                        progress(len(parts), total)
-            except BrokenProcessPool:
-                # A worker died (killed for memory, or a crash in C code): the run still ends with
-                # its summary; every shard without a report is an error naming what happened.
-                for shard in shards[len(parts):]:
-                    lost = ReplaySummary()
-                    lost.add([HandReport(shard.path, None, None, ERROR, message=f"{shard.path}: {_DIED}")])
-                    lost.read.append(FileRead(shard.path, "unknown", 1))
-                    parts.append(Part(shard, lost, 1))
-    summary = merge(parts)
-    summary.seconds = time.perf_counter() - start
-    return summary
-
-
-_DIED = "a worker process died while this file was being replayed (out of memory?); not replayed"
-
-
-def _start_method() -> str:
-    import multiprocessing
-
-    methods = multiprocessing.get_all_start_methods()
-    return "fork" if "fork" in methods else methods[0]

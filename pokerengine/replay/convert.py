@@ -10,7 +10,7 @@ where :func:`~.site.check` of the original says so (and ``mismatched`` or ``unde
 where it does).
 
 >>> from pokerengine.formats.pokerstars import parse_pokerstars
->>> from pokerengine.history.settling import replay_hand
+>>> from pokerengine.replay.hand_replay import replay_hand
 >>> text = '''PokerStars Hand #7:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 13:54:25 ET
 ... Table 'Demo' 6-max Seat #3 is the button
 ... Seat 1: ann ($1 in chips)
@@ -57,11 +57,20 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import attrs
 
 from ..errors import HistoryParseError, PokerEngineError
-from .interpreter import interpret
-from .record import HandHistory
-from .settling import FILE_RAKE, POT_RAKES, RAKE, SPLIT_CHIP, replay_hand
-from .site import Collected, SiteHand, _seats, check, pots_of
+from ..formats import detect, site_hands
+from ..formats.blocks import HandError
+from ..formats.ohh import dumps_ohh_lines, read_ohh
+from ..formats.sitehand import Collected, SiteHand
+from ..live import from_history as play
+from ..live.interpreter import interpret
+from ..live.settling import POT_RAKES, RAKE, _seats, pots_of
+from ..phh.reader import _hand, dumps, dumps_all, loads, tables
+from ..phh.record import HandHistory
+from ..pots import layers_of
+from .hand_replay import FILE_RAKE, replay_hand
+from .site_check import check_site
 from .stated import NOT_KNOWN, ODD_CHIPS, STATED, STATED_RAKE, SUMMARY_WON, TOTAL_POT
+from .status import SPLIT_CHIP
 
 if TYPE_CHECKING:
     from ..formats.blocks import HandError
@@ -76,7 +85,6 @@ def _uncalled(hand: SiteHand) -> list[int]:
         return list(hand.returned)
     outcome = interpret(hand.history)
     seats = _seats(outcome, hand.history.ante_trimming_status)[0]
-    from ..pots import layers_of
 
     refunds = layers_of(seats, 0)[1]
     back = [0] * hand.history.player_count
@@ -98,7 +106,7 @@ def site_to_phh(hand: SiteHand) -> HandHistory:
     for a hand that cannot be played.
     """
     history = hand.history
-    result = check(hand)
+    result = check_site(hand)
     names = history.players or tuple(f"p{i + 1}" for i in range(history.player_count))
     index = {name: i for i, name in enumerate(names)}
     won = [0] * len(names)
@@ -153,7 +161,7 @@ def with_pot_rakes(hand: SiteHand) -> SiteHand:
     what the OHH writer needs to write the rake and the wins pot by pot.  A hand that does not settle
     or match is returned as it is."""
     try:
-        result = check(hand)
+        result = check_site(hand)
     except PokerEngineError:
         return hand
     if result.status != "matched" or result.pot_rakes is None:
@@ -200,7 +208,6 @@ def convert_hands(text: str, to: str, *, source: str | None = None, fmt: str | N
     >>> c.hands, c.text, len(c.errors)
     (0, '', 1)
     """
-    from ..formats.blocks import HandError
 
     if to not in TARGETS:
         raise HistoryParseError(f"cannot convert to {to!r}: the formats are {', '.join(TARGETS)}")
@@ -229,15 +236,12 @@ def convert_hands(text: str, to: str, *, source: str | None = None, fmt: str | N
 def _round_trip(hand: SiteHand | HandHistory, to: str) -> None:
     """Raise what converting ``hand`` alone would raise, or reading back what it writes, or playing its
     actions (as far as they go: an unfinished record converts as it is)."""
-    from ..live import replay as play
 
     written = write_hands([hand], to)
     if to == "phh":
-        from .reader import loads
 
         play(loads(written), complete=False)
     else:
-        from ..formats.ohh import read_ohh
 
         for back in read_ohh(written):
             play(back.history, complete=False)
@@ -248,13 +252,11 @@ def write_hands(hands: list[SiteHand | HandHistory], to: str) -> str:
     if to not in TARGETS:
         raise HistoryParseError(f"cannot convert to {to!r}: the formats are {', '.join(TARGETS)}")
     if to == "phh":
-        from .reader import dumps, dumps_all
 
         records = [h if isinstance(h, HandHistory) else site_to_phh(h) for h in hands]
         if len(records) == 1:
             return dumps(records[0])
         return dumps_all(attrs.evolve(r, key=_key(r, k)) for k, r in enumerate(records))
-    from ..formats.ohh import dumps_ohh_lines
 
     return dumps_ohh_lines([with_pot_rakes(h) if isinstance(h, SiteHand) else _phh_for_ohh(h, k)
                             for k, h in enumerate(hands)])
@@ -284,8 +286,6 @@ def read_hands(text: str, *, source: str | None = None, fmt: str | None = None,
     with ``errors=True`` a site's hand that cannot be read is given as its
     :class:`~pokerengine.formats.blocks.HandError` and the hands after it are read
     (:func:`pokerengine.formats.site_hands`)."""
-    from ..formats import detect, site_hands
-    from .reader import _hand, loads, tables
 
     if fmt is None:
         fmt = "phhs" if source is not None and source.endswith(".phhs") else detect(text)

@@ -1,19 +1,19 @@
 """Play a hand history's actions: who put in what, who folded, which cards, which board.
 
-:func:`interpret` plays the actions of a :class:`~pokerengine.history.record.HandHistory`
-through the live engine in replay mode (:func:`pokerengine.live.replay`, the one rule book for
+:func:`interpret` plays the actions of a :class:`~pokerengine.phh.record.HandHistory`
+through the live engine in replay mode (:func:`pokerengine.live.from_history`, the one rule book for
 live play and replay: ``docs/live.md``) and returns an :class:`Outcome`;
-:mod:`pokerengine.history.replay` settles it with :func:`pokerengine.settle`.  Every action is
+:mod:`pokerengine.replay.files` settles it with :func:`pokerengine.settle`.  Every action is
 checked by the engine; what cannot happen raises :class:`~pokerengine.errors.IllegalActionError`
 naming the file, the action's index and text, and the rule.  No-limit and pot-limit hold'em and
-Omaha hands in whole chips try the short way of :mod:`pokerengine.history.quick` first, which
+Omaha hands in whole chips try the short way of :mod:`pokerengine.live.quick` first, which
 gives the same outcome or leaves the hand to the engine (``tests/test_history_quick.py`` checks
 the two agree on every corpus hand).  What is enforced: ``docs/replay.md``.
 
 Limits: those of the reader (``docs/replay.md``) and of :class:`pokerengine.live.Hand`; time
 linear in the number of actions times the number of players.
 
->>> from pokerengine.history.reader import loads
+>>> from pokerengine.phh.reader import loads
 >>> hand = loads('''variant = "NT"
 ... antes = [0, 0, 0]
 ... blinds_or_straddles = [1, 2, 0]
@@ -33,13 +33,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .notation import COMPILED as _COMPILED
+from ..phh.record import RUN_COUNT, HandHistory
+from ..phh.variants import VARIANTS, Variant, get_variant
+from .phh import from_history
 from .quick import PLANS, play_quick
-from .record import RUN_COUNT, HandHistory
-from .variants import VARIANTS, Variant, get_variant
 
 if TYPE_CHECKING:
-    from ..live.hand import Hand
+    from .hand import Hand
 
 #: User fields the short way does not know: such a hand goes to the engine.
 _ENGINE_FIELDS = (RUN_COUNT, "_chip_unit", "_posts", "_full_blind")
@@ -85,7 +85,7 @@ def interpret(hand: HandHistory, *, quick: bool = True) -> Outcome:
     """Play ``hand``'s actions and return the :class:`Outcome` (errors name the action and the rule).
 
     No-limit and pot-limit hold'em and Omaha in whole chips take the short way of
-    :mod:`~pokerengine.history.quick` first, which gives the same outcome or hands anything out of
+    :mod:`~pokerengine.live.quick` first, which gives the same outcome or hands anything out of
     the ordinary to the engine; ``quick=False`` plays every hand through the engine.
     """
     variant = VARIANTS.get(hand.variant) or get_variant(hand.variant)
@@ -94,9 +94,7 @@ def interpret(hand: HandHistory, *, quick: bool = True) -> Outcome:
         fields = play_quick(hand, variant, plan)
         if fields is not None:
             return Outcome(variant, 1, *fields)
-    from ..live.phh import replay  # (late: the live engine imports this package's lower modules)
-
-    return outcome_of(replay(hand))
+    return outcome_of(from_history(hand))
 
 
 def outcome_of(hand: Hand) -> Outcome:
@@ -111,16 +109,3 @@ def outcome_of(hand: Hand) -> Outcome:
                    # (a hand with no None holds ints, which the checker cannot see)
                    tuple([None if None in h else tuple(h) for h in hand._hole]),  # type: ignore[arg-type]
                    board, runs, hand.unit)
-
-
-def clear_caches() -> None:
-    """Forget what is kept from hand to hand (for fair timings): compiled actions, parsed and checked
-    field values, table setups, folded seats."""
-    from . import fasttoml, quick, reader, settling
-
-    _COMPILED.clear()
-    fasttoml._SEEN.clear()
-    for values in reader._FIELD_VALUES.values():
-        values.clear()
-    quick.SETUPS.clear()
-    settling.FOLDED_SEATS.clear()

@@ -20,16 +20,16 @@ Both ways are bounded, so that hostile text gets a :class:`tomllib.TOMLDecodeErr
 wait: integers must fit in 64 bits, as the TOML spec says (:data:`MAX_INT`); no run of digits is
 longer than :data:`MAX_DIGITS`; arrays and tables nest at most :data:`MAX_DEPTH` deep.  Time is
 linear in the length of the text; strings and arrays are bounded by it (the callers bound the
-text: :data:`pokerengine.history.reader.MAX_FILE_BYTES`).
+text: :data:`pokerengine.phh.reader.MAX_FILE_BYTES`).
 
 >>> loads("a = " + "[" * 500 + "]" * 500)
 Traceback (most recent call last):
 ...
-pokerengine.history.fasttoml.Refused: arrays and tables nested deeper than 64 levels
+pokerengine.phh.fasttoml.Refused: arrays and tables nested deeper than 64 levels
 >>> loads("a = 9223372036854775808")
 Traceback (most recent call last):
 ...
-pokerengine.history.fasttoml.Refused: integer 9223372036854775808 is out of the 64-bit range of TOML
+pokerengine.phh.fasttoml.Refused: integer 9223372036854775808 is out of the 64-bit range of TOML
 """
 
 from __future__ import annotations
@@ -353,7 +353,7 @@ def check_bounds(text: str) -> None:
     >>> check_bounds("a = 1" + "0" * 50)
     Traceback (most recent call last):
     ...
-    pokerengine.history.fasttoml.Refused: a number of more than 40 digits
+    pokerengine.phh.fasttoml.Refused: a number of more than 40 digits
     """
     if (text.count("[") + text.count("{") <= MAX_DEPTH and text.count(".") <= MAX_DEPTH
             and _LONG_DIGITS.search(text) is None):

@@ -139,7 +139,7 @@ def compile_action(text: str) -> tuple[Any, ...]:
 
 
 #: :func:`compiled_action` by text: the same player actions (and turn and river cards) recur from
-#: hand to hand.  Bounded; :func:`pokerengine.history.clear_caches` empties it.
+#: hand to hand.  Bounded; :func:`pokerengine.live.clear_caches` empties it.
 COMPILED: dict[str, tuple[Any, ...]] = {}
 
 

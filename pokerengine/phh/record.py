@@ -5,7 +5,7 @@ The Poker Hand History format (PHH, ``uoftcprg/phh-std``) is TOML.  A
 stay ``int`` or ``float`` (a Pluribus record writes a tied half of 1,349 as
 ``674.5``), arrays become tuples, unknown fields (``_site_id`` and the like)
 go to :attr:`HandHistory.user_fields`.  Turning amounts into chips is the
-interpreter's job (:mod:`pokerengine.history.amounts`), not the record's.
+interpreter's job (:mod:`pokerengine.phh.amounts`), not the record's.
 
 >>> h = HandHistory(variant="NT", antes=(0, 0), blinds_or_straddles=(1, 2), min_bet=2,
 ...                 starting_stacks=(200, 200), actions=("d dh p1 AsKd", "d dh p2 QhQc"))

@@ -3,7 +3,7 @@
 A ``.phhs`` file is a TOML document of tables, one hand each.  :func:`iter_phhs` reads it in
 chunks and cuts it at the table header lines (``[name]`` at the start of a line: a bare key, or a
 quoted one), so that memory holds one hand at a time, whatever the file's size.  Each hand is then
-read and checked exactly as :func:`~pokerengine.history.reader.loads_all` reads it.  A byte range
+read and checked exactly as :func:`~pokerengine.phh.reader.loads_all` reads it.  A byte range
 ``[start, end)`` yields the hands whose header line starts in it: the ranges of a partition of the
 file yield every hand once (:func:`cut`, for shards of a corpus).
 

@@ -5,25 +5,25 @@ or pot limit (``PT``, ``NO``, ``PO/8``, five- and six-card Omaha ``PO5``, ``NO6/
 deck, fixed limit, stud or draw games.
 
 :func:`play_quick` plays such a hand's actions on plain local values and returns the
-fields of its :class:`~pokerengine.history.interpreter.Outcome`, or ``None`` as soon as
+fields of its :class:`~pokerengine.live.interpreter.Outcome`, or ``None`` as soon as
 anything is out of the ordinary: an action that breaks a rule, an unknown
 card, a deal of part of a player's cards or of the flop, a raise below the
 minimum (legal only all-in or as what the deepest opponent can match), an
 incomplete all-in raise, an amount with decimals, a history that stops before
-the end.  :func:`~pokerengine.history.interpreter.interpret` then plays the
-hand through the live engine in replay mode (:func:`pokerengine.live.replay`),
+the end.  :func:`~pokerengine.live.interpreter.interpret` then plays the
+hand through the live engine in replay mode (:func:`pokerengine.live.from_history`),
 which accepts it or names the fault.
 
 So this path accepts only what the engine accepts, with the same outcome: the
 same rules (who opens and who acts come from the engine's
-:func:`~pokerengine.live.rules.position_opener` and
-:func:`~pokerengine.live.rules.round_start`; the amount checks are the replay
+:func:`~pokerengine.rules.position_opener` and
+:func:`~pokerengine.rules.round_start`; the amount checks are the replay
 mode's for the cases taken here), on fewer kinds of hand.  It stays because it
 is measured to matter (``docs/replay.md``: about twice the engine's speed
 on the Pluribus corpus), and ``tests/test_history_quick.py`` holds the two ways to
 the same answers on every corpus hand and on random and mutated hands of every variant.
 
->>> from pokerengine.history.reader import loads
+>>> from pokerengine.phh.reader import loads
 >>> text = '''variant = "NT"
 ... antes = [0, 0, 0]
 ... blinds_or_straddles = [1, 2, 0]
@@ -43,10 +43,10 @@ from operator import add, sub
 from typing import TYPE_CHECKING, Any
 
 from ..errors import HistoryParseError
-from ..live.rules import AFTER, position_opener, round_start
-from .notation import CARD, COMPILED, DEALT_TO, TWO_CARDS, compiled_action
-from .record import HandHistory
-from .variants import VARIANTS, Variant
+from ..phh.notation import CARD, COMPILED, DEALT_TO, TWO_CARDS, compiled_action
+from ..phh.record import HandHistory
+from ..phh.variants import VARIANTS, Variant
+from ..rules import AFTER, position_opener, round_start
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -119,7 +119,7 @@ def _setup(key: tuple[Any, ...]) -> Setup | None:
 
 
 def play_quick(hand: HandHistory, v: Variant, plan: tuple[int, tuple[int, ...]]) -> Fields | None:
-    """The fields of ``hand``'s :class:`~pokerengine.history.interpreter.Outcome` after ``variant`` and
+    """The fields of ``hand``'s :class:`~pokerengine.live.interpreter.Outcome` after ``variant`` and
     ``scale`` (starting stacks, contributions, antes, folds, cards, board), or ``None`` to play it in full.
     """
     if "_posts" in hand.user_fields:  # live posts out of position: the engine knows them

@@ -1,4 +1,4 @@
-"""Replay a corpus on a Dask cluster: the shards of :mod:`~pokerengine.history.corpus` mapped to
+"""Replay a corpus on a Dask cluster: the shards of :mod:`~pokerengine.replay.corpus` mapped to
 summaries on the workers, merged here into the same summary a single process gives.
 
 Dask is an optional extra (``pip install "pokerengine-exact[dask]"``); this module imports it only
@@ -7,7 +7,7 @@ processes on this machine (one thread each: replaying is pure Python) and stops 
 other address is a running scheduler (``tcp://host:8786``), whose workers must have pokerengine
 installed (the same version) and see the files at the same paths (a shared file system).
 
->>> from pokerengine.history.dask_replay import replay_dask   # doctest: +SKIP
+>>> from pokerengine.replay.dask_replay import replay_dask   # doctest: +SKIP
 >>> replay_dask(["corpus/"], address="local", workers=2).matched   # doctest: +SKIP
 1000000
 
@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import PokerEngineError
 from .corpus import Part, Shard, merge, replay_shard, shards_of
-from .replay import ReplaySummary
+from .files import ReplaySummary
 
 #: How long connecting to a scheduler may take, in seconds.
 CONNECT_SECONDS = 30
@@ -64,7 +64,7 @@ def replay_dask(paths: Iterable[str | os.PathLike[str]], *, address: str = "loca
     """Replay ``paths`` on Dask: ``client`` (a ``distributed.Client``) or one made for ``address``
     (``"local"``: a LocalCluster of ``workers`` processes; a scheduler is waited for ``timeout``
     seconds).  The summary equals
-    :func:`~pokerengine.history.replay.replay_paths`' (counts, and the mismatches and errors in input
+    :func:`~pokerengine.replay.corpus.replay_paths`' (counts, and the mismatches and errors in input
     order); ``seconds`` is the wall time here, cluster start included."""
     import time
 
@@ -91,7 +91,7 @@ def replay_dask(paths: Iterable[str | os.PathLike[str]], *, address: str = "loca
 
 
 def shard_rows(shard: Shard) -> list[dict[str, Any]]:
-    """One row per hand of ``shard`` (:func:`~pokerengine.history.corpus.rows`)."""
+    """One row per hand of ``shard`` (:func:`~pokerengine.replay.corpus.rows`)."""
     from .corpus import rows
 
     return list(rows(shard))
@@ -100,7 +100,7 @@ def shard_rows(shard: Shard) -> list[dict[str, Any]]:
 def hand_rows(paths: Iterable[str | os.PathLike[str]], *, shard_bytes: int | None = None) -> Any:
     """A Dask bag of one row (a dict) per hand: ``file``, ``index``, ``key``, ``hand``, ``variant``,
     ``players``, ``status``, ``finishing``, ``payouts``, ``rake``, ``pots`` (see
-    :func:`~pokerengine.history.corpus.rows`); lazy, one partition per shard."""
+    :func:`~pokerengine.replay.corpus.rows`); lazy, one partition per shard."""
     db = _module("dask.bag")
     names = [os.fspath(p) for p in paths]
     shards = shards_of(names) if shard_bytes is None else shards_of(names, target=shard_bytes)

@@ -1,9 +1,9 @@
 """A replay cut into shards, each replayed to a summary on its own, and the summaries merged.
 
 A shard is a file, or a byte range of a ``.phhs`` file too big to read whole (more than
-:data:`~pokerengine.history.reader.MAX_FILE_BYTES`), cut at hand boundaries
-(:mod:`~pokerengine.history.stream`).  :func:`replay_shard` turns one shard into a
-:class:`~pokerengine.history.replay.ReplaySummary` of its own (counts, and the hands worth a look
+:data:`~pokerengine.phh.reader.MAX_FILE_BYTES`), cut at hand boundaries
+(:mod:`~pokerengine.phh.stream`).  :func:`replay_shard` turns one shard into a
+:class:`~pokerengine.replay.files.ReplaySummary` of its own (counts, and the hands worth a look
 with their indices within the shard) and :func:`merge` adds the summaries up in input order, fixing
 each hand's index within its file.  The result is the same however the work was cut and wherever
 it ran: one process, ``--jobs N`` worker processes, or a Dask cluster.
@@ -26,17 +26,37 @@ byte-range shard reads one hand at a time.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import stat
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import attrs
 
 from ..errors import PokerEngineError
-from .reader import MAX_FILE_BYTES
-from . import replay as _replay
-from .replay import ERROR, FileRead, HandReport, ReplaySummary, Skipped, _message, report
+from ..formats import detect, site_hands
+from ..formats import read_text as read_site_text
+from ..formats.blocks import NoHand
+from ..formats.sitehand import SiteHand
+from ..phh.reader import MAX_FILE_BYTES, _hand, loads, read_text, tables
+from ..phh.stream import iter_phhs_tables
+from . import files as _replay
+from .files import (
+    MAX_JOBS,
+    FileRead,
+    HandReport,
+    ReplaySummary,
+    Skipped,
+    _message,
+    report,
+)
+from .hand_replay import replay_hand
+from .site_check import check_site
+from .status import ERROR, UNPLAYED
 
 #: The size of a byte-range shard of a big ``.phhs`` file.
 SHARD_BYTES = 32 << 20
@@ -157,7 +177,6 @@ def replay_shard(shard: Shard) -> Part:
         summary.add(whole)
         summary.read.append(FileRead(shard.path, getattr(whole, "format", None) or "unknown", len(whole)))
         return Part(shard, summary, len(whole))
-    from .stream import iter_phhs_tables
 
     count = 0
     reports: list[HandReport] = []
@@ -218,13 +237,10 @@ def merge(parts: Iterable[Part]) -> ReplaySummary:
 
 def _items(shard: Shard) -> Iterator[tuple[int, str | None, Any]]:
     """``(index, key, hand or the error reading it)`` for each hand of a shard (PHH or a site's)."""
-    from ..formats import detect, site_hands
-    from .reader import _hand, loads, read_text, tables
 
     if shard.skip is not None:  # (not a hand history, or not read: no rows)
         return
     if shard.ranged:
-        from .stream import iter_phhs_tables
 
         yield from iter_phhs_tables(shard.path, start=shard.start, end=shard.end)
         return
@@ -232,7 +248,6 @@ def _items(shard: Shard) -> Iterator[tuple[int, str | None, Any]]:
         if shard.path.endswith((".phh", ".phhs")):
             text = read_text(shard.path)
         else:
-            from ..formats import read_text as read_site_text
 
             text = read_site_text(shard.path)
         fmt = "phhs" if shard.path.endswith(".phhs") else "phh" if shard.path.endswith(".phh") else detect(text)
@@ -257,14 +272,11 @@ def rows(shard: Shard) -> Iterator[dict[str, Any]]:
     (as the replay report says), ``starting``, ``finishing`` (the engine's finishing stacks, in the
     record's units), ``payouts`` (each player's payout, position order), ``rake``, ``pots`` (how many),
     and ``message`` for an error.  Never raises for bad input."""
-    from ..formats.blocks import NoHand
-    from .settling import replay_hand
-    from .site import SiteHand, check
 
     for index, key, item in _items(shard):
         row: dict[str, Any] = {"file": shard.path, "index": index, "key": key}
         if isinstance(item, Exception):
-            row.update(status=_replay.UNPLAYED if isinstance(item, NoHand) else ERROR, message=_message(item, shard.path))
+            row.update(status=UNPLAYED if isinstance(item, NoHand) else ERROR, message=_message(item, shard.path))
             yield row
             continue
         history = item.history if isinstance(item, SiteHand) else item
@@ -274,7 +286,7 @@ def rows(shard: Shard) -> Iterator[dict[str, Any]]:
                    players=list(names), starting=list(history.starting_stacks))
         try:
             if isinstance(item, SiteHand):
-                verdict = check(item)
+                verdict = check_site(item)
                 row.update(status=verdict.status, rake=verdict.rake_got)
             else:
                 r = replay_hand(item)
@@ -286,3 +298,61 @@ def rows(shard: Shard) -> Iterator[dict[str, Any]]:
         except Exception as exc:  # bad input (or a bug of ours): the row says so, the run goes on
             row.update(status=ERROR, message=_message(exc, shard.path))
         yield row
+
+
+def replay_paths(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    shard_bytes: int | None = None,
+) -> ReplaySummary:
+    """Replay every hand-history file under ``paths`` (``jobs`` worker processes).
+
+    The work is cut into shards (:mod:`~pokerengine.replay.corpus`: each file, and byte ranges of
+    ``.phhs`` files too big to read whole, which are read hand by hand in constant memory); reports
+    come back in input order whatever ``jobs`` is (taken as 1 to :data:`MAX_JOBS`, and no more than
+    there are shards), so summaries are deterministic.  ``progress(done, total)`` is called after each
+    shard.  ``shard_bytes`` sets the size of a byte-range shard (default
+    :data:`~pokerengine.replay.corpus.SHARD_BYTES`; a value below the reader's whole-file limit cuts
+    every ``.phhs`` file, as tests do).  No file or hand ends the run (see the module docstring).
+    """
+
+    shards = shards_of(paths) if shard_bytes is None else shards_of(paths, target=shard_bytes)
+    start = time.perf_counter()
+    total = len(shards)
+    jobs = max(1, min(jobs, MAX_JOBS, total))
+    parts: list[Part] = []
+    if jobs == 1:
+        for k, shard in enumerate(shards, 1):
+            parts.append(replay_shard(shard))
+            if progress is not None:
+                progress(k, total)
+    else:
+        chunk = max(1, min(64, total // (jobs * 8)))
+        context = multiprocessing.get_context(_start_method())
+        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+            try:
+                for part in pool.map(replay_shard, shards, chunksize=chunk):
+                    parts.append(part)
+                    if progress is not None:
+                        progress(len(parts), total)
+            except BrokenProcessPool:
+                # A worker died (killed for memory, or a crash in C code): the run still ends with
+                # its summary; every shard without a report is an error naming what happened.
+                for shard in shards[len(parts):]:
+                    lost = ReplaySummary()
+                    lost.add([HandReport(shard.path, None, None, ERROR, message=f"{shard.path}: {_DIED}")])
+                    lost.read.append(FileRead(shard.path, "unknown", 1))
+                    parts.append(Part(shard, lost, 1))
+    summary = merge(parts)
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+_DIED = "a worker process died while this file was being replayed (out of memory?); not replayed"
+
+
+def _start_method() -> str:
+    methods = multiprocessing.get_all_start_methods()
+    return "fork" if "fork" in methods else methods[0]

@@ -1,0 +1,362 @@
+"""The money of a played record: its outcome settled with :func:`pokerengine.settle`.
+
+:func:`~pokerengine.live.interpreter.interpret` plays a PHH record's actions; this module settles what
+they left, for the replay's verdict (:func:`pokerengine.replay.replay_hand`), a site's check
+(:func:`pokerengine.replay.check_site`) and the writers that need the pots (OHH).  Conventions (see
+``docs/replay.md``):
+
+* Antes with ``ante_trimming_status = false`` (the spec's default) are dead
+  money: they go to the main pot, which every live player can win, even one
+  who could not post a full ante.  With ``true`` they count like any other
+  contribution (a short player wins only what they matched).
+* Odd chips follow the game's rule in :mod:`pokerengine.games`: board and
+  draw games start at the small blind (p1; heads-up the button, p2), stud
+  games give them to the best card by suit (TDA 20-B).
+* Finishing stack = starting stack - everything put in + payout.  The payout holds the uncalled part of
+  a lone largest contribution, whoever made it: a player who mucks (``pN sm``, a fold for the engine)
+  after his all-in raise was called for less gets it back (TDA 15-B; ``docs/settlement.md``).
+* A record's ``_chip_unit`` (the smallest chip, as :class:`pokerengine.live.Hand` writes it) divides
+  the pots in that unit, as the live hand does.
+* A hand run more than once (user field ``_run_count``, ``docs/runs.md``) settles through
+  :func:`pokerengine.runs.settle_runs`: each pot divided into the runs, the odd unit to the first.
+* A site's rake (user fields ``_rake``, the total, and ``_pot_rakes``, each pot's, main pot first,
+  as ``pokerengine convert`` writes them from a site's history, ``docs/histories.md``) is drawn from
+  the pots before they are paid; antes are then dead money (a site's dead blinds are) unless
+  ``ante_trimming_status`` is true, which a site's reader writes only where the site counts its antes
+  as ordinary chips and every ante of the hand is a real ante (PartyPoker, ``docs/histories.md``).
+  The rake is drawn from the pots in proportion to their size (:class:`pokerengine.Rake`, the units
+  left by rounding to the pots with the largest remainders), which is how PokerStars draws it.
+* A showdown that no shown hand can win (every live hand unknown or mucked) raises
+  :class:`~pokerengine.errors.UndeterminableHandError`.
+
+>>> from pokerengine.phh import loads
+>>> h = loads('''variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 AsKd", "d dh p2 QhQc", "p2 cbr 100", "p1 cc", "d db 2c7d9h", "d db Ts", "d db 3c"]
+... finishing_stacks = [0, 200]''')
+>>> dict(settle_record(h).payouts)
+{1: 0, 2: 200}
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from operator import sub
+
+import attrs
+
+from .._checks import shown
+from ..errors import (
+    CardError,
+    HistoryParseError,
+    PokerEngineError,
+    SettlementInputError,
+    UndeterminableHandError,
+)
+from ..phh import fasttoml, reader
+from ..phh.notation import COMPILED
+from ..phh.record import HandHistory
+from ..pots import layers_of
+from ..rake import MAX_PERCENT_DENOMINATOR, Rake
+from ..runs import settle_runs
+from ..seats import Seat
+from ..settlement import Settlement, settle
+from ..split import halves, split
+from . import quick
+from .interpreter import Outcome, interpret
+
+#: User fields carrying a site's rake in a PHH record (minor units): the total, and each pot's.
+RAKE, POT_RAKES = "_rake", "_pot_rakes"
+
+
+#: Folded seats by (player, chips put in): values that recur from hand to hand (a folded blind, a
+#: folded open), built once.  Bounded; :func:`pokerengine.live.clear_caches` empties it.
+FOLDED_SEATS: dict[tuple[int, int], Seat] = {}
+
+
+def run_cut(runs: tuple[tuple[int, ...], ...]) -> int:
+    """How many board cards the runs of a board run more than once share: where the first two part
+    (one deck: the runs share no card after it).  Runs that never part are no runs: refused."""
+    cut = next((k for k, (a, b) in enumerate(zip(runs[0], runs[1])) if a != b), None)
+    if cut is None:
+        raise HistoryParseError("the board's runs are the same cards: one deck cannot deal them twice")
+    return cut
+
+
+def settle_outcome(outcome: Outcome, *, ante_trimming: bool) -> Settlement:
+    """Settle an :class:`Outcome`: seat ``k`` is player ``pk``, in position order (clockwise).
+
+    A player who folded having put nothing at stake (antes apart, when they are
+    dead money) is left out: no pot holds a chip of theirs and none can be
+    theirs, so the settlement is the same, only smaller.  Their payout is 0.
+    The odd-chip start (the small blind, heads-up the button) moves clockwise
+    to the first seat kept, which is where the units would start anyway.
+    """
+    seats = []
+    folded, cards, antes = outcome.folded, outcome.cards, outcome.antes
+    contributed = outcome.contributed if ante_trimming else map(sub, outcome.contributed, antes)
+    known = FOLDED_SEATS
+    for i, put in enumerate(contributed):
+        if folded[i]:
+            if put:
+                seat = known.get((i, put))
+                if seat is None:
+                    if len(known) > 4096:
+                        known.clear()
+                    seat = known[i, put] = Seat(i + 1, put, True)
+                seats.append(seat)
+        else:
+            hole = cards[i]
+            seats.append(Seat(i + 1, put, False, () if hole is None else hole))
+    v = outcome.variant
+    # The small blind is p1 (heads-up p2, the button); the button is the last player.
+    first, button = seats[0].seat, seats[-1].seat
+    sb = first if button != 2 or len(outcome.starting) > 2 else 2
+    dead = 0 if ante_trimming else sum(antes)
+    if outcome.runs:  # run more than once (docs/runs.md): each pot divided, each part on its own board
+        run1, cut = outcome.runs[0], run_cut(outcome.runs)
+        return settle_runs(seats, board=run1[:cut], runs=[b[cut:] for b in outcome.runs], game=v.game,
+                           small_blind=sb, button=button, dead=dead, chip_unit=outcome.chip_unit).settlement
+    return settle(seats, board=outcome.board if v.kind == "board" else (), game=v.game, small_blind=sb,
+                  button=button, dead=dead, chip_unit=outcome.chip_unit)
+
+
+def finishing_units(outcome: Outcome, settlement: Settlement) -> tuple[int, ...]:
+    """Each player's stack after the hand, in the outcome's units."""
+    stacks = list(map(sub, outcome.starting, outcome.contributed))
+    for seat, amount in settlement.payouts.items():
+        stacks[seat - 1] += amount
+    return tuple(stacks)
+
+
+def settle_record(hand: HandHistory, outcome: Outcome | None = None) -> Settlement:
+    """Settle a record (played by :func:`~.interpreter.interpret` unless its ``outcome`` is given), with
+    the rake its ``_rake``/``_pot_rakes`` say was taken; errors name the hand."""
+    if outcome is None:
+        outcome = interpret(hand)
+    user = hand.user_fields
+    try:
+        if RAKE in user or POT_RAKES in user:
+            return settle_raked(outcome, hand)
+        return settle_outcome(outcome, ante_trimming=hand.ante_trimming_status)
+    except (CardError, SettlementInputError) as exc:
+        error = UndeterminableHandError if _undeterminable(outcome) else type(exc)
+        raise error(f"{hand.label}: cannot settle: {_why(exc, outcome)}") from None
+    except PokerEngineError as exc:
+        raise type(exc)(f"{hand.label}: cannot settle: {_why(exc, outcome)}") from None
+
+
+def _why(exc: Exception, outcome: Outcome) -> str:
+    unknown = [f"p{i + 1}" for i in outcome.live if outcome.cards[i] is None]
+    if unknown and outcome.showdown:
+        return f"the showdown needs the cards of {', '.join(unknown)}, which the history does not show"
+    return str(exc)
+
+
+def _undeterminable(outcome: Outcome) -> bool:
+    """A showdown where a live hand is unknown: the winner cannot be known from the record."""
+    return outcome.showdown and any(outcome.cards[i] is None for i in outcome.live)
+
+
+def _rake_value(hand: HandHistory, name: str, value: object, scale: int) -> int:
+    if type(value) is not int or value < 0:
+        raise HistoryParseError(f"{hand.label}: {name} must be a non-negative integer, got {shown(value)}")
+    return value * scale
+
+
+def settle_raked(outcome: Outcome, hand: HandHistory) -> Settlement:
+    """Settle ``outcome`` with the rake the record's ``_rake``/``_pot_rakes`` say was taken.
+
+    ``_pot_rakes`` (one per pot, main pot first) is drawn pot by pot (the odd units of each pot's
+    rest from the small blind clockwise, as :func:`pokerengine.replay.site_check.check_site` settles); a
+    ``_rake`` alone is drawn from the pots in proportion (:func:`~.site.exact_rake`).  A rake that
+    the pots cannot give, or that disagrees with the pots' count or with ``_rake``, is a
+    :class:`~pokerengine.errors.HistoryParseError`.
+
+    >>> from pokerengine.phh.reader import loads
+    >>> h = loads('''variant = "NT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [100, 100]
+    ... actions = ["d dh p1 AsKd", "d dh p2 QhQc", "p2 cbr 100", "p1 cc", "d db 2c7d9h", "d db Ts", "d db 3c"]
+    ... finishing_stacks = [0, 199]
+    ... _rake = 1
+    ... _pot_rakes = [1]''')
+    >>> s = settle_raked(interpret(h), h)
+    >>> s.rake, dict(s.payouts)
+    (1, {1: 0, 2: 199})
+    """
+    scale = outcome.scale
+    user = hand.user_fields
+    trim = hand.ante_trimming_status
+    pots = pots_of(outcome, ante_trimming=trim)
+    total = sum(pots)
+    drawn: list[int] | None = None
+    if POT_RAKES in user:
+        given = user[POT_RAKES]
+        if not isinstance(given, (list, tuple)) or len(given) > 1000:
+            raise HistoryParseError(f"{hand.label}: {POT_RAKES} must be an array of integers, got {shown(given)}")
+        drawn = [_rake_value(hand, POT_RAKES, x, scale) for x in given]
+        if len(drawn) != len(pots):
+            raise HistoryParseError(f"{hand.label}: {POT_RAKES} gives {len(drawn)} pots' rake, the hand has "
+                                    f"{len(pots)} pots")
+        if any(r > p for r, p in zip(drawn, pots)):
+            raise HistoryParseError(f"{hand.label}: {POT_RAKES} {shown(list(given))} cannot be drawn from the pots "
+                                    f"{[p // scale for p in pots] if scale == 1 else pots}")
+    taken = sum(drawn) if drawn is not None else _rake_value(hand, RAKE, user[RAKE], scale)
+    if RAKE in user and _rake_value(hand, RAKE, user[RAKE], scale) != taken:
+        raise HistoryParseError(f"{hand.label}: {RAKE} = {shown(user[RAKE])} is not the sum of {POT_RAKES}")
+    if taken > total:
+        raise HistoryParseError(f"{hand.label}: a rake of {shown(user.get(RAKE, taken))} is more than the pot")
+    return settle_drawn(outcome, drawn, taken, ante_trimming=trim)
+
+
+def exact_rake(amount: int, total: int) -> Rake | None:
+    """The :class:`~pokerengine.Rake` that takes exactly ``amount`` from pots adding up to ``total``.
+
+    >>> exact_rake(9, 255).take([237, 18])
+    [8, 1]
+    >>> exact_rake(0, 255) is None
+    True
+    >>> exact_rake(1, 1675837).take([1675837])  # 1 cent of a 16,758.37 pot: a percent of 1/16758.37
+    [1]
+    """
+    if amount <= 0 or total <= 0 or amount > total:
+        return None
+    percent = Fraction(100 * amount, total)
+    if percent.denominator > MAX_PERCENT_DENOMINATOR:  # a large pot: a simpler percent that takes the same
+        simpler = _simplest(percent, Fraction(100 * (amount + 1), total))  # (the rake is the floor of percent
+        if simpler.denominator <= MAX_PERCENT_DENOMINATOR and simpler <= 100:  # x total / 100)
+            percent = simpler
+    return Rake(percent)
+
+
+def _simplest(lo: Fraction, hi: Fraction) -> Fraction:
+    """The fraction of smallest denominator in ``[lo, hi)`` (``0 <= lo < hi``), by continued fractions."""
+    whole = math.floor(lo)
+    if lo == whole:
+        return Fraction(whole)
+    if whole + 1 < hi:
+        return Fraction(whole + 1)
+    # lo and hi share the whole part: the simplest in (1 / (hi - whole), 1 / (lo - whole)], reversed
+    inner = _simplest_open_closed(1 / (hi - whole), 1 / (lo - whole))
+    return whole + 1 / inner
+
+
+def _simplest_open_closed(lo: Fraction, hi: Fraction) -> Fraction:
+    """The fraction of smallest denominator in ``(lo, hi]`` (``1 <= lo < hi``)."""
+    whole = math.floor(lo)
+    if whole + 1 <= hi:
+        return Fraction(whole + 1)
+    if lo == whole:  # (whole, hi]: whole + 1/k for the least k with 1/k <= hi - whole
+        return whole + Fraction(1, math.ceil(1 / (hi - whole)))
+    return whole + 1 / _simplest(1 / (hi - whole), 1 / (lo - whole))
+
+
+def _seats(outcome: Outcome, ante_trimming: bool = False) -> tuple[list[Seat], int, int, int]:
+    """The seats to settle (seat k is player pk), the small blind, the button and the dead money.
+
+    The antes are dead money (the main pot's, less nobody's contribution), or, with ``ante_trimming``
+    (the record's ``ante_trimming_status``, which a reader sets where the site counts its antes as
+    ordinary chips), part of each player's contribution: a player all in on a short ante then wins
+    only what he matched."""
+    seats = []
+    contributed = list(outcome.contributed) if ante_trimming else list(map(sub, outcome.contributed, outcome.antes))
+    for i, put in enumerate(contributed):
+        if outcome.folded[i]:
+            if put:
+                seats.append(Seat(i + 1, put, True))
+        else:
+            hole = outcome.cards[i]
+            seats.append(Seat(i + 1, put, False, () if hole is None else hole))
+    first, button = seats[0].seat, seats[-1].seat
+    sb = first if button != 2 or len(outcome.starting) > 2 else 2
+    return seats, sb, button, 0 if ante_trimming else sum(outcome.antes)
+
+
+def settle_site(outcome: Outcome, rake: Rake | None, *, ante_trimming: bool = False) -> Settlement:
+    """Settle an outcome (antes dead money, as a site's dead blinds are; with ``ante_trimming``
+    contributions like any other, :func:`_seats`) with ``rake``."""
+    seats, sb, button, dead = _seats(outcome, ante_trimming)
+    v = outcome.variant
+    if outcome.runs:
+        run1, cut = outcome.runs[0], run_cut(outcome.runs)
+        return settle_runs(seats, board=run1[:cut], runs=[b[cut:] for b in outcome.runs], game=v.game,
+                           small_blind=sb, button=button, dead=dead, chip_unit=outcome.chip_unit,
+                           rake=rake).settlement
+    return settle(seats, board=outcome.board if v.kind == "board" else (), game=v.game, small_blind=sb,
+                  button=button, dead=dead, chip_unit=outcome.chip_unit, rake=rake)
+
+
+def settle_drawn(outcome: Outcome, drawn: "list[int] | tuple[int, ...] | None", taken: int, *,
+                 ante_trimming: bool = False) -> Settlement:
+    """Settle ``outcome`` (antes dead money; with ``ante_trimming`` contributions, :func:`_seats`) with ``drawn[k]`` taken from pot ``k`` (each pot's rest
+    divided as :func:`settle_site` divides it, the odd units from the small blind), or, without
+    per-pot figures, for a hand run more than once or a game whose odd chip goes by the cards (stud),
+    ``taken`` drawn from the pots in proportion (:func:`exact_rake`).  The one way a site's rake is
+    drawn: by :func:`check`, by the PHH replay of ``_pot_rakes`` and by the OHH writer."""
+    if drawn is not None and not outcome.runs:
+        plain = settle_site(outcome, None, ante_trimming=ante_trimming)
+        if plain.odd_chip == "small_blind":
+            return _raked(plain, list(drawn), _seats(outcome, ante_trimming)[1])
+    return settle_site(outcome, exact_rake(taken, sum(pots_of(outcome, ante_trimming=ante_trimming))),
+                       ante_trimming=ante_trimming)
+
+
+def _raked(settlement: Settlement, drawn: list[int], sb: int) -> Settlement:
+    """``settlement`` (settled without rake) with ``drawn[k]`` taken from pot ``k``, each pot's rest
+    divided among its winners again in chip units, the odd units from the small blind ``sb`` clockwise
+    (as :func:`settle_site` gives them: p1, heads-up the button; hi/lo halves as
+    :func:`pokerengine.split.halves`)."""
+    order = [s.seat for s in settlement.seats]
+    start = order.index(sb)
+    rank = {seat: (k - start) % len(order) for k, seat in enumerate(order)}
+    pots = []
+    payouts = dict(settlement.refunds)
+    for seat in order:
+        payouts.setdefault(seat, 0)
+    for pot, rake in zip(settlement.pots, drawn):
+        shares: dict[int, int] = {}
+        odd: tuple[int, ...] = ()
+        rest = pot.amount - rake
+        if pot.low_winners:  # hi/lo: the halves (the odd unit to high), each divided as a pot is
+            parts = zip(halves(rest, settlement.chip_unit), (pot.high_winners or (), pot.low_winners))
+        else:
+            parts = zip((rest,), (pot.winners,))
+        for amount, winners in parts:
+            if winners:
+                got, extra = split(amount, sorted(winners, key=rank.__getitem__), settlement.chip_unit)
+                odd += extra
+                for seat, share in got.items():
+                    shares[seat] = shares.get(seat, 0) + share
+        for seat, share in shares.items():
+            payouts[seat] += share
+        pots.append(attrs.evolve(pot, shares=shares, odd_units=odd, rake=rake))
+    if sum(payouts.values()) + sum(drawn) != sum(s.contributed for s in settlement.seats) + settlement.dead:
+        raise AssertionError("chips not conserved: this is a bug in pokerengine, please report it")
+    data = tuple(attrs.astuple(p, recurse=False) for p in pots)
+    return attrs.evolve(settlement, rake=sum(drawn), payouts=payouts, pot_data=data)
+
+
+def pots_of(outcome: Outcome, *, ante_trimming: bool = False) -> list[int]:
+    """The pots before rake (a settlement without rake, no showdown needed: amounts only)."""
+    seats, _, _, dead = _seats(outcome, ante_trimming)
+
+    layers = layers_of(seats, dead)[0]
+    return [layer[0] for layer in layers]
+
+
+def clear_caches() -> None:
+    """Forget what is kept from hand to hand (for fair timings): compiled actions, parsed and checked
+    field values, table setups, folded seats."""
+    COMPILED.clear()
+    fasttoml._SEEN.clear()
+    for values in reader._FIELD_VALUES.values():
+        values.clear()
+    quick.SETUPS.clear()
+    FOLDED_SEATS.clear()
