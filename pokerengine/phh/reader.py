@@ -35,6 +35,7 @@ import datetime
 import json
 import math
 import os
+import stat
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
@@ -235,41 +236,68 @@ SITE_EXTENSIONS = (".txt", ".xml", ".json", ".jsonl", ".ohh")
 """Extensions of the files a folder walk also takes with ``site=True`` (their content decides the format)."""
 
 
-def iter_files(paths: Iterable[str | os.PathLike[str]], *, site: bool = False) -> Iterator[str]:
-    """The ``.phh``/``.phhs`` files under each path (directories recursively, sorted); files given are kept.
-    With ``site=True`` folders also give their ``.txt``, ``.xml`` (iPoker), ``.json``, ``.jsonl`` and ``.ohh`` files (a
-    site's hand histories: :func:`pokerengine.formats.detect`).
+def walk(paths: Iterable[str | os.PathLike[str]], *, hidden: bool = True) -> Iterator[tuple[str, bool, str | None, bool]]:
+    """``(path, given, reason, unreadable)`` for every file named in ``paths`` or found in a folder of them,
+    whatever its name: ``reason`` is ``None`` for a regular file (or a link to one), else why it cannot be read
+    as one (no such file, not a regular file, a folder that cannot be listed, a link to a folder, a hidden
+    folder when ``hidden`` is false); ``unreadable`` when what is behind it may hold hands (permission, an I/O
+    error).  The one folder walk of the package: :func:`iter_files` and the replay's accounting
+    (:func:`pokerengine.replay.corpus.walk`) read folders through it.
 
-    In a directory, each folder's files come first, then its sub-folders in name order.  Only regular
-    files are taken (not a FIFO, which would block, nor a device); symbolic links to folders are not
-    followed and unreadable folders are skipped, as :func:`os.walk` does, but without recursion, at
-    any depth.
+    In a folder, its files come first, in name order, then its sub-folders in name order.  Symbolic links to
+    folders are not followed; the walk keeps its own stack, so no depth exhausts the interpreter's.
     """
-    wanted = EXTENSIONS + SITE_EXTENSIONS if site else EXTENSIONS
     for path in paths:
-        path = os.fspath(path)
-        if not os.path.isdir(path):
-            yield path
+        name = os.fspath(path)
+        try:
+            st = os.stat(name)
+        except OSError as exc:
+            yield name, True, f"cannot be read: {exc.strerror or type(exc).__name__}", True
             continue
-        folders = [path]
+        if not stat.S_ISDIR(st.st_mode):
+            yield name, True, None if stat.S_ISREG(st.st_mode) else SPECIAL, False
+            continue
+        folders = [name]
         while folders:
             folder = folders.pop()
             try:
                 with os.scandir(folder) as it:
                     entries = sorted(it, key=lambda e: e.name)
-            except OSError:
+            except OSError as exc:
+                yield folder, False, f"folder cannot be listed: {exc.strerror or type(exc).__name__}", True
                 continue
             subfolders = []
             for entry in entries:
                 try:
                     if entry.is_dir(follow_symlinks=False):
-                        subfolders.append(entry.path)
-                    elif entry.name.endswith(wanted) and entry.is_file():  # regular, or a link to one
-                        yield entry.path
-                except OSError:
-                    continue
+                        if not hidden and entry.name.startswith("."):
+                            yield entry.path, False, "a hidden folder: not looked into", False
+                        else:
+                            subfolders.append(entry.path)
+                    elif entry.is_symlink() and entry.is_dir():
+                        yield entry.path, False, "a link to a folder: not followed", False
+                    elif entry.is_file():  # regular, or a link to one
+                        yield entry.path, False, None, False
+                    else:
+                        yield entry.path, False, SPECIAL, False
+                except OSError as exc:
+                    yield entry.path, False, f"cannot be read: {exc.strerror or type(exc).__name__}", True
             folders.extend(reversed(subfolders))
 
+
+#: Why a file that is no regular file is not read.
+SPECIAL = "not a regular file (a pipe, socket, device or broken link)"
+
+
+def iter_files(paths: Iterable[str | os.PathLike[str]], *, site: bool = False) -> Iterator[str]:
+    """The ``.phh``/``.phhs`` files under each path (folders recursively, as :func:`walk` goes); paths given
+    are kept whatever they are.  With ``site=True`` folders also give their ``.txt``, ``.xml`` (iPoker),
+    ``.json``, ``.jsonl`` and ``.ohh`` files (a site's hand histories: :func:`pokerengine.formats.detect`).
+    Only regular files are taken from folders (not a FIFO, which would block, nor a device)."""
+    wanted = EXTENSIONS + SITE_EXTENSIONS if site else EXTENSIONS
+    for path, given, reason, _ in walk(paths):
+        if given and not os.path.isdir(path) or reason is None and path.endswith(wanted):
+            yield path
 
 
 # Writing -------------------------------------------------------------------------------------------

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -43,6 +42,7 @@ from ..formats import read_text as read_site_text
 from ..formats.blocks import NoHand
 from ..formats.sitehand import SiteHand
 from ..phh.reader import MAX_FILE_BYTES, _hand, loads, read_text, tables
+from ..phh.reader import walk as walk_files
 from ..phh.stream import iter_phhs_tables
 from . import files as _replay
 from .files import (
@@ -80,51 +80,10 @@ class Shard:
 
 def walk(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[str, bool, Skipped | None]]:
     """``(path, given, skipped)`` for every file named in ``paths`` or found in a folder of them
-    (recursively; each folder's files in name order, then its sub-folders), whatever its name:
-    ``skipped`` is ``None`` for a regular file (its content decides: :func:`~.replay.replay_file`),
-    else why it is not read (no such file, not a regular file, a folder that cannot be listed, a
-    link to a folder, which is not followed, or a hidden folder, one entry for all it holds)."""
-    for path in paths:
-        name = os.fspath(path)
-        try:
-            st = os.stat(name)
-        except OSError as exc:
-            yield name, True, Skipped(name, f"cannot be read: {exc.strerror or type(exc).__name__}", True, True)
-            continue
-        if not stat.S_ISDIR(st.st_mode):
-            yield name, True, None if stat.S_ISREG(st.st_mode) else Skipped(name, _SPECIAL, True)
-            continue
-        folders = [name]
-        while folders:
-            folder = folders.pop()
-            try:
-                with os.scandir(folder) as it:
-                    entries = sorted(it, key=lambda e: e.name)
-            except OSError as exc:
-                yield folder, False, Skipped(folder, f"folder cannot be listed: {exc.strerror or type(exc).__name__}",
-                                             False, True)
-                continue
-            subfolders = []
-            for entry in entries:
-                try:
-                    if entry.is_dir(follow_symlinks=False):
-                        if entry.name.startswith("."):
-                            yield entry.path, False, Skipped(entry.path, "a hidden folder: not looked into")
-                        else:
-                            subfolders.append(entry.path)
-                    elif entry.is_symlink() and entry.is_dir():
-                        yield entry.path, False, Skipped(entry.path, "a link to a folder: not followed")
-                    elif entry.is_file():  # regular, or a link to one
-                        yield entry.path, False, None
-                    else:
-                        yield entry.path, False, Skipped(entry.path, _SPECIAL)
-                except OSError as exc:
-                    yield entry.path, False, Skipped(entry.path, f"cannot be read: {exc.strerror or type(exc).__name__}",
-                                                     False, True)
-            folders.extend(reversed(subfolders))
-
-
-_SPECIAL = "not a regular file (a pipe, socket, device or broken link)"
+    (:func:`pokerengine.phh.reader.walk`, hidden folders not looked into): ``skipped`` is ``None`` for a
+    regular file (its content decides: :func:`~.files.replay_file`), else why it is not read."""
+    for path, given, reason, unreadable in walk_files(paths, hidden=False):
+        yield path, given, None if reason is None else Skipped(path, reason, given, unreadable)
 
 
 def shards_of(paths: Iterable[str | os.PathLike[str]], *, target: int = SHARD_BYTES,
