@@ -3,20 +3,20 @@
 A PokerStars header names the game and its betting: ``Hold'em No Limit``, ``Razz Limit``, ``5 Card
 Omaha Hi/Lo Pot Limit``; a mixed game puts it in parentheses after the mix (``HORSE (Razz Limit,
 $0.10/$0.20 USD)``, a tournament's ``8-Game (Triple Draw 2-7 Lowball Limit)``).  :func:`game_of`
-finds the game at the end of such a text and gives its :class:`Game`: the variant code (a betting
+finds the game at the end of such a text and gives its :class:`StarsGame`: the variant code (a betting
 letter, ``F``, ``P`` or ``N``, then the game: the PHH codes and pokerengine's extensions of the
 same grammar), the cards each player holds, and how it deals (``"board"``, ``"stud"`` or ``"draw"``).
 
 >>> game_of("Razz Limit")
-Game(name='Razz Limit', code='FR', hole=7, kind='stud')
+StarsGame(name='Razz Limit', code='FR', hole=7, kind='stud')
 >>> game_of("$25+$25+$5 USD 8-Game (Triple Draw 2-7 Lowball Limit)").code
 'F2L3D'
 >>> game_of("$3.19+$0.31 USD 6+ Hold'em No Limit").code, game_of("5 Card Omaha Hi/Lo Pot Limit").code
 ('NS', 'PO5/8')
 >>> game_of("$200+$15 USD Hold'em Pot Limit Pre-Flop, No Limit Post-Flop")
-Game(name="Hold'em Pot Limit Pre-Flop, No Limit Post-Flop", code='NT', hole=2, kind='board')
+StarsGame(name="Hold'em Pot Limit Pre-Flop, No Limit Post-Flop", code='NT', hole=2, kind='board')
 >>> game_of("RAZZ LIMIT"), game_of("Courchevel Hi/Lo Pot Limit").code, game_of("Pineapple Limit")
-(Game(name='Razz Limit', code='FR', hole=7, kind='stud'), 'PC/8', None)
+(StarsGame(name='Razz Limit', code='FR', hole=7, kind='stud'), 'PC/8', None)
 
 The stud and draw lines' helpers of the reader (:mod:`.pokerstars`) are here too: the "Dealt to"
 lines of stud streets and draws, the discards, and each stud street's cards.
@@ -90,7 +90,7 @@ _DISCARDS = re.compile(r" ([0-9]) cards?(?: \[([^]]*)\])?")
 
 
 @attrs.frozen
-class Game:
+class StarsGame:
     """A PokerStars game: its ``name`` as written (``"Razz Limit"``), the variant ``code``, the
     ``hole`` cards each player holds (stud: 7) and its ``kind`` (``"board"``, ``"stud"``, ``"draw"``)."""
 
@@ -106,8 +106,8 @@ class Game:
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def game_of(text: str) -> Game | None:
-    """The :class:`Game` named at the end of ``text`` (in parentheses: a mixed game's), or ``None``."""
+def game_of(text: str) -> StarsGame | None:
+    """The :class:`StarsGame` named at the end of ``text`` (in parentheses: a mixed game's), or ``None``."""
     if len(text) > MAX_GAME_CHARS:
         return None
     mix = _MIX.fullmatch(text)
@@ -118,7 +118,7 @@ def game_of(text: str) -> Game | None:
         return None
     name, betting = _CANONICAL[m.group(1).lower()], _BETTING[m.group(2).lower()]
     part, hole, kind = GAME_NAMES[name]
-    return Game(f"{name} {betting}", BETTINGS[betting] + part, hole, kind)
+    return StarsGame(f"{name} {betting}", BETTINGS[betting] + part, hole, kind)
 
 
 def kind_of(code: str) -> str:
