@@ -86,13 +86,11 @@ action (turn, bet sizes, the cards a street deals, a draw's cards) are the engin
 from __future__ import annotations
 
 import datetime
-import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .. import _json
 from .._checks import MAX_CHIPS, shown
 from ..errors import HistoryParseError
 from ..phh.record import MAX_ACTIONS, MAX_PLAYERS, HandHistory
@@ -101,6 +99,11 @@ from ..rules import owed_top
 from .blocks import HandError, only_hands
 from .ohh_games import VARIANT_FIELD, code_of, street_names
 from .ohh_stated import STATED_FIELD, with_stated
+from .ohh_values import MAX_BYTES as MAX_BYTES
+from .ohh_values import MAX_CONTAINERS as MAX_CONTAINERS
+from .ohh_values import MAX_HANDS as MAX_HANDS
+from .ohh_values import MAX_ITEMS as MAX_ITEMS
+from .ohh_values import exact_value, json_texts
 from .ohh_write import (
     _EXACT,
     _ISO,
@@ -117,14 +120,6 @@ from .sitehand import Collected, SiteHand
 
 __all__ = ["MAX_BYTES", "MAX_HANDS", "dumps_ohh", "dumps_ohh_lines", "iter_ohh", "read_ohh", "write_ohh"]
 
-#: The largest text :func:`read_ohh` reads (bytes, or characters of a ``str``): some 2,500 hands.
-MAX_BYTES = 8 * 1024 * 1024
-#: The most objects and arrays (``{``, ``[``) and values (``,``) a text may hold: 8 MiB of real hands
-#: has about 170,000 and 430,000; these bound the memory of parsing a hostile text.
-MAX_CONTAINERS = 400_000
-MAX_ITEMS = 600_000
-#: The most hands one text may hold.
-MAX_HANDS = 100_000
 #: The most rounds and pots a hand may have (a hand has at most six rounds; run three times, a few more).
 MAX_ROUNDS = 16
 MAX_POTS = 64
@@ -142,73 +137,9 @@ def _fail(where: str, message: str) -> HistoryParseError:
     return HistoryParseError(f"{where}: {message}")
 
 
-# -- reading ---------------------------------------------------------------------------------------
-
-
-def _texts(data: bytes | str, source: str | None, errors: bool = False) -> Iterator[str | HistoryParseError]:
-    """The JSON text of each top-level value, in order (objects may follow one another: JSON lines,
-    or pretty-printed objects one after the other).  With ``errors``, a value that is not valid JSON is
-    given as its error and the text read on from the next line that begins with ``{`` or ``[`` (JSON
-    lines: the line after the bad one; once bad values have cost twice the text's length, from the
-    line of the error on, so that time stays linear); a value followed on its line by what begins no
-    value is bad with the rest of its line."""
-    name = source or "<text>"
-    text = _json.text_of(data, what=name, error=HistoryParseError, max_bytes=MAX_BYTES)
-    if text.count("{") + text.count("[") > MAX_CONTAINERS or text.count(",") > MAX_ITEMS:
-        raise HistoryParseError(f"{name}: more than {MAX_CONTAINERS:,} objects and arrays or {MAX_ITEMS:,} values")
-    # Boundaries only: numbers are not converted here (each value is read again, bounded, below).
-    scanner = json.JSONDecoder(parse_int=_zero, parse_float=_zero, parse_constant=_zero)
-    at = _WS.match(text, 0).end()  # type: ignore[union-attr]
-    count = spent = 0
-    while at < len(text):
-        count += 1
-        if count > MAX_HANDS:
-            raise HistoryParseError(f"{name}: more than {MAX_HANDS:,} hands")
-        try:
-            _, end = scanner.raw_decode(text, at)
-        except RecursionError:
-            raise HistoryParseError(f"{name}: JSON nested deeper than {_json.MAX_DEPTH} levels") from None
-        except ValueError as exc:
-            bad = HistoryParseError(f"{name}: value {count}: not valid JSON: {_short(str(exc))}")
-            if not errors:
-                raise bad from None
-            yield bad
-            err = max(getattr(exc, "pos", at), at)
-            spent += err - at
-            nxt = _VALUE_LINE.search(text, at + 1 if spent <= 2 * len(text) else max(text.rfind("\n", at, err) + 1, at + 1))
-            at = nxt.start() if nxt is not None else len(text)
-            continue
-        if errors and _JUNK.match(text, end):  # (a line damaged after a value that ends early: one bad value)
-            yield HistoryParseError(f"{name}: value {count}: not valid JSON: something after the value on its line")
-            nxt = _VALUE_LINE.search(text, end)
-            at = nxt.start() if nxt is not None else len(text)
-            continue
-        yield text[at:end]
-        at = _WS.match(text, end).end()  # type: ignore[union-attr]
-
-
-_WS = re.compile(r"\s*")
-_VALUE_LINE = re.compile(r"^[{\[]", re.MULTILINE)
-_JUNK = re.compile(r"[ \t\r]*[^\s{\[]")
-
-
-def _zero(_: str) -> int:
-    return 0
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 200 else text[:197] + "..."
-
-
-def _exact(text: str, what: str) -> Any:
-    """One JSON value, checked by :func:`pokerengine._json.loads`, then read again with exact decimals."""
-    _json.loads(text, what=what, error=HistoryParseError)
-    return json.loads(text, parse_float=Decimal)
-
-
 def iter_ohh(data: bytes | str, *, source: str | None = None) -> Iterator[SiteHand]:
     """The hands of an OHH text one by one (see :func:`read_ohh`)."""
-    return only_hands(_hands(_texts(data, source), source))
+    return only_hands(_hands(json_texts(data, source), source))
 
 
 def iter_hands(data: bytes | str, *, source: str | None = None, cancelled: bool = False,
@@ -216,7 +147,7 @@ def iter_hands(data: bytes | str, *, source: str | None = None, cancelled: bool 
     """The registry's reader (:mod:`pokerengine.formats`): :func:`iter_ohh` (OHH has no cancelled hands),
     and with ``errors=True`` a hand that cannot be read (or a value that is not JSON) given as a
     :class:`~.blocks.HandError` in its place, the rest read on."""
-    return _hands(_texts(data, source, errors), source, errors)
+    return _hands(json_texts(data, source, errors), source, errors)
 
 
 def _hands(texts: Iterable[str | HistoryParseError], source: str | None,
@@ -227,7 +158,7 @@ def _hands(texts: Iterable[str | HistoryParseError], source: str | None,
         try:
             if isinstance(text, HistoryParseError):
                 raise text
-            value = _exact(text, f"{name}: value {k + 1}")
+            value = exact_value(text, f"{name}: value {k + 1}")
         except HistoryParseError as exc:
             if not errors:
                 raise
@@ -258,7 +189,7 @@ def read_ohh(data: bytes | str, *, source: str | None = None) -> list[SiteHand]:
     one after the other (JSON lines, or pretty-printed), or a JSON array of them; each may be the
     bare hand or ``{"ohh": {...}}``.  Limits: see the module docstring.
     """
-    return list(only_hands(_hands(list(_texts(data, source)), source)))  # (a text of too many values is refused first)
+    return list(only_hands(_hands(list(json_texts(data, source)), source)))  # (a text of too many values is refused first)
 
 
 def _hand(value: Any, index: int, source: str | None) -> SiteHand:
