@@ -177,6 +177,54 @@ def report(root: Path) -> dict[str, object]:
             "lines_by_module": lines, "top": top}
 
 
+def public_classes(root: Path) -> dict[str, list[str]]:
+    """Each public class name (a module-level ``class`` not starting with ``_``) and the modules defining it."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for module, path in modules(root).items():
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                out[node.name].append(module)
+    return out
+
+
+def renamed_exports(root: Path) -> list[tuple[str, str, str]]:
+    """``(package, name, alias)`` for every ``from x import name as alias`` in a package's ``__init__``
+    where the alias differs from the name: a re-export under another name."""
+    out = []
+    for module, path in modules(root).items():
+        if path.name != "__init__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                out += [(module, a.name, a.asname) for a in node.names if a.asname and a.asname != a.name]
+    return out
+
+
+def hand_reaches(root: Path) -> dict[str, int]:
+    """Reaches into the live :class:`~pokerengine.live.Hand`'s private names (its slots and methods that start
+    with one underscore) from other modules: ``x._name`` where ``x`` is not ``self`` or ``cls``."""
+    hand = root / "live" / "hand.py"
+    private = set()
+    for node in ast.walk(ast.parse(hand.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef) and node.name == "Hand":
+            for item in node.body:
+                if isinstance(item, ast.Assign) and ast.unparse(item.targets[0]) == "__slots__":
+                    private |= {e.value for e in getattr(item.value, "elts", ()) if isinstance(e, ast.Constant)
+                                and isinstance(e.value, str) and e.value.startswith("_") and not e.value.startswith("__")}
+                elif isinstance(item, ast.FunctionDef) and item.name.startswith("_") and not item.name.startswith("__"):
+                    private.add(item.name)
+    out: dict[str, int] = {}
+    for module, path in modules(root).items():
+        if path == hand:
+            continue
+        n = sum(1 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                if isinstance(node, ast.Attribute) and node.attr in private
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")))
+        if n:
+            out[module] = n
+    return out
+
+
 def picture(root: Path) -> str:
     r = report(root)
     lines_by = r["lines_by_module"]
@@ -198,6 +246,12 @@ def picture(root: Path) -> str:
     out.append(f"arrows up: {len(r['arrows_up'])}; circles: {len(r['circles'])} "  # type: ignore[arg-type]
                f"({len(r['circles_across'])} across packages); imports in functions that are not "  # type: ignore[arg-type]
                f"allowed lazy loads: {len(r['late_imports'])}")  # type: ignore[arg-type]
+    dupes = {k: v for k, v in public_classes(root).items() if len(v) > 1}
+    reaches = hand_reaches(root)
+    out.append(f"public class names defined twice: {len(dupes)}; re-exports under another name: "
+               f"{len(renamed_exports(root))}; reaches into the live Hand's private names: {sum(reaches.values())}")
+    for name, where in sorted(dupes.items()):
+        out.append(f"  class {name}: " + ", ".join(where))
     for c in r["circles"]:  # type: ignore[attr-defined]
         out.append("  circle: " + " <-> ".join(m.replace("pokerengine.", "") for m in c))
     for c in r["type_circles"]:  # type: ignore[attr-defined]
