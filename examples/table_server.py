@@ -33,7 +33,7 @@ and receives:
   does not cost the turn.
 
 The server never sends a client another seat's view.  ``docs/live.md`` walks through it;
-``tests/test_table_server.py`` plays it with six bots.
+``tests/live/test_table_server.py`` plays it with six bots.
 """
 
 from __future__ import annotations

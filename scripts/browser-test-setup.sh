@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Make sure a headless browser is there for the clock page's browser tests (tests/test_clock_browser.py):
+# Make sure a headless browser is there for the clock page's browser tests (tests/tournament/test_clock_browser.py):
 # Debian's chromium and chromium-driver, installed when /usr/bin/chromium is missing (root only).
 # Playwright, which drives it, comes with the project's test extra (pip install -e ".[test]").
 # Idempotent and quiet: nothing is printed when the browser is there; never downloads a browser
 # build of its own (`playwright install` is not used: the tests launch /usr/bin/chromium).
 #
-#   scripts/browser-test-setup.sh && POKERENGINE_REQUIRE_BROWSER=1 pytest tests/test_clock_browser.py
+#   scripts/browser-test-setup.sh && POKERENGINE_REQUIRE_BROWSER=1 pytest tests/tournament/test_clock_browser.py
 set -euo pipefail
 log() { echo "browser-test-setup: $*" >&2; }
 

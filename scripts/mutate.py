@@ -14,7 +14,7 @@ and how to run this.
     python scripts/mutate.py --module 'pokerengine/tournament/machine.py::Tournament._plan_deal'
     python scripts/mutate.py --module pokerengine/rake.py --list        # the mutants, not run
     python scripts/mutate.py --module pokerengine/rake.py --only 12,13  # some mutants only
-    python scripts/mutate.py --tests tests/test_money_rake.py ...       # other tests
+    python scripts/mutate.py --tests tests/settlement/test_money_rake.py ...       # other tests
     python scripts/mutate.py --json b.json --rerun a.json               # survivors and changed code only
     python scripts/mutate.py --score a.json b.json                      # scores from results, nothing run
 
@@ -66,29 +66,29 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Files that do not exist (yet) are left out.
 SETTLE_TESTS = [
     ["pokerengine/pots.py", "pokerengine/split.py", "pokerengine/rake.py", "pokerengine/settlement.py",
-     "tests/test_settlement.py", "tests/test_settle_fixtures.py", "tests/test_hands_games.py",
-     "tests/test_hardening_settle.py", "tests/test_money_pots.py", "tests/test_money_split.py",
-     "tests/test_money_rake.py", "tests/test_money_settlement.py"],
-    ["tests/test_replay_fixtures.py", "tests/test_cli_settle.py", "docs/settlement.md",
-     "tests/test_settle_properties.py"],
+     "tests/settlement/test_settlement.py", "tests/settlement/test_settle_fixtures.py", "tests/hands/test_hands_games.py",
+     "tests/settlement/test_hardening_settle.py", "tests/settlement/test_money_pots.py", "tests/settlement/test_money_split.py",
+     "tests/settlement/test_money_rake.py", "tests/settlement/test_money_settlement.py"],
+    ["tests/replay/test_replay_fixtures.py", "tests/cli/test_cli_settle.py", "docs/settlement.md",
+     "tests/settlement/test_settle_properties.py"],
 ]
 TOURNAMENT_TESTS = [
     ["pokerengine/tournament/ranking.py", "pokerengine/tournament/deals.py", "pokerengine/tournament/machine.py",
-     "tests/test_tournament_events.py", "tests/test_tournament_scenarios.py", "tests/test_tournament_phh.py",
-     "tests/test_money_ranking.py", "tests/test_money_deals.py", "tests/test_money_tournament.py"],
-    ["tests/test_tournament_cli.py", "tests/test_tournament_deals.py", "tests/test_tournament_equity.py",
-     "docs/tournament.md", "tests/test_hardening_tournament.py", "tests/test_tournament_properties.py"],
+     "tests/tournament/test_tournament_events.py", "tests/tournament/test_tournament_scenarios.py", "tests/tournament/test_tournament_phh.py",
+     "tests/tournament/test_money_ranking.py", "tests/tournament/test_money_deals.py", "tests/tournament/test_money_tournament.py"],
+    ["tests/tournament/test_tournament_cli.py", "tests/tournament/test_tournament_deals.py", "tests/tournament/test_tournament_equity.py",
+     "docs/tournament.md", "tests/tournament/test_hardening_tournament.py", "tests/tournament/test_tournament_properties.py"],
 ]
 REPLAY_TESTS = [
-    ["pokerengine/history/settling.py", "tests/test_replay_fixtures.py", "tests/test_history_interpreter.py",
-     "tests/test_money_replay.py"],
-    ["tests/test_history_quick.py", "tests/test_replay_cli.py", "docs/replay.md", "tests/test_hardening_replay.py",
-     "tests/test_runs.py", "tests/test_replay_properties.py"],
+    ["pokerengine/history/settling.py", "tests/replay/test_replay_fixtures.py", "tests/live/test_history_interpreter.py",
+     "tests/replay/test_money_replay.py"],
+    ["tests/live/test_history_quick.py", "tests/replay/test_replay_cli.py", "docs/replay.md", "tests/replay/test_hardening_replay.py",
+     "tests/settlement/test_runs.py", "tests/replay/test_replay_properties.py"],
 ]
 
 RUNS_TESTS = [
-    ["pokerengine/runs.py", "tests/test_runs.py", "tests/test_money_runs.py"],
-    ["docs/runs.md", "tests/test_replay_fixtures.py", "tests/test_settle_properties.py"],
+    ["pokerengine/runs.py", "tests/settlement/test_runs.py", "tests/settlement/test_money_runs.py"],
+    ["docs/runs.md", "tests/replay/test_replay_fixtures.py", "tests/settlement/test_settle_properties.py"],
 ]
 
 #: The modules that move chips or prize money, with the tests that guard them.  ``path::a,b``

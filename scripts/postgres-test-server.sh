@@ -3,7 +3,7 @@
 # print its URL (the last line on stdout; everything else goes to stderr):
 #
 #   export POKERENGINE_POSTGRES_URL="$(scripts/postgres-test-server.sh)"
-#   pytest tests/test_stores_postgres.py
+#   pytest tests/tournament/test_stores_postgres.py
 #
 # Installs Debian's postgresql package when no initdb is found (root only), makes a cluster
 # in $POKERENGINE_PG_DIR (default: ${TMPDIR:-/tmp}/pokerengine-postgres-$PORT), starts it on

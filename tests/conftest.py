@@ -3,7 +3,7 @@
 Select with the environment variable ``POKERENGINE_HYPOTHESIS`` (``ci`` or
 ``deep``).  ``deep`` runs every property test with ``POKERENGINE_DEEP_EXAMPLES``
 examples (default 1,000,000); run it on the invariant modules, e.g.
-``POKERENGINE_HYPOTHESIS=deep pytest tests/test_settle_properties.py``.
+``POKERENGINE_HYPOTHESIS=deep pytest tests/settlement/test_settle_properties.py``.
 """
 
 import os
