@@ -21,20 +21,20 @@ import tempfile
 import time
 import uuid
 
-from pokerengine.tournament import EquityConfig, Hand, Tournament
+from pokerengine.tournament import EquityConfig, HandPlayed, Tournament
 from pokerengine.tournament.stores import SQLStore, open_store
 
 OFF = EquityConfig.off()
 PLAYERS = [f"player{i}" for i in range(9)]
 
 
-def hands(n: int) -> list[Hand]:
+def hands(n: int) -> list[HandPlayed]:
     """``n`` hands at one table, chips moving between neighbours, nobody busting."""
     out = []
     for i in range(n):
         a, b = PLAYERS[i % 9], PLAYERS[(i + 1) % 9]
         step = 100 if i % 2 == 0 else -100
-        out.append(Hand("T1", deltas={a: step, b: -step}))
+        out.append(HandPlayed("T1", deltas={a: step, b: -step}))
     return out
 
 

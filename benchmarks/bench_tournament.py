@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 
-from pokerengine.tournament import EquityConfig, Hand, Tournament
+from pokerengine.tournament import EquityConfig, HandPlayed, Tournament
 
 
 def models_available() -> bool:
@@ -58,7 +58,7 @@ def bench_chain(n: int = 20000) -> tuple[float, float, float, float]:
     from pokerengine.tournament import log as log_module
 
     players = [f"player{i}" for i in range(9)]
-    hands = [Hand("T1", stacks={p: 10000 + (i + k) % 7 for k, p in enumerate(players)}) for i in range(n)]
+    hands = [HandPlayed("T1", stacks={p: 10000 + (i + k) % 7 for k, p in enumerate(players)}) for i in range(n)]
 
     def lines(chained: bool) -> list[bytes]:
         out, prev = [], None
@@ -141,7 +141,7 @@ class Sim:
             risk = min(before[p], before[winner]) if allin else max(1, int(min(before[p], before[winner]) * rng.uniform(0.02, 0.3)))
             after[p] -= risk
             after[winner] += risk
-        res = t.apply(Hand(table, stacks=after, round=rnd))
+        res = t.apply(HandPlayed(table, stacks=after, round=rnd))
         self.hands += 1
         for p in res.busted:
             seated.remove(p)

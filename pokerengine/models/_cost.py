@@ -14,7 +14,7 @@ ICM and DCM look at how large the chip total is), then:
   machine; the slack keeps a faster machine from being refused work it could
   finish).
 
-While it runs it reads the clock (a :class:`Deadline`) inside every loop that
+While it runs it reads the clock (a :class:`TimeBudget`) inside every loop that
 can take long, NumPy stages included (they are cut into pieces small enough
 that a check comes every few hundredths of a second), and raises
 :class:`~pokerengine.errors.ModelTimeout` once ``max_seconds`` have passed.
@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import math
 import time
+import warnings
 from math import comb
+from typing import Any
 
 import attrs
 
@@ -63,7 +65,7 @@ def check_bytes(value: object) -> int | None:
     return value
 
 
-class Deadline:
+class TimeBudget:
     """The clock a model run watches: :meth:`check` raises :class:`ModelTimeout` once ``max_seconds`` have passed."""
 
     __slots__ = ("model", "limit", "end")
@@ -247,7 +249,7 @@ TIME_CAP = 1e6
 
 
 def dcm_size(
-    players: int, depth: int, min_probability: float, wide: bool = False, deadline: Deadline | None = None
+    players: int, depth: int, min_probability: float, wide: bool = False, deadline: TimeBudget | None = None
 ) -> tuple[float, float, bool]:
     """Nodes the DCM tree expands, and the seconds that takes, for ``players`` stacks without ties.
 
@@ -316,7 +318,7 @@ def dcm_cost(
     min_probability: float,
     want_places: bool,
     wide: bool,
-    deadline: Deadline | None = None,
+    deadline: TimeBudget | None = None,
     max_bytes: int | None = None,
 ) -> Cost:
     """The DCM tree's cost; with ``max_bytes``, a field whose single root expansion cannot fit skips the count."""
@@ -370,3 +372,12 @@ def mc_cost(players: int, samples: int, want_places: bool) -> Cost:
     memory += result_bytes(players, want_places)
     seconds = 1e-3 + cells * 4e-8
     return Cost("mc", "sampling", players, cells, "sampled player-orders", seconds, memory)
+
+
+def __getattr__(name: str) -> Any:
+    # ``Deadline``, the old name of :class:`TimeBudget`, resolves for one release with a DeprecationWarning.
+    if name != "Deadline":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn("pokerengine.models._cost.Deadline is renamed TimeBudget; the old name goes in the next release",
+                  DeprecationWarning, stacklevel=2)
+    return TimeBudget

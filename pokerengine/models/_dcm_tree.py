@@ -27,12 +27,12 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ._cost import DCM_BATCH_CELLS, DCM_QUEUE_BYTES, Deadline
+from ._cost import DCM_BATCH_CELLS, DCM_QUEUE_BYTES, TimeBudget
 
 Array = NDArray[Any]
 Nodes = tuple[Array, Array, Array, Array]  # stacks (rows ascending), player ids, probability terms, depths
 
-class Ledger:
+class PrizeLedger:
     """Accumulates each player's expected prize, place probabilities and winning probability."""
 
     def __init__(self, players: int, prizes: Sequence[int | Fraction], places: bool):
@@ -175,7 +175,7 @@ class _Queue:
 class Tree:
     """The nodes still to expand and the rules that expand them."""
 
-    def __init__(self, ledger: Ledger, depth: int, floor: float, deadline: Deadline, wide: bool = False):
+    def __init__(self, ledger: PrizeLedger, depth: int, floor: float, deadline: TimeBudget, wide: bool = False):
         self.ledger = ledger
         self.depth = depth
         self.floor = floor

@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ._cost import Deadline
+from ._cost import TimeBudget
 
 Array = NDArray[Any]
 
@@ -63,7 +63,7 @@ def tail(var: Any) -> Any:
 
 
 def prize_weighted(
-    t: Array, s: Array, counts: Array, prizes: Array, places: int, deadline: Deadline, cumulative: Array | None = None
+    t: Array, s: Array, counts: Array, prizes: Array, places: int, deadline: TimeBudget, cumulative: Array | None = None
 ) -> tuple[Array, Array]:
     """``(G, a)``: ``G_i(t)`` and ``exp(-S_i t)`` for each time in ``t`` (rows) and distinct stack in ``s`` (columns).
 
@@ -239,7 +239,7 @@ def _row_chunks(pairs: Array, width: int) -> list[tuple[int, int]]:
 
 
 def _undecided(
-    a: Array, b: Array, z: Array, counts: Array, jb: Array, ja: Array, phi: Array, w_used: Array, deadline: Deadline
+    a: Array, b: Array, z: Array, counts: Array, jb: Array, ja: Array, phi: Array, w_used: Array, deadline: TimeBudget
 ) -> tuple[Array, Array, Array]:
     """Multiply the undecided players' factors into ``phi`` (in place); return their ``G`` as (rows, cols, values)."""
     col = np.arange(a.shape[1])

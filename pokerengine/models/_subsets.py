@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ._cost import PIECE_CELLS, Deadline
+from ._cost import PIECE_CELLS, TimeBudget
 
 Array = NDArray[Any]
 Layer = tuple[Array, Array | None]  # membership rows of the sets of one size, and their children's ranks
@@ -84,10 +84,10 @@ def _child_ranks(member: Array, binom: Array, dump: int) -> Array:
 
 @lru_cache(maxsize=32)
 def _cached_layers(players: int, places: int) -> tuple[Layer, ...]:
-    return tuple(_layers(players, places, Deadline("icm", None)))
+    return tuple(_layers(players, places, TimeBudget("icm", None)))
 
 
-def _layers(players: int, places: int, deadline: Deadline) -> Iterator[Layer]:
+def _layers(players: int, places: int, deadline: TimeBudget) -> Iterator[Layer]:
     """For each size ``k`` below ``places``: the sets of size ``k`` (membership rows) and their children's ranks."""
     last = min(places, players)
     binom = _binomials(players, last + 1)  # set sizes stay below `last`, so C(n, last) < 2**63 is all it needs
@@ -108,7 +108,7 @@ def _layers(players: int, places: int, deadline: Deadline) -> Iterator[Layer]:
             member = _next_members(member, k, players)
 
 
-def place_probabilities(stacks: Sequence[float], places: int, deadline: Deadline | None = None) -> Array:
+def place_probabilities(stacks: Sequence[float], places: int, deadline: TimeBudget | None = None) -> Array:
     """``P[i, k]``: probability that player ``i`` finishes in place ``k + 1`` (``k < places``), in floats.
 
     ``stacks`` may be any positive numbers (the caller passes chip shares).
@@ -116,7 +116,7 @@ def place_probabilities(stacks: Sequence[float], places: int, deadline: Deadline
     >>> place_probabilities([2, 1, 1], 3).round(4).tolist()
     [[0.5, 0.3333, 0.1667], [0.25, 0.3333, 0.4167], [0.25, 0.3333, 0.4167]]
     """
-    deadline = deadline or Deadline("icm", None)
+    deadline = deadline or TimeBudget("icm", None)
     s = np.asarray(stacks, dtype=np.float64)
     n = len(s)
     layers: Iterable[Layer]
@@ -144,14 +144,14 @@ def place_probabilities(stacks: Sequence[float], places: int, deadline: Deadline
 
 
 def place_probabilities_exact(
-    stacks: Sequence[int], places: int, deadline: Deadline | None = None
+    stacks: Sequence[int], places: int, deadline: TimeBudget | None = None
 ) -> list[list[Fraction]]:
     """The same as :func:`place_probabilities` in exact :class:`~fractions.Fraction` arithmetic.
 
     >>> [[str(p) for p in row] for row in place_probabilities_exact([50, 30, 20], 2)]
     [['1/2', '19/56'], ['3/10', '3/8'], ['1/5', '2/7']]
     """
-    deadline = deadline or Deadline("icm", None)
+    deadline = deadline or TimeBudget("icm", None)
     n = len(stacks)
     total = sum(stacks)
     out = [[Fraction(0)] * places for _ in range(n)]

@@ -109,15 +109,15 @@ def dcm(
     max_bytes = _cost.check_bytes(max_bytes)
     n = len(stacks)
     wide = sum(stacks) > INT64_MAX
-    deadline = _cost.Deadline("dcm", max_seconds)
+    deadline = _cost.TimeBudget("dcm", max_seconds)
     cost = _cost.dcm_cost(n, depth, float(min_probability), places, wide, deadline, max_bytes)
     cost.check(max_seconds=max_seconds, max_bytes=max_bytes)
 
     import numpy as np
 
-    from ._dcm_tree import Ledger, Tree
+    from ._dcm_tree import PrizeLedger, Tree
 
-    ledger = Ledger(n, padded(prizes, n), places)
+    ledger = PrizeLedger(n, padded(prizes, n), places)
     order = sorted(range(n), key=lambda i: stacks[i])
     row = np.array([[stacks[i] for i in order]], dtype=object if wide else np.int64)
     ids = np.array([order], dtype=np.int64)

@@ -122,7 +122,7 @@ def icm(
         raise ModelInputError(f"method must be one of {', '.join(map(repr, METHODS))}, got {shown(method)}")
     max_seconds = _cost.check_seconds(max_seconds)
     max_bytes = _cost.check_bytes(max_bytes)
-    deadline = _cost.Deadline("icm", max_seconds)
+    deadline = _cost.TimeBudget("icm", max_seconds)
     n = len(stacks)
     pay = padded(prizes, n)
     needed = n if places else paid_places(pay)

@@ -55,7 +55,7 @@ The quadrature error is checked at run time by the identity that the
 equities add up to the pool (the panels are narrowed until they do, to
 ``1e-12`` of the pool).  The tests check it against the subset method
 (``1e-9`` of the pool, relative ``1e-9`` for every equity above ``1e-3`` of the
-pool), the two paths against each other (tests/test_icm_fourier.py) and
+pool), the two paths against each other (tests/models/test_icm_fourier.py) and
 against the closed form ``E_i = 1 + sum_{j != i} S_i / (S_i + S_j)`` for
 prizes ``n - m + 1`` (1,000 and 10,000 players in the tests; up to 100,000 in
 ``benchmarks/bench_models.py``).
@@ -70,7 +70,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ._cost import Deadline
+from ._cost import TimeBudget
 from ._icm_fourier import LOG_TAIL, prize_weighted
 from ._icm_fourier import tail as _tail
 
@@ -85,7 +85,7 @@ DECAY_STEP = 4.0  # e-folds of the fastest live exp(-S_j t) per unit of v
 _NODES, _WEIGHTS = np.polynomial.legendre.leggauss(ORDER)
 
 
-def _moments(t: Any, s: Array, counts: Array, deadline: Deadline | None = None) -> tuple[Array, Array]:
+def _moments(t: Any, s: Array, counts: Array, deadline: TimeBudget | None = None) -> tuple[Array, Array]:
     """Mean and variance of ``K(t)``, the number of players whose clock has rung by ``t`` (in pieces)."""
     t = np.atleast_1d(t)
     weight = counts.astype(np.float64)  # einsum over floats: no BLAS threads, no integer matmul
@@ -98,7 +98,7 @@ def _moments(t: Any, s: Array, counts: Array, deadline: Deadline | None = None) 
     return mean, var
 
 
-def _pieces(rows: int, width: int, deadline: Deadline | None) -> Iterator[tuple[int, int]]:
+def _pieces(rows: int, width: int, deadline: TimeBudget | None) -> Iterator[tuple[int, int]]:
     """``(lo, hi)`` row ranges of at most :data:`CELLS` cells (at least one row), the clock read before each."""
     step = max(1, CELLS // max(width, 1))
     for lo in range(0, rows, step):
@@ -107,7 +107,7 @@ def _pieces(rows: int, width: int, deadline: Deadline | None) -> Iterator[tuple[
         yield lo, min(rows, lo + step)
 
 
-def _product(a: Array, b: Array, degree: int, deadline: Deadline) -> Array:
+def _product(a: Array, b: Array, degree: int, deadline: TimeBudget) -> Array:
     """Coefficients ``0..degree`` of ``prod_j (a[:, j] + b[:, j] x)`` for each row (a product tree)."""
     rows = a.shape[0]
     polys = np.stack([a, b], axis=-1)
@@ -151,7 +151,7 @@ def _density(t: Array, s: Array, counts: Array) -> Array:
     return density
 
 
-def _panels(s: Array, counts: Array, places: int, width: float, deadline: Deadline) -> Array:
+def _panels(s: Array, counts: Array, places: int, width: float, deadline: TimeBudget) -> Array:
     """Panel edges in ``t`` (equal steps of the density's integral), up to where every integrand is below e^-46."""
     n = float(counts.sum())
     t_end = LOG_TAIL / float(s[0])
@@ -193,7 +193,7 @@ def _nodes(edges: Array) -> tuple[Array, Array]:
     return nodes, (half[:, None] * _WEIGHTS[None, :]).ravel()
 
 
-def _integrate_equity(s: Array, counts: Array, weights: Array, places: int, width: float, deadline: Deadline) -> Array:
+def _integrate_equity(s: Array, counts: Array, weights: Array, places: int, width: float, deadline: TimeBudget) -> Array:
     """Per distinct stack: the integral of ``S_i exp(-S_i t) G_i(t)``, ``G_i`` from :mod:`._icm_fourier`."""
     nodes, qweights = _nodes(_panels(s, counts, places, width, deadline))
     w = np.zeros(places + 1)
@@ -210,7 +210,7 @@ def _integrate_equity(s: Array, counts: Array, weights: Array, places: int, widt
 
 
 def _integrate_places(
-    s: Array, counts: Array, weights: Array, places: int, width: float, deadline: Deadline
+    s: Array, counts: Array, weights: Array, places: int, width: float, deadline: TimeBudget
 ) -> tuple[Array, Array]:
     """Per distinct stack: the equity integral and the per-place integrals, by dividing the product.
 
@@ -273,7 +273,7 @@ def _integrate_places(
 
 
 def place_integrals(
-    stacks: Sequence[float], prizes: Array | Sequence[float], *, places: bool = False, deadline: Deadline | None = None
+    stacks: Sequence[float], prizes: Array | Sequence[float], *, places: bool = False, deadline: TimeBudget | None = None
 ) -> tuple[Array, Array | None]:
     """ICM equities (and with ``places=True`` the full place matrix) by quadrature, as NumPy arrays.
 
@@ -297,7 +297,7 @@ def place_integrals(
     s, inverse, counts = np.unique(s_all, return_inverse=True, return_counts=True)
     pool = float(weights.sum())
     base = PANEL_WIDTH if places else FOURIER_PANEL_WIDTH
-    deadline = deadline or Deadline("icm", None)
+    deadline = deadline or TimeBudget("icm", None)
     mat_u = None
     for width in (base, PANEL_WIDTH if base > PANEL_WIDTH else base / 2, PANEL_WIDTH / 4, PANEL_WIDTH / 8):
         if places:

@@ -56,7 +56,7 @@ def full_layers(players: int) -> Iterator[tuple[int, NDArray[Any], NDArray[Any]]
         yield k, everything[rows], member_all[rows]
 
 
-def place_probabilities(stacks: Sequence[float], deadline: _cost.Deadline | None = None) -> NDArray[Any]:
+def place_probabilities(stacks: Sequence[float], deadline: _cost.TimeBudget | None = None) -> NDArray[Any]:
     """``P[i, k]``: probability that player ``i`` finishes in place ``k + 1`` under Malmuth-Weitzman.
 
     >>> place_probabilities([1, 1]).tolist()
@@ -66,7 +66,7 @@ def place_probabilities(stacks: Sequence[float], deadline: _cost.Deadline | None
     """
     import numpy as np
 
-    deadline = deadline or _cost.Deadline("mw", None)
+    deadline = deadline or _cost.TimeBudget("mw", None)
     x = np.asarray(stacks, dtype=np.float64)
     n = len(x)
     bits = np.left_shift(np.int64(1), np.arange(n, dtype=np.int64))
@@ -121,7 +121,7 @@ def malmuth_weitzman(
     places = check_flag(places, "places")
     max_seconds = _cost.check_seconds(max_seconds)
     max_bytes = _cost.check_bytes(max_bytes)
-    deadline = _cost.Deadline("mw", max_seconds)
+    deadline = _cost.TimeBudget("mw", max_seconds)
     n = len(stacks)
     if n > MAX_PLAYERS:
         raise ModelInputError(

@@ -61,7 +61,7 @@ def monte_carlo(
         raise ModelInputError(f"seed must be a non-negative integer below 2**63 or None, got {shown(seed)}")
     max_seconds = _cost.check_seconds(max_seconds)
     max_bytes = _cost.check_bytes(max_bytes)
-    deadline = _cost.Deadline("mc", max_seconds)
+    deadline = _cost.TimeBudget("mc", max_seconds)
     n = len(stacks)
     _cost.mc_cost(n, samples, places).check(max_seconds=max_seconds, max_bytes=max_bytes)
     import numpy as np

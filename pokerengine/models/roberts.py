@@ -77,7 +77,7 @@ def _after(x: Array, i: int) -> Array:
     return out
 
 
-def tree_places(stacks: Sequence[float], deadline: _cost.Deadline | None = None) -> Array:
+def tree_places(stacks: Sequence[float], deadline: _cost.TimeBudget | None = None) -> Array:
     """``P[i, k]``: probability that player ``i`` finishes in place ``k + 1``, over every elimination order.
 
     >>> (tree_places([1, 1, 2]) * 28).round(6).tolist()  # paper section 3.3: p(3) = 3/7, 3/7, 1/7
@@ -85,7 +85,7 @@ def tree_places(stacks: Sequence[float], deadline: _cost.Deadline | None = None)
     """
     import numpy as np
 
-    deadline = deadline or _cost.Deadline("roberts", None)
+    deadline = deadline or _cost.TimeBudget("roberts", None)
     x = np.asarray(stacks, dtype=np.float64)[None, :]
     n = x.shape[1]
     ids = np.arange(n)[None, :]
@@ -105,7 +105,7 @@ def tree_places(stacks: Sequence[float], deadline: _cost.Deadline | None = None)
     return out.reshape(n, n)
 
 
-def _adapted_row(x0: Array, me: int, deadline: _cost.Deadline) -> Array:
+def _adapted_row(x0: Array, me: int, deadline: _cost.TimeBudget) -> Array:
     """One player's place probabilities by the section 3.4 adaptation."""
     import numpy as np
 
@@ -133,7 +133,7 @@ def _adapted_row(x0: Array, me: int, deadline: _cost.Deadline) -> Array:
     return row
 
 
-def adapted_places(stacks: Sequence[float], deadline: _cost.Deadline | None = None) -> Array:
+def adapted_places(stacks: Sequence[float], deadline: _cost.TimeBudget | None = None) -> Array:
     """The section 3.4 adaptation, one pass per player, columns rebalanced to add up to 1.
 
     Each player's row is its own approximation, so the columns (one place,
@@ -147,7 +147,7 @@ def adapted_places(stacks: Sequence[float], deadline: _cost.Deadline | None = No
     """
     import numpy as np
 
-    deadline = deadline or _cost.Deadline("roberts", None)
+    deadline = deadline or _cost.TimeBudget("roberts", None)
     x0 = np.asarray(stacks, dtype=np.float64)
     out = np.array([_adapted_row(x0, me, deadline) for me in range(len(x0))])
     for _ in range(1000):
@@ -184,7 +184,7 @@ def roberts(
     places = check_flag(places, "places")
     max_seconds = _cost.check_seconds(max_seconds)
     max_bytes = _cost.check_bytes(max_bytes)
-    deadline = _cost.Deadline("roberts", max_seconds)
+    deadline = _cost.TimeBudget("roberts", max_seconds)
     n = len(stacks)
     _cost.roberts_cost(n, places).check(max_seconds=max_seconds, max_bytes=max_bytes)
     import numpy as np

@@ -16,25 +16,28 @@
 See ``docs/tournament.md``.
 """
 
+import warnings
+from typing import Any
+
 from .deals import chop
 from .director import Director, Played
 from .equity import EquityConfig, Snapshot
 from .events import (
+    Away,
+    ClockChange,
     CloseRegistration,
     Correction,
     Deal,
-    Away,
-    Clock,
+    DirectorSetup,
     End,
     Entrant,
     Event,
-    Hand,
     HandForHand,
+    HandPlayed,
     LateEntry,
     LevelChange,
     Move,
     Redraw,
-    Setup,
     Start,
     from_json,
     to_json,
@@ -43,7 +46,7 @@ from .log import EventLog, LogRead, read_log
 from .levels import ClockState
 from .machine import STATES, Tournament
 from .ranking import BustRecord, Standing, rank_batch, split_prize
-from .seating import Seat
+from .seating import SeatAssignment
 from .simulate import Simulation, simulate
 from .state import Recovery, Result, TournamentState
 from .stores import EventStore, copy, list_tournaments, open_store
@@ -51,23 +54,24 @@ from .structure import Break, Level, Structure
 
 __all__ = [
     "STATES",
+    "Away",
     "Break",
     "BustRecord",
+    "ClockChange",
+    "ClockState",
     "CloseRegistration",
     "Correction",
     "Deal",
     "Director",
-    "Away",
-    "Clock",
-    "ClockState",
+    "DirectorSetup",
     "End",
     "Entrant",
     "EquityConfig",
-    "EventStore",
     "Event",
     "EventLog",
-    "Hand",
+    "EventStore",
     "HandForHand",
+    "HandPlayed",
     "LateEntry",
     "Level",
     "LevelChange",
@@ -76,9 +80,8 @@ __all__ = [
     "Played",
     "Recovery",
     "Redraw",
-    "Seat",
     "Result",
-    "Setup",
+    "SeatAssignment",
     "Simulation",
     "Snapshot",
     "Standing",
@@ -91,9 +94,23 @@ __all__ = [
     "from_json",
     "list_tournaments",
     "open_store",
-    "read_log",
     "rank_batch",
+    "read_log",
     "simulate",
     "split_prize",
     "to_json",
 ]
+
+
+#: Old names of renamed classes, resolved for one release with a :class:`DeprecationWarning`
+#: (``CHANGELOG.md``); nothing in the package uses them.
+RENAMED = {'Clock': 'ClockChange', 'Hand': 'HandPlayed', 'Seat': 'SeatAssignment', 'Setup': 'DirectorSetup'}
+
+
+def __getattr__(name: str) -> Any:
+    new = RENAMED.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(f"pokerengine.tournament.{name} is renamed {new}; the old name goes in the next release",
+                  DeprecationWarning, stacklevel=2)
+    return globals()[new]

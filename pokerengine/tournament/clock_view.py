@@ -16,13 +16,13 @@ the clock starts, in the last level (it goes on until the end), or on a break th
 not have (one set by hand).  While paused, the seconds left stand still.
 
 >>> from pokerengine.tournament import EquityConfig, Tournament
->>> from pokerengine.tournament.events import Clock, Entrant, LevelChange, Setup, Start
+>>> from pokerengine.tournament.events import ClockChange, Entrant, LevelChange, DirectorSetup, Start
 >>> from pokerengine.tournament.structure import Break, Level, Structure
 >>> s = Structure((Level(25, 50, minutes=20), Break(10), Level(50, 100, ante=10, minutes=20)), name="Sunday")
 >>> t = Tournament(equity=EquityConfig.off())
 >>> _ = t.apply(Start((700, 300), [Entrant("ann", 5000, "1", 1), Entrant("bob", 3000, "1", 2),
-...                                Entrant("cat", 2000, "1", 3)], False, Setup(s, 9, "2a")))
->>> _ = t.apply(Clock("start", 1_000_000))
+...                                Entrant("cat", 2000, "1", 3)], False, DirectorSetup(s, 9, "2a")))
+>>> _ = t.apply(ClockChange("start", 1_000_000))
 >>> v = clock_view(t, 1_000_000 + 19 * 60)
 >>> v["level"], v["on_break"], v["seconds_left"], v["blinds"], v["next"]["level"], v["next"]["break_before"]
 (1, False, 60, {'small_blind': 25, 'big_blind': 50, 'ante': 0, 'big_blind_ante': 0}, 2, 10)
@@ -31,7 +31,7 @@ not have (one set by hand).  While paused, the seconds left stand still.
 (2, True, 540)
 >>> v["players_left"], v["entrants"], v["average_stack"], v["pool"], v["payouts"][0]
 (3, 3, 3333, 1000, {'place': 1, 'prize': 700, 'players': []})
->>> _ = t.apply(Clock("pause", 1_000_000 + 25 * 60))
+>>> _ = t.apply(ClockChange("pause", 1_000_000 + 25 * 60))
 >>> v = clock_view(t, 1_000_000 + 99 * 60)
 >>> v["paused"], v["seconds_left"]
 (True, 300)

@@ -18,7 +18,7 @@ from .events import (
     Deal,
     End,
     Entrant,
-    Hand,
+    HandPlayed,
     HandForHand,
     LateEntry,
     LevelChange,
@@ -51,7 +51,7 @@ class Commands:
     def hand(self, table: str, stacks: Mapping[str, int] | None = None, *, deltas: Mapping[str, int] | None = None,
              round: int | None = None) -> Result:
         """Record a hand at ``table``: ``stacks`` after it, or chip ``deltas``."""
-        return self.apply(Hand(table, stacks, deltas, round))
+        return self.apply(HandPlayed(table, stacks, deltas, round))
 
     def correct(self, stacks: Mapping[str, int], reason: str = "") -> Result:
         return self.apply(Correction(stacks, reason))
@@ -123,4 +123,4 @@ class Commands:
             stack = self._alive(player, "settlement") if self._status in ("registering", "running", "hand_for_hand") else amount
             if amount > stack:
                 raise TournamentError(f"{player!r} put in {amount} chips but has only {stack}")
-        return self.apply(Hand(table, deltas=deltas, round=round, positions=positions))
+        return self.apply(HandPlayed(table, deltas=deltas, round=round, positions=positions))

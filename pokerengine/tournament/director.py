@@ -33,7 +33,7 @@ crash (:meth:`Director.open`) makes the same choices the lost one would have mad
 >>> while not hand.over:
 ...     _ = hand.fold(hand.to_act) if hand.legal_actions().call else hand.check(hand.to_act)
 >>> d.finish(hand).result.event                        # logged with the button and the blinds
-Hand(table='1', stacks=None, deltas={'bob': -50, 'ann': 50, 'cat': 0}, round=None, positions=(7, 5, 6))
+HandPlayed(table='1', stacks=None, deltas={'bob': -50, 'ann': 50, 'cat': 0}, round=None, positions=(7, 5, 6))
 
 Limits: as :class:`~pokerengine.tournament.Tournament` (at most a million entries), tables of 2
 to 10 seats, flop games with blinds; each call takes time linear in the number of players (a
@@ -61,20 +61,20 @@ from . import seating as _seating
 from .equity import EquityConfig
 from .events import (
     Away,
-    Clock,
+    ClockChange,
     CloseRegistration,
     Correction,
     Deal,
     End,
     Entrant,
     Event,
-    Hand,
+    HandPlayed,
     HandForHand,
     LateEntry,
     LevelChange,
     Move,
     Redraw,
-    Setup,
+    DirectorSetup,
     MAX_FIELD,
     Start,
     player_id,
@@ -113,7 +113,7 @@ class Director:
         if setup is None:
             raise TournamentError("a director needs a tournament started with a setup (Director.start)")
         self.tournament = tournament
-        self.setup: Setup = setup
+        self.setup: DirectorSetup = setup
         self._tables: dict[str, Table] = {}
         self._stakes: dict[str, int] = {}  # table -> level its stakes are set for
         self._order: tuple[str, ...] = setup.break_order
@@ -133,7 +133,7 @@ class Director:
 
         ``seed``: every random choice comes from it (default: 128 bits from :mod:`secrets`); it is
         logged, so a replay makes the same choices.  ``log``: as for
-        :class:`~pokerengine.tournament.Tournament`.  The other options are :class:`Setup`'s.
+        :class:`~pokerengine.tournament.Tournament`.  The other options are :class:`DirectorSetup`'s.
         """
         if isinstance(players, Mapping):
             if stack is not None:
@@ -152,7 +152,7 @@ class Director:
             if len(stacks) != len(names):
                 twice = next(p for i, p in enumerate(names) if p in names[:i])
                 raise TournamentError(f"player {twice!r} is listed twice")
-        setup = Setup(structure, seats, _seed(seed), game, tuple(break_order), final_table_redraw, hand_for_hand)
+        setup = DirectorSetup(structure, seats, _seed(seed), game, tuple(break_order), final_table_redraw, hand_for_hand)
         rng = random.Random(f"{setup.seed}:0")
         drawn = {s.player: s for s in _seating.draw(names, setup.seats, rng)}
         entrants = [Entrant(p, stacks[p], drawn[p].table, drawn[p].seat) for p in names]
@@ -416,14 +416,14 @@ class Director:
 
     def start_clock(self, at: int) -> Result:
         """Start the tournament clock at wall-clock time ``at`` (whole seconds since 1970, UTC)."""
-        return self.tournament.apply(Clock("start", at))
+        return self.tournament.apply(ClockChange("start", at))
 
     def pause_clock(self, at: int) -> Result:
         """Pause the clock at ``at`` (a break nobody planned, a dispute); :meth:`resume_clock` goes on."""
-        return self.tournament.apply(Clock("pause", at))
+        return self.tournament.apply(ClockChange("pause", at))
 
     def resume_clock(self, at: int) -> Result:
-        return self.tournament.apply(Clock("resume", at))
+        return self.tournament.apply(ClockChange("resume", at))
 
     def tick(self, now: int) -> Result | None:
         """At wall-clock time ``now``: move to the level the clock has reached (:meth:`clock` with the
@@ -662,7 +662,7 @@ class Director:
                     self._stakes.pop(old, None)
             for p, seat in event.seats.items():  # a table emptied by the redraw starts afresh
                 self._open(event.table).join(p, seat, stacks[p])
-        elif isinstance(event, Hand):
+        elif isinstance(event, HandPlayed):
             tb = self._tables.get(event.table)
             if tb is None or event.positions is None:  # a hand the director did not deal: stacks only
                 self._carry(event)
@@ -678,17 +678,17 @@ class Director:
         elif isinstance(event, Away):
             table = self.table(self._table_of(event.player))
             (table.sit_out if event.away else table.come_back)(event.player)
-        elif isinstance(event, (Deal, End, Clock)):
+        elif isinstance(event, (Deal, End, ClockChange)):
             pass
 
     @staticmethod
-    def _after_stacks(tb: Table, event: Hand) -> dict[str, int]:
+    def _after_stacks(tb: Table, event: HandPlayed) -> dict[str, int]:
         if event.stacks is not None:
             return dict(event.stacks)
         before = tb.stacks
         return {p: before[p] + d for p, d in event.deltas.items()}  # type: ignore[union-attr]
 
-    def _carry(self, event: Hand) -> None:
+    def _carry(self, event: HandPlayed) -> None:
         """A hand recorded without positions (not dealt by a director): set the stacks, unseat the busted."""
         for p in event.players:
             name = self._table_of(p)

@@ -8,12 +8,12 @@ the right state) is checked by :class:`~pokerengine.tournament.Tournament`.
 ``to_json`` and ``from_json`` convert to and from the log's JSON objects
 without loss:
 
->>> hand = Hand("A", stacks={"ann": 0, "bob": 15000}, round=17)
+>>> hand = HandPlayed("A", stacks={"ann": 0, "bob": 15000}, round=17)
 >>> to_json(hand)
 {'event': 'hand', 'table': 'A', 'stacks': {'ann': 0, 'bob': 15000}, 'round': 17}
 >>> from_json(to_json(hand)) == hand
 True
->>> Hand("A", stacks={"ann": 1.5, "bob": 2})
+>>> HandPlayed("A", stacks={"ann": 1.5, "bob": 2})
 Traceback (most recent call last):
 ...
 pokerengine.errors.TournamentError: stack of player 'ann' must be an integer number of chips, got 1.5 (float)
@@ -22,6 +22,7 @@ pokerengine.errors.TournamentError: stack of player 'ann' must be an integer num
 from __future__ import annotations
 
 import itertools
+import warnings
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, Union
@@ -305,7 +306,7 @@ def _break_flag(value: object) -> bool:
 
 
 @attrs.frozen
-class Setup:
+class DirectorSetup:
     """How a :class:`~pokerengine.tournament.director.Director` runs the tournament, logged in its start.
 
     ``structure``: the blind levels (:class:`~pokerengine.tournament.structure.Structure`, or its
@@ -330,8 +331,8 @@ class Setup:
                 "hand_for_hand": self.hand_for_hand}
 
 
-def _setup(value: object) -> Setup | None:
-    if value is None or isinstance(value, Setup):
+def _setup(value: object) -> DirectorSetup | None:
+    if value is None or isinstance(value, DirectorSetup):
         return value
     if not isinstance(value, Mapping):
         raise TournamentError(f"setup must be an object, got {shown(value)}")
@@ -341,7 +342,7 @@ def _setup(value: object) -> Setup | None:
                               f"known: {', '.join(_SETUP_FIELDS)}")
     if "structure" not in value:
         raise TournamentError("setup needs 'structure'")
-    return Setup(**value)
+    return DirectorSetup(**value)
 
 
 @attrs.frozen
@@ -351,7 +352,7 @@ class Start:
     ``prizes`` are currency minor units, best place first.  With
     ``late_registration=True`` the tournament starts in the ``registering``
     state and accepts :class:`LateEntry` events until :class:`CloseRegistration`.
-    ``setup`` (a :class:`Setup`) is there when a director runs the tables: then every
+    ``setup`` (a :class:`DirectorSetup`) is there when a director runs the tables: then every
     player has a table and a seat.
     """
 
@@ -359,7 +360,7 @@ class Start:
     prizes: tuple[int, ...] = attrs.field(converter=check_prizes)
     players: tuple[Entrant, ...] = attrs.field(converter=_entrants)
     late_registration: bool = attrs.field(default=False, converter=_late_registration)
-    setup: Setup | None = attrs.field(default=None, converter=_setup)
+    setup: DirectorSetup | None = attrs.field(default=None, converter=_setup)
 
 
 def _round(value: object) -> int | None:
@@ -378,7 +379,7 @@ def _positions(value: object) -> tuple[int, int, int] | None:
 
 
 @attrs.frozen
-class Hand:
+class HandPlayed:
     """One hand played at one table: either every player's stack after it, or chip deltas.
 
     Give exactly one of ``stacks`` (stacks after the hand of the players who
@@ -559,7 +560,7 @@ class Away:
 
 
 CLOCK_ACTIONS = ("start", "pause", "resume")
-"""What a :class:`Clock` event records."""
+"""What a :class:`ClockChange` event records."""
 
 
 def _clock_action(value: object) -> str:
@@ -580,7 +581,7 @@ MAX_CLOCK = 2**40
 
 
 @attrs.frozen
-class Clock:
+class ClockChange:
     """The tournament clock started, paused or resumed at ``at`` (whole seconds since 1970-01-01 UTC,
     the server's wall clock).  The clock's time is the seconds it has run since its start, less the
     pauses; :meth:`~pokerengine.tournament.director.Director.tick` turns it into the level in force."""
@@ -627,11 +628,11 @@ class End:
     reason: str = attrs.field(default="", converter=_reason)
 
 
-Event = Union[Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End, LevelChange, Redraw,
-              Away, Clock]
+Event = Union[Start, HandPlayed, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End, LevelChange, Redraw,
+              Away, ClockChange]
 EVENT_TYPES: dict[str, type[Event]] = {
-    cls.name: cls for cls in (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End,
-                              LevelChange, Redraw, Away, Clock)
+    cls.name: cls for cls in (Start, HandPlayed, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End,
+                              LevelChange, Redraw, Away, ClockChange)
 }
 _FIELDS = {name: tuple(a.name for a in attrs.fields(cls)) for name, cls in EVENT_TYPES.items()}
 _REQUIRED = {name: tuple(a.name for a in attrs.fields(cls) if a.default is attrs.NOTHING) for name, cls in EVENT_TYPES.items()}
@@ -642,7 +643,7 @@ _HAND_KEYS = frozenset(("event", *_FIELDS["hand"]))
 
 def to_json(event: Event) -> dict[str, Any]:
     """The event as a JSON object (``"event"`` first; fields left at ``None`` are left out)."""
-    if type(event) is Hand:  # the common case, kept fast
+    if type(event) is HandPlayed:  # the common case, kept fast
         out: dict[str, Any] = {"event": "hand", "table": event.table}
         if event.stacks is not None:
             out["stacks"] = dict(event.stacks)
@@ -683,7 +684,7 @@ def from_json(obj: object) -> Event:
         raise EventLogError(f"unknown event {shown(name)}; known: {', '.join(EVENT_TYPES)}")
     if name == "hand" and type(obj) is dict and obj.keys() <= _HAND_KEYS:  # the common case, kept fast
         try:
-            return Hand(obj["table"], obj.get("stacks"), obj.get("deltas"), obj.get("round"), obj.get("positions"))
+            return HandPlayed(obj["table"], obj.get("stacks"), obj.get("deltas"), obj.get("round"), obj.get("positions"))
         except KeyError:
             raise EventLogError("hand event needs 'table'") from None
         except TournamentError as exc:
@@ -701,3 +702,17 @@ def from_json(obj: object) -> Event:
         return cls(**kwargs)
     except TournamentError as exc:
         raise EventLogError(f"{name} event: {exc}") from None
+
+
+#: Old names of renamed classes, resolved for one release with a :class:`DeprecationWarning`
+#: (``CHANGELOG.md``); nothing in the package uses them.
+RENAMED = {'Clock': 'ClockChange', 'Hand': 'HandPlayed', 'Setup': 'DirectorSetup'}
+
+
+def __getattr__(name: str) -> Any:
+    new = RENAMED.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(f"pokerengine.tournament.events.{name} is renamed {new}; the old name goes in the next release",
+                  DeprecationWarning, stacklevel=2)
+    return globals()[new]

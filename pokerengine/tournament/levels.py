@@ -29,7 +29,7 @@ from collections.abc import Collection
 import attrs
 
 from ..errors import TournamentError
-from .events import Clock, LevelChange
+from .events import ClockChange, LevelChange
 
 
 @attrs.frozen
@@ -58,10 +58,10 @@ class ClockState:
         end = now if self.paused_at is None else min(now, self.paused_at)
         return max(0, end - self.started - self.paused_for)
 
-    def after(self, ev: Clock) -> ClockState:
+    def after(self, ev: ClockChange) -> ClockState:
         """The clock after ``ev`` (start, pause or resume); refused if it does not fit.
 
-        >>> ClockState(1000, 1300, 0).after(Clock("resume", 1400))
+        >>> ClockState(1000, 1300, 0).after(ClockChange("resume", 1400))
         ClockState(started=1000, paused_at=None, paused_for=100, last=1400)
         """
         last = self.last

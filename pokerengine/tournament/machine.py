@@ -28,20 +28,20 @@ from .commands import Commands
 from .equity import DEFAULT_SECONDS, EquityConfig, Snapshot, check_seconds, snapshot
 from .events import (
     Away,
-    Clock,
+    ClockChange,
     CloseRegistration,
     Correction,
     Deal,
     End,
     MAX_FIELD,
     Event,
-    Hand,
+    HandPlayed,
     HandForHand,
     LateEntry,
     LevelChange,
     Move,
     Redraw,
-    Setup,
+    DirectorSetup,
     Start,
 )
 from .levels import ClockState, Schedule
@@ -54,8 +54,8 @@ __all__ = ["ACTIVE", "EVENT_CLASSES", "STATES", "ClockState", "Recovery", "Resul
 
 STATES = ("new", "registering", "running", "hand_for_hand", "finished")
 ACTIVE = frozenset(("registering", "running", "hand_for_hand"))
-EVENT_CLASSES = (Start, Hand, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End, LevelChange, Redraw,
-                 Away, Clock)
+EVENT_CLASSES = (Start, HandPlayed, Correction, HandForHand, LateEntry, CloseRegistration, Move, Deal, End, LevelChange, Redraw,
+                 Away, ClockChange)
 
 
 class _Batch:
@@ -123,7 +123,7 @@ class Tournament(Commands):
         self._snapshots: list[Snapshot] = []
         self._dcm_retry_below: int | None = None
         self._cache: tuple[int, tuple[Standing, ...]] | None = None
-        self._setup: Setup | None = None
+        self._setup: DirectorSetup | None = None
         self._schedule = Schedule()
         self._positions: dict[str, tuple[int, int, int]] = {}
         self._away: set[str] = set()
@@ -195,7 +195,7 @@ class Tournament(Commands):
         return self._where.get(player, (None, None))
 
     @property
-    def setup(self) -> Setup | None:
+    def setup(self) -> DirectorSetup | None:
         """How a director runs the tables (logged in the start), or ``None``."""
         return self._setup
 
@@ -220,7 +220,7 @@ class Tournament(Commands):
 
     @property
     def clock(self) -> ClockState:
-        """The tournament clock's state (:class:`~.events.Clock` events)."""
+        """The tournament clock's state (:class:`~.events.ClockChange` events)."""
         return self._clock
 
     def positions(self, table: str) -> tuple[int, int, int] | None:
@@ -329,7 +329,7 @@ class Tournament(Commands):
         return Result(logged, busted, snap, self._status)
 
     def _plan(self, event: Event) -> tuple[Event, _Commit]:
-        if type(event) is Hand and self._status in ACTIVE:  # the common case, dispatched first
+        if type(event) is HandPlayed and self._status in ACTIVE:  # the common case, dispatched first
             return self._plan_hand(event)
         if not isinstance(event, EVENT_CLASSES):
             raise TournamentError(f"not a tournament event: {event!r}")
@@ -375,7 +375,7 @@ class Tournament(Commands):
         return commit
 
     @staticmethod
-    def _check_director_seat(player: str, table: str | None, seat: int | None, setup: Setup) -> None:
+    def _check_director_seat(player: str, table: str | None, seat: int | None, setup: DirectorSetup) -> None:
         """With a director every player in play sits at a table, in a seat the tables have."""
         if table is None or seat is None:
             raise TournamentError(f"{player!r} needs a table and a seat: a director seats every player")
@@ -405,7 +405,7 @@ class Tournament(Commands):
             raise TournamentError(f"{what}: no player {player!r} in this tournament")
         return stack
 
-    def _plan_hand(self, ev: Hand) -> tuple[Event, _Commit]:
+    def _plan_hand(self, ev: HandPlayed) -> tuple[Event, _Commit]:
         table = ev.table
         rnd = ev.round
         if self._status == "hand_for_hand":
@@ -637,7 +637,7 @@ class Tournament(Commands):
 
         return ev, commit
 
-    def _plan_clock(self, ev: Clock) -> tuple[Event, _Commit]:
+    def _plan_clock(self, ev: ClockChange) -> tuple[Event, _Commit]:
         after = self._clock.after(ev)
 
         def commit() -> tuple[str, ...]:

@@ -1,6 +1,6 @@
 """Where tournament players sit: the seat draw, late entries, breaking and balancing tables, the final table.
 
-Pure functions: each takes the current seating and returns the moves to make as :class:`Seat`
+Pure functions: each takes the current seating and returns the moves to make as :class:`SeatAssignment`
 values (who goes to which table and seat); it never changes its arguments.  The director records
 the moves in the log and applies them.  Randomness comes only from the ``rng`` passed in (a
 :class:`random.Random`), so a seeded ``rng`` gives the same seats again (a replay); the results do
@@ -36,7 +36,7 @@ higher: balancing is Rule 11 there):
 [5, 6]
 >>> seating = {"1": {1: "ann", 2: "bob", 3: "cat", 4: "dan"}, "2": {1: "eve", 5: "fay"}}
 >>> balance(seating, 6, {"1": Positions(1, 2, 3), "2": Positions(1, 1, 5)}, random.Random(1))
-(Seat(player='dan', table='2', seat=6),)
+(SeatAssignment(player='dan', table='2', seat=6),)
 
 Above, table 1's last big blind was seat 3, so ``dan`` (seat 4) is due for it next and moves;
 table 2's last big blind was seat 5, and seat 6, the first open seat clockwise after it, is the
@@ -53,7 +53,9 @@ while the tables are out of balance, so at most one per player); bad input raise
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -68,7 +70,7 @@ Seating = Mapping[str, Mapping[int, str]]
 
 
 @attrs.frozen(slots=True)
-class Seat:
+class SeatAssignment:
     """A placement: ``player`` sits at ``table`` in seat ``seat``.  Every function of this module
     returns its proposals as a tuple of these, in the order they are to be made."""
 
@@ -191,7 +193,7 @@ def table_names(count: int) -> tuple[str, ...]:
 
 
 def draw(players: Sequence[str], seats: int, rng: random.Random, *,
-         tables: Sequence[str] | None = None) -> tuple[Seat, ...]:
+         tables: Sequence[str] | None = None) -> tuple[SeatAssignment, ...]:
     """The random seat draw at the start (Random Seats, TDA 7 in the notes): every player to a seat,
     as many tables as needed (or the ``tables`` given, all of them used), their sizes differing by
     at most one.
@@ -234,20 +236,20 @@ def draw(players: Sequence[str], seats: int, rng: random.Random, *,
     bigger = set(rng.sample(range(k), extra))
     order = names[:]
     rng.shuffle(order)
-    out: list[Seat] = []
+    out: list[SeatAssignment] = []
     for i, table in enumerate(where):
         size = base + (i in bigger)
         for seat in sorted(rng.sample(range(1, seats + 1), size)):
-            out.append(Seat(order[len(out)], table, seat))
+            out.append(SeatAssignment(order[len(out)], table, seat))
     return tuple(out)
 
 
 def seat_late_entry(seating: Seating, seats: int, rng: random.Random, *, tables: Sequence[str],
-                    player: str = "") -> Seat:
+                    player: str = "") -> SeatAssignment:
     """A seat for a late entry (alternate, late registration, re-entry; TDA 7): a random open seat,
     all open seats of the tables with the fewest players equally likely, so the tables stay
     balanced.  ``tables``: the tables in play (a name not in ``seating`` is an empty table).  The
-    :class:`Seat`'s player is ``player`` (checked not to be seated already), or ``""`` when not
+    :class:`SeatAssignment`'s player is ``player`` (checked not to be seated already), or ``""`` when not
     given, for the caller to fill in.
 
     >>> seat_late_entry({"1": {1: "a", 2: "b"}, "2": {2: "c"}}, 3, random.Random(0), tables=["1", "2"],
@@ -274,7 +276,7 @@ def seat_late_entry(seating: Seating, seats: int, rng: random.Random, *, tables:
         raise TournamentError(f"no open seat: all {len(names)} tables are full")
     pool = [(t, s) for t in table_order(names) if counts[t] == fewest for s in _open(current.get(t, {}), seats)]
     table, seat = rng.choice(pool)
-    return Seat(player, table, seat)
+    return SeatAssignment(player, table, seat)
 
 
 def next_to_break(seating: Seating, seats: int, order: Sequence[str]) -> str | None:
@@ -302,7 +304,7 @@ def next_to_break(seating: Seating, seats: int, order: Sequence[str]) -> str | N
     return breaking_order(in_play)[0]
 
 
-def break_table(seating: Seating, table: str, seats: int, rng: random.Random) -> tuple[Seat, ...]:
+def break_table(seating: Seating, table: str, seats: int, rng: random.Random) -> tuple[SeatAssignment, ...]:
     """Break ``table`` (TDA 9, Breaking Tables): its players, in a random order, each to a random
     one of the remaining tables in play that are shortest at that moment, and there to a random
     open seat (the TDA's two-step random process).  Filling the shortest tables first keeps the remaining
@@ -312,7 +314,7 @@ def break_table(seating: Seating, table: str, seats: int, rng: random.Random) ->
     >>> seating = {"1": {1: "a", 2: "b"}, "2": {1: "c", 2: "d", 3: "e"}, "3": {2: "f"}}
     >>> moves = break_table(seating, "3", 3, random.Random(5))
     >>> moves                                    # table 1 had 2 players, table 2 three: f goes to 1
-    (Seat(player='f', table='1', seat=3),)
+    (SeatAssignment(player='f', table='1', seat=3),)
     >>> break_table({"1": {1: "a", 2: "b"}, "2": {1: "c"}}, "2", 2, random.Random(5))
     Traceback (most recent call last):
     ...
@@ -334,19 +336,19 @@ def break_table(seating: Seating, table: str, seats: int, rng: random.Random) ->
     rng.shuffle(movers)
     counts = {t: len(current[t]) for t in rest}
     taken = {t: set(current[t]) for t in rest}
-    out: list[Seat] = []
+    out: list[SeatAssignment] = []
     for player in movers:
         fewest = min(counts.values())
         to = rng.choice([t for t in rest if counts[t] == fewest])
         seat = rng.choice([s for s in range(1, seats + 1) if s not in taken[to]])
         taken[to].add(seat)
         counts[to] += 1
-        out.append(Seat(player, to, seat))
+        out.append(SeatAssignment(player, to, seat))
     return tuple(out)
 
 
 def balance(seating: Seating, seats: int, positions: Mapping[str, Positions | None], rng: random.Random, *,
-            max_diff: int = 1, order: Sequence[str] | None = None) -> tuple[Seat, ...]:
+            max_diff: int = 1, order: Sequence[str] | None = None) -> tuple[SeatAssignment, ...]:
     """The moves that balance the tables in play (TDA 10, Balancing Tables, flop games): while the
     longest table has more than ``max_diff`` players more than the shortest, one player moves from
     a longest table to a shortest one.  ``positions``: each table's :class:`~pokerengine.live.buttons.Positions` of its
@@ -376,13 +378,13 @@ def balance(seating: Seating, seats: int, positions: Mapping[str, Positions | No
 
     >>> seating = {"1": {1: "ann", 2: "bob", 3: "cat", 4: "dan"}, "2": {1: "eve", 5: "fay"}}
     >>> balance(seating, 6, {"1": Positions(1, 2, 3), "2": Positions(1, 1, 5)}, random.Random(1))
-    (Seat(player='dan', table='2', seat=6),)
+    (SeatAssignment(player='dan', table='2', seat=6),)
 
     With table 2's last big blind in seat 1 instead (eve), the seats after it are 2, 3, 4 (open),
     5 (fay) and 6 (open): seat 2 will be big blind next hand.
 
     >>> balance(seating, 6, {"1": Positions(1, 2, 3), "2": Positions(5, 5, 1)}, random.Random(1))
-    (Seat(player='dan', table='2', seat=2),)
+    (SeatAssignment(player='dan', table='2', seat=2),)
     """
     seats = _seats(seats)
     current = _read(seating, seats)
@@ -406,7 +408,7 @@ def balance(seating: Seating, seats: int, positions: Mapping[str, Positions | No
         ranked = listed + [t for t in fallback if t not in known]
     rank = {t: i for i, t in enumerate(ranked)}
     counts = {t: len(current[t]) for t in in_play}
-    out: list[Seat] = []
+    out: list[SeatAssignment] = []
     while len(in_play) > 1:
         longest, shortest = max(counts.values()), min(counts.values())
         if longest - shortest <= max_diff:
@@ -427,19 +429,19 @@ def balance(seating: Seating, seats: int, positions: Mapping[str, Positions | No
         current[dst][seat_to] = player
         counts[src] -= 1
         counts[dst] += 1
-        out.append(Seat(player, dst, seat_to))
+        out.append(SeatAssignment(player, dst, seat_to))
     return tuple(out)
 
 
 def final_table(seating: Seating, seats: int, rng: random.Random, *, table: str | None = None,
-                redraw: bool = False) -> tuple[Seat, ...]:
+                redraw: bool = False) -> tuple[SeatAssignment, ...]:
     """Bring everyone to the final table once they fit at one table.  ``table``: its name (default:
     the table in play that breaks last, by :func:`breaking_order`, i.e. the lowest number).
 
     Without ``redraw`` the players of the other tables move to random open seats at ``table`` (as
     when their tables break, TDA 9) and the players there stay.  With ``redraw``, every player
     draws a new random seat at ``table`` (the house's final-table redraw), and the result has a
-    :class:`Seat` for every player, in seat order, even one whose seat happens not to change.  A
+    :class:`SeatAssignment` for every player, in seat order, even one whose seat happens not to change.  A
     redraw at a table in play is a simultaneous reassignment (a player may be drawn to the seat of
     one who moves later): apply it as a whole, or redraw to a new table name (``table="final"``),
     whose seats are all open, so the moves can be applied one by one.  Every other function's
@@ -469,8 +471,22 @@ def final_table(seating: Seating, seats: int, rng: random.Random, *, table: str 
     if redraw:
         rng.shuffle(everyone)
         chosen = sorted(rng.sample(range(1, seats + 1), len(everyone)))
-        return tuple(Seat(p, final, s) for p, s in zip(everyone, chosen))
+        return tuple(SeatAssignment(p, final, s) for p, s in zip(everyone, chosen))
     movers = [p for t in in_play if t != final for p in current[t].values()]
     rng.shuffle(movers)
     chosen = rng.sample(_open(current.get(final, {}), seats), len(movers))
-    return tuple(Seat(p, final, s) for p, s in zip(movers, chosen))
+    return tuple(SeatAssignment(p, final, s) for p, s in zip(movers, chosen))
+
+
+#: Old names of renamed classes, resolved for one release with a :class:`DeprecationWarning`
+#: (``CHANGELOG.md``); nothing in the package uses them.
+RENAMED = {'Seat': 'SeatAssignment'}
+
+
+def __getattr__(name: str) -> Any:
+    new = RENAMED.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(f"pokerengine.tournament.seating.{name} is renamed {new}; the old name goes in the next release",
+                  DeprecationWarning, stacklevel=2)
+    return globals()[new]

@@ -179,8 +179,8 @@ def test_dcm_node_count_is_known_before_the_tree_is_built(players):
     rng = random.Random(players)
     stacks = rng.sample(range(10**5, 10**6), players)
     order = sorted(range(players), key=stacks.__getitem__)
-    ledger = _dcm_tree.Ledger(players, padded((3, 2, 1), players), False)
-    tree = _dcm_tree.Tree(ledger, 50, 1e-15, _cost.Deadline("dcm", None))
+    ledger = _dcm_tree.PrizeLedger(players, padded((3, 2, 1), players), False)
+    tree = _dcm_tree.Tree(ledger, 50, 1e-15, _cost.TimeBudget("dcm", None))
     tree.push(np.array([[stacks[i] for i in order]]), np.array([order]), np.array([1.0 / players]), np.array([1]))
     tree.run()
     predicted = estimate("dcm", stacks, [3, 2, 1]).work
@@ -193,8 +193,8 @@ def test_dcm_queue_stays_bounded_and_order_does_not_change_the_result():
     free = dcm(stacks, prizes, places=True)
     limit = 64 << 10
     order = sorted(range(9), key=stacks.__getitem__)
-    ledger = _dcm_tree.Ledger(9, padded(tuple(prizes), 9), True)
-    tree = _dcm_tree.Tree(ledger, 50, 1e-15, _cost.Deadline("dcm", None))
+    ledger = _dcm_tree.PrizeLedger(9, padded(tuple(prizes), 9), True)
+    tree = _dcm_tree.Tree(ledger, 50, 1e-15, _cost.TimeBudget("dcm", None))
     tree.queue.limit = limit
     peak = 0
     push = tree.queue.push

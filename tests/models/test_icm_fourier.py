@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from pokerengine.models import _icm_fourier, icm, icm_large
-from pokerengine.models._cost import Deadline
+from pokerengine.models._cost import TimeBudget
 
 
 def closed_form(stacks):
@@ -30,7 +30,7 @@ def by_both_paths(stacks, prizes, *, width=None):
     x = np.asarray(stacks, dtype=float)
     s, inverse, counts = np.unique(x / x.mean(), return_inverse=True, return_counts=True)
     w = np.asarray(prizes, dtype=float)
-    deadline = Deadline("icm", None)
+    deadline = TimeBudget("icm", None)
     fourier = icm_large._integrate_equity(s, counts, w, len(w), width or icm_large.PANEL_WIDTH, deadline)
     places, _ = icm_large._integrate_places(s, counts, w, len(x), icm_large.PANEL_WIDTH / 2, deadline)
     return fourier[inverse], places[inverse]
@@ -148,7 +148,7 @@ def test_an_undecided_players_own_factor_is_removed_exactly_even_when_it_vanishe
     phi0 = rng.uniform(0.5, 1.0, (2, width)) * np.exp(1j * rng.uniform(0, 1, (2, width)))
     w_used = rng.uniform(0, 1, (2, width)) + 0j
     phi = phi0.copy()
-    rows, cols, values = _icm_fourier._undecided(a, b, z, counts, jb, ja, phi, w_used, Deadline("icm", None))
+    rows, cols, values = _icm_fourier._undecided(a, b, z, counts, jb, ja, phi, w_used, TimeBudget("icm", None))
     for row in range(2):
         span = range(jb[row], ja[row])
         full = phi0[row] * np.prod([(a[row, j] + b[row, j] * z) ** counts[j] for j in span], axis=0)

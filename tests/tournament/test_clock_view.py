@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pokerengine.errors import TournamentError
 from pokerengine.tournament import EquityConfig, Tournament
 from pokerengine.tournament.clock_view import MAX_ROWS, clock_view, steady
-from pokerengine.tournament.events import Clock, Entrant, LevelChange, Setup, Start
+from pokerengine.tournament.events import ClockChange, Entrant, LevelChange, DirectorSetup, Start
 from pokerengine.tournament.structure import Break, Level, Structure
 from profiles import examples
 
@@ -94,7 +94,7 @@ def started(structure: Structure, stacks: dict[str, int] | None = None, prizes: 
     t = Tournament(equity=EquityConfig.off())
     stacks = stacks or {"ann": 5000, "bob": 3000, "cat": 2000}
     entrants = [Entrant(p, c, "1", i) for i, (p, c) in enumerate(stacks.items(), 1)]
-    t.apply(Start(prizes, entrants, False, Setup(structure, 9, "2a")))
+    t.apply(Start(prizes, entrants, False, DirectorSetup(structure, 9, "2a")))
     return t
 
 
@@ -112,7 +112,7 @@ def test_level_and_time_left_match_the_oracle(structure: Structure, data: st.Dat
         at += data.draw(st.integers(0, 400))
         events.append(("pause" if events[-1][0] != "pause" else "resume", at))
     for action, when in events:
-        t.apply(Clock(action, when))
+        t.apply(ClockChange(action, when))
     now = at + data.draw(st.integers(0, 1500), label="now")
     view = clock_view(t, now)
     want = oracle(structure, logged, events, now)
@@ -139,7 +139,7 @@ def test_before_the_clock_starts_the_logged_level_and_no_countdown() -> None:
 
 def test_a_break_set_by_hand_that_the_structure_lacks_has_no_countdown() -> None:
     t = started(Structure((Level(25, 50, minutes=20), Level(50, 100, minutes=20), Level(75, 150, minutes=20))))
-    t.apply(Clock("start", T0))
+    t.apply(ClockChange("start", T0))
     t.apply(LevelChange(2, on_break=True))
     v = clock_view(t, T0 + 60)
     assert (v["level"], v["on_break"], v["seconds_left"], v["period_seconds"]) == (2, True, None, None)
@@ -175,7 +175,7 @@ def test_rows_are_cut_and_counted() -> None:
 
 def test_steady_ignores_only_the_countdown() -> None:
     t = started(Structure((Level(25, 50, minutes=20), Level(50, 100, minutes=20))))
-    t.apply(Clock("start", T0))
+    t.apply(ClockChange("start", T0))
     a, b = clock_view(t, T0 + 5), clock_view(t, T0 + 6)
     assert a != b and steady(a) == steady(b)
     assert steady(clock_view(t, T0 + 1200)) != steady(a)  # level 2 by the clock

@@ -10,7 +10,7 @@ import pytest
 
 from pokerengine.errors import EventLogError, TournamentError
 from pokerengine.tournament import Director, EquityConfig, Tournament
-from pokerengine.tournament.events import Entrant, Hand, LevelChange, Setup, Start, from_json, to_json
+from pokerengine.tournament.events import Entrant, HandPlayed, LevelChange, DirectorSetup, Start, from_json, to_json
 from pokerengine.tournament.log import dumps
 from pokerengine.tournament.simulate import play_randomly
 from pokerengine.tournament.structure import Structure
@@ -47,7 +47,7 @@ def test_the_issue_27_reproducer_records_the_hand_finished_during_the_break() ->
     assert t.on_break and t.finishing == ("2",)
     played = d.finish(h2)  # raised "the tournament is on a break" until the break ended
     event = played.result.event
-    assert isinstance(event, Hand) and event.table == "2"
+    assert isinstance(event, HandPlayed) and event.table == "2"
     assert sorted(v for v in event.deltas.values() if v) == [-25, 25]  # level 1's blinds, as dealt
     assert t.finishing == () and t.on_break
     assert sum(t.stacks.values()) == 12 * 3000
@@ -69,7 +69,7 @@ def test_a_hand_finished_after_a_pause_or_a_level_change_keeps_its_stakes() -> N
     d.set_level(2)  # and a level change applies from the next hand
     _fold_to_big_blind(hand)
     event = d.finish(hand).result.event
-    assert isinstance(event, Hand) and sorted(v for v in event.deltas.values() if v) == [-25, 25]
+    assert isinstance(event, HandPlayed) and sorted(v for v in event.deltas.values() if v) == [-25, 25]
     d.resume_clock(1200)
     assert max(d.deal("1", rng=random.Random(2)).bets.values()) == 100
 
@@ -95,7 +95,7 @@ def test_each_hand_in_play_is_finished_once_and_no_other_during_the_break() -> N
 
 
 def test_the_machine_checks_what_a_break_lets_finish() -> None:
-    setup = Setup(S, seats=6)
+    setup = DirectorSetup(S, seats=6)
     t = Tournament(equity=OFF)
     t.apply(Start([10], [Entrant("a", 100, "1", 1), Entrant("b", 100, "1", 2), Entrant("c", 100, "2", 1),
                          Entrant("d", 100, "2", 2)], setup=setup))

@@ -28,7 +28,7 @@ from profiles import examples
 from pokerengine.errors import TournamentError
 from pokerengine.live.hand import Hand as LiveHand
 from pokerengine.tournament import Director, EquityConfig
-from pokerengine.tournament.events import Hand, HandForHand
+from pokerengine.tournament.events import HandPlayed, HandForHand
 from pokerengine.tournament.simulate import play_randomly
 from pokerengine.tournament.structure import Structure
 
@@ -151,7 +151,7 @@ class DirectorClock(RuleBasedStateMachine):
         logged = played.result.event
         if played.moves and t.on_break:
             event("players moved during a break")
-        assert isinstance(logged, Hand) and logged.table == name
+        assert isinstance(logged, HandPlayed) and logged.table == name
         assert max(hand.blinds) == STRUCTURE.level(level).big_blind
         net = hand.settlement.net
         assert dict(logged.deltas or {}) == {p: net[s] - dead.get(p, 0) for s, p in dealt.items()}  # as played

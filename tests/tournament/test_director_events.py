@@ -10,7 +10,7 @@ import pytest
 
 from pokerengine.errors import EventLogError, TournamentError
 from pokerengine.tournament import EquityConfig, Tournament
-from pokerengine.tournament.events import Entrant, Hand, LevelChange, Move, Redraw, Setup, Start, from_json, to_json
+from pokerengine.tournament.events import Entrant, HandPlayed, LevelChange, Move, Redraw, DirectorSetup, Start, from_json, to_json
 from pokerengine.tournament.structure import Structure
 
 S = {"levels": [{"small_blind": 25, "big_blind": 50, "minutes": 15}, {"break": 5},
@@ -20,7 +20,7 @@ S = {"levels": [{"small_blind": 25, "big_blind": 50, "minutes": 15}, {"break": 5
 def started(seats: int = 6) -> Tournament:
     t = Tournament(equity=EquityConfig.off())
     players = [Entrant("a", 100, "1", 1), Entrant("b", 100, "1", 2), Entrant("c", 100, "2", 1), Entrant("d", 100, "2", 3)]
-    t.apply(Start([300, 100], players, setup=Setup(S, seats=seats, seed="abc")))
+    t.apply(Start([300, 100], players, setup=DirectorSetup(S, seats=seats, seed="abc")))
     return t
 
 
@@ -58,9 +58,9 @@ def test_a_bad_setup_is_refused(setup: object, message: str) -> None:
 def test_with_a_setup_every_player_needs_a_table_and_a_seat_the_tables_have() -> None:
     t = Tournament()
     with pytest.raises(TournamentError, match="needs a table and a seat"):
-        t.apply(Start([10], {"x": 5, "y": 5}, setup=Setup(S)))
+        t.apply(Start([10], {"x": 5, "y": 5}, setup=DirectorSetup(S)))
     with pytest.raises(TournamentError, match="tables have 6 seats"):
-        t.apply(Start([10], [Entrant("x", 5, "1", 7), Entrant("y", 5, "1", 1)], setup=Setup(S, seats=6)))
+        t.apply(Start([10], [Entrant("x", 5, "1", 7), Entrant("y", 5, "1", 1)], setup=DirectorSetup(S, seats=6)))
     assert t.status == "new"
     t = started()
     with pytest.raises(TournamentError, match="tables have 6 seats"):
@@ -94,15 +94,15 @@ def test_levels_and_breaks() -> None:
 
 def test_hand_positions_are_logged_and_kept_per_table() -> None:
     t = started()
-    t.apply(Hand("1", deltas={"a": 10, "b": -10}, positions=(2, 1, 2)))
+    t.apply(HandPlayed("1", deltas={"a": 10, "b": -10}, positions=(2, 1, 2)))
     assert t.positions("1") == (2, 1, 2) and t.positions("2") is None
     assert to_json(t.events[-1])["positions"] == [2, 1, 2]
     assert from_json(to_json(t.events[-1])) == t.events[-1]
     with pytest.raises(TournamentError, match="past 6"):
-        t.apply(Hand("1", deltas={"a": 10, "b": -10}, positions=(7, 1, 2)))
+        t.apply(HandPlayed("1", deltas={"a": 10, "b": -10}, positions=(7, 1, 2)))
     for bad in ([1, 2], "123", [1, 2, 0], [1, 2, 11], [1, 2, 3.0]):
         with pytest.raises(TournamentError, match="position"):
-            Hand("1", deltas={"a": 1, "b": -1}, positions=bad)
+            HandPlayed("1", deltas={"a": 1, "b": -1}, positions=bad)
 
 
 def test_move_reasons() -> None:

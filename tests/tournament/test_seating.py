@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from pokerengine.errors import TournamentError
 from pokerengine.live.buttons import Positions, after
 from pokerengine.tournament.seating import (
-    Seat,
+    SeatAssignment,
     balance,
     break_table,
     breaking_order,
@@ -284,18 +284,18 @@ def test_balance_worked_moves_the_next_big_blind_to_the_worst_seat():
     # TDA's "single big blind ... even if that means the seat is the big blind twice").
     seating = {"1": {s: f"a{s}" for s in range(1, 9)}, "2": {s: f"b{s}" for s in (1, 2, 3, 5, 7, 8)}}
     positions = {"1": Positions(4, 5, 6), "2": Positions(1, 2, 3)}
-    assert balance(seating, 9, positions, random.Random(0)) == (Seat("a7", "2", 4),)
+    assert balance(seating, 9, positions, random.Random(0)) == (SeatAssignment("a7", "2", 4),)
     # Table 2's big blind in seat 8 instead: seat 9 comes first after it.
-    assert balance(seating, 9, {**positions, "2": Positions(5, 7, 8)}, random.Random(0)) == (Seat("a7", "2", 9),)
+    assert balance(seating, 9, {**positions, "2": Positions(5, 7, 8)}, random.Random(0)) == (SeatAssignment("a7", "2", 9),)
     # The last big blind (seat 6) at table 2 left, leaving 4, 6 and 9 open: the first open seat
     # after 6 is 9, and 6 itself is where the next small blind is due: never taken while another
     # seat is open.
     seating2 = {"1": seating["1"], "2": {s: f"b{s}" for s in (1, 2, 3, 5, 7, 8)}}
-    assert balance(seating2, 9, {**positions, "2": Positions(3, 5, 6)}, random.Random(0)) == (Seat("a7", "2", 9),)
+    assert balance(seating2, 9, {**positions, "2": Positions(3, 5, 6)}, random.Random(0)) == (SeatAssignment("a7", "2", 9),)
     # Table 1's big blind player (seat 6) busted: seats 1-5 and 7-9 play; the player due for the big
     # blind next is the first clockwise after seat 6: seat 7.
     seating3 = {"1": {s: f"a{s}" for s in (1, 2, 3, 4, 5, 7, 8, 9)}, "2": seating["2"]}
-    assert balance(seating3, 9, positions, random.Random(0)) == (Seat("a7", "2", 4),)
+    assert balance(seating3, 9, positions, random.Random(0)) == (SeatAssignment("a7", "2", 4),)
 
 
 def test_balance_never_the_small_blind_seat():
@@ -307,7 +307,7 @@ def test_balance_never_the_small_blind_seat():
     # two open seats or more, so the small blind's seat is never the only one left.)
     seating = {"1": {1: "a", 2: "b", 3: "c", 4: "d"}, "2": {1: "e", 2: "f"}}
     moves = balance(seating, 4, {"1": Positions(1, 2, 3), "2": Positions(1, 2, 3)}, random.Random(0))
-    assert moves == (Seat("d", "2", 4),)
+    assert moves == (SeatAssignment("d", "2", 4),)
 
 
 def test_balance_ties_follow_the_order():

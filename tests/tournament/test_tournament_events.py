@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pathlib
+import warnings
 
 import pytest
 from hypothesis import given
@@ -18,8 +20,8 @@ from pokerengine.tournament import (
     End,
     Entrant,
     EventLog,
-    Hand,
     HandForHand,
+    HandPlayed,
     LateEntry,
     Move,
     Start,
@@ -36,8 +38,8 @@ EXAMPLES = [
     ('{"event": "start", "prizes": [10], "players": [{"id": "ann", "stack": 1}], "late_registration": true}',
      Start((10,), (Entrant("ann", 1),), True)),
     ('{"event": "hand", "table": "A", "stacks": {"ann": 0, "bob": 15000}, "round": 17}',
-     Hand("A", stacks={"ann": 0, "bob": 15000}, round=17)),
-    ('{"event": "hand", "table": "A", "deltas": {"ann": -500, "bob": 500}}', Hand("A", deltas={"ann": -500, "bob": 500})),
+     HandPlayed("A", stacks={"ann": 0, "bob": 15000}, round=17)),
+    ('{"event": "hand", "table": "A", "deltas": {"ann": -500, "bob": 500}}', HandPlayed("A", deltas={"ann": -500, "bob": 500})),
     ('{"event": "hand_for_hand", "on": true}', HandForHand(True)),
     ('{"event": "correction", "stacks": {"ann": 9000}, "reason": "recount"}', Correction({"ann": 9000}, "recount")),
     ('{"event": "entry", "player": "cat", "stack": 10000, "table": "B", "prizes": [600000, 400000]}',
@@ -94,13 +96,13 @@ def test_events_check_their_shape_when_built():
     with pytest.raises(TournamentError, match="integer number of chips"):
         Start([1.0], {"a": 1})
     with pytest.raises(TournamentError, match="delta of 'a'"):
-        Hand("A", deltas={"a": 0.5, "b": -0.5})
+        HandPlayed("A", deltas={"a": 0.5, "b": -0.5})
     assert Start([2, 1], {"a": 1, "b": 2}).players == (Entrant("a", 1), Entrant("b", 2))
 
 
 @given(st.dictionaries(st.text(min_size=1, max_size=MAX_NAME), st.integers(0, 10**15), min_size=2), st.none() | st.integers(1, 10**6))
 def test_hand_json_round_trip(stacks, rnd):
-    ev = Hand("T\u00e9", stacks=stacks, round=rnd)
+    ev = HandPlayed("T\u00e9", stacks=stacks, round=rnd)
     assert from_json(json.loads(json.dumps(to_json(ev)))) == ev
 
 
@@ -195,3 +197,53 @@ def test_a_failed_log_write_refuses_the_event(tmp_path):
         t.hand("A", {"a": 10, "b": 0})
     assert t.state() == before
     t.close()
+
+
+# -- the stored form: the "event" tag, never the class name -----------------------------------------
+
+FIXTURE_LOGS = sorted((pathlib.Path(__file__).parents[2] / "fixtures" / "tournament").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", FIXTURE_LOGS, ids=lambda p: p.name)
+def test_fixture_logs_read_back_to_the_same_json_objects(path):
+    """Every event of the stored logs reads and writes back to the object on its line: the tags
+    ("hand", "clock", ...) are the stored form, whatever the classes are called."""
+    read = read_log(path)
+    lines = path.read_text().splitlines()
+    assert read.events
+    for event, number in zip(read.events, read.lines):
+        stored = {k: v for k, v in json.loads(lines[number - 1]).items() if k not in ("seq", "prev")}
+        assert to_json(event) == stored
+
+
+def test_event_tags_are_the_stored_names():
+    from pokerengine.tournament.events import EVENT_TYPES
+
+    assert {name: cls.__name__ for name, cls in EVENT_TYPES.items()} == {
+        "start": "Start", "hand": "HandPlayed", "correction": "Correction", "hand_for_hand": "HandForHand",
+        "entry": "LateEntry", "close_registration": "CloseRegistration", "move": "Move", "deal": "Deal",
+        "end": "End", "level": "LevelChange", "redraw": "Redraw", "away": "Away", "clock": "ClockChange"}
+
+
+@pytest.mark.parametrize("module, old, new", [
+    ("pokerengine.tournament", "Hand", "HandPlayed"),
+    ("pokerengine.tournament", "Clock", "ClockChange"),
+    ("pokerengine.tournament", "Setup", "DirectorSetup"),
+    ("pokerengine.tournament", "Seat", "SeatAssignment"),
+    ("pokerengine.tournament.events", "Hand", "HandPlayed"),
+    ("pokerengine.tournament.events", "Clock", "ClockChange"),
+    ("pokerengine.tournament.events", "Setup", "DirectorSetup"),
+    ("pokerengine.tournament.seating", "Seat", "SeatAssignment"),
+])
+def test_old_class_names_resolve_with_a_deprecation_warning(module, old, new):
+    import importlib
+
+    mod = importlib.import_module(module)
+    with pytest.warns(DeprecationWarning, match=f"{old} is renamed {new}"):
+        cls = getattr(mod, old)
+    assert cls is getattr(mod, new)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert getattr(mod, new).__name__ == new
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        mod.Nothing

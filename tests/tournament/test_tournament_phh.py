@@ -63,7 +63,7 @@ def test_wsop_2023_ppc_final_table():
             busts[p] = h.hand
         previous = h.hand
     assert gaps == [3, 49, 71]
-    assert [type(e).__name__ for e in t.events if type(e).__name__ != "Hand"] == ["Start", "Correction", "Correction"]
+    assert [type(e).__name__ for e in t.events if type(e).__name__ != "HandPlayed"] == ["Start", "Correction", "Correction"]
     assert busts == {"Kristopher Tong": 68, "James Obst": 78, "Matthew Ashton": 79, "Talal Shakerchi": 85}
     assert t.status == "finished"
     assert [(s.place, s.player, s.prize) for s in t.standings()] == [

@@ -1,6 +1,6 @@
 """Hypothesis properties of the tournament, with one combined invariants test to run deep.
 
-``POKERENGINE_HYPOTHESIS=deep pytest tests/test_tournament_properties.py -k invariants``
+``POKERENGINE_HYPOTHESIS=deep pytest tests/tournament/test_tournament_properties.py -k invariants``
 runs :func:`test_tournament_invariants` with the deep profile (see ``tests/conftest.py``).
 """
 
@@ -21,7 +21,7 @@ from pokerengine.tournament import (
     Deal,
     End,
     EquityConfig,
-    Hand,
+    HandPlayed,
     HandForHand,
     LateEntry,
     Move,
@@ -108,7 +108,7 @@ class Driver:
         weights = [self.draw(_ints(1, 3)) for _ in survivors]
         after = dict(zip(survivors, split_chips(sum(stacks[p] for p in who), weights)))
         after.update({p: 0 for p in bust})
-        r = t.apply(Hand(table, stacks=after, round=rnd))
+        r = t.apply(HandPlayed(table, stacks=after, round=rnd))
         assert sorted(r.busted) == sorted(bust)
         if bust:
             if rnd is not None:
@@ -169,8 +169,8 @@ class Driver:
         t = self.t
         alive = list(t.remaining)
         out = [
-            Hand("A", stacks={alive[0]: t.stacks[alive[0]] + 1, alive[1]: t.stacks[alive[1]]}),
-            Hand("A", stacks={alive[0]: 1, "zed": 1}),
+            HandPlayed("A", stacks={alive[0]: t.stacks[alive[0]] + 1, alive[1]: t.stacks[alive[1]]}),
+            HandPlayed("A", stacks={alive[0]: 1, "zed": 1}),
             Correction({"zed": 5}),
             LateEntry("zed", 100),
             CloseRegistration(),
@@ -181,17 +181,17 @@ class Driver:
         ]
         busted = [b["player"] for b in self.busts]
         if busted:
-            out.append(Hand("A", stacks={alive[0]: 1, busted[0]: t.stacks[alive[0]] - 1 if t.stacks[alive[0]] > 1 else 5}))
+            out.append(HandPlayed("A", stacks={alive[0]: 1, busted[0]: t.stacks[alive[0]] - 1 if t.stacks[alive[0]] > 1 else 5}))
         if t.status == "hand_for_hand" and t.round is not None:
             if t.round > 1:
-                out.append(Hand("A", deltas={alive[0]: 0, alive[1]: 0}, round=t.round - 1))
+                out.append(HandPlayed("A", deltas={alive[0]: 0, alive[1]: 0}, round=t.round - 1))
             played = t.state().round_tables
             if played:
-                out.append(Hand(played[0], deltas={alive[0]: 0, alive[1]: 0}, round=t.round))
+                out.append(HandPlayed(played[0], deltas={alive[0]: 0, alive[1]: 0}, round=t.round))
         elif t.status != "hand_for_hand":
-            out.append(Hand("A", deltas={alive[0]: 0, alive[1]: 0}, round=1))
+            out.append(HandPlayed("A", deltas={alive[0]: 0, alive[1]: 0}, round=1))
         else:
-            out.append(Hand("A", deltas={alive[0]: 0, alive[1]: 0}))
+            out.append(HandPlayed("A", deltas={alive[0]: 0, alive[1]: 0}))
         return self.pick(out)
 
     def arbitrary_event(self):
@@ -203,7 +203,7 @@ class Driver:
         if kind == 0:
             table, a, b, x, y = self.pick(TABLES), name(), name(), num(0, 400), num(0, 400)
             r = None if self.flag() else num(1, 4)
-            return Hand(table, stacks={a: x, b: y}, round=r) if a != b else End()
+            return HandPlayed(table, stacks={a: x, b: y}, round=r) if a != b else End()
         if kind == 1:
             return Correction({name(): num(1, 400)})
         if kind == 2:

@@ -9,7 +9,7 @@ import pytest
 
 from pokerengine import Seat, settle
 from pokerengine.errors import EventLogError, TournamentError
-from pokerengine.tournament import EquityConfig, Hand, Tournament
+from pokerengine.tournament import EquityConfig, HandPlayed, Tournament
 
 OFF = EquityConfig.off()
 
@@ -179,7 +179,7 @@ def test_settlement_hand():
     s = settle([Seat(1, 1000, cards="AsAd"), Seat(2, 1000, cards="KsKd"), Seat(3, 50, folded=True)],
                board="2c7d9hTs3c")
     r = t.record_settlement("A", s, {1: "ann", 2: "bob", 3: "cat"})
-    assert r.event == Hand("A", deltas={"ann": 1050, "bob": -1000, "cat": -50})
+    assert r.event == HandPlayed("A", deltas={"ann": 1050, "bob": -1000, "cat": -50})
     assert t.stacks == {"ann": 2050, "bob": 2000, "cat": 1950}
     big = settle([Seat(1, 3000, cards="AsAd"), Seat(2, 3000, cards="KsKd")], board="2c7d9hTs3c")
     with pytest.raises(TournamentError, match="'ann' put in 3000 chips but has only 2050"):
