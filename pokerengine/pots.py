@@ -24,7 +24,7 @@ The seed example (contributions 10, 10, 8, 6 live and 5 folded):
 >>> [(p.amount, p.eligible) for p in layout.pots]
 [(29, (1, 2, 3, 4)), (6, (1, 2, 3)), (4, (1, 2))]
 
-An all-in raiser who mucks at showdown (issue 24): seat 2 raised to 150, seat 1 called all in
+An all-in raiser who mucks at showdown: seat 2 raised to 150, seat 1 called all in
 for 100, seat 2 mucked.  The 50 nobody called go back to seat 2; the pot is 200:
 
 >>> layout = build_pots([Seat(1, 100), Seat(2, 150, folded=True)])

@@ -1,4 +1,4 @@
-"""Fuzz suite (issue 12): every entry point, in a worker subprocess with a memory cap and a time limit.
+"""Fuzz suite: every entry point, in a worker subprocess with a memory cap and a time limit.
 
 Each input must end in a result or a clean error (see ``tests/fuzzing.py``
 for the outcomes, the mutators and the worker).  Two kinds of input:
@@ -149,7 +149,7 @@ REGRESSIONS = sorted((fuzzing.CORPUS / "regressions").glob("*.json"))
 
 @pytest.mark.parametrize("meta", REGRESSIONS, ids=[p.stem for p in REGRESSIONS])
 def test_regression_corpus(workers, meta):
-    """The smallest input of each distinct failure the fuzzer found during issue 12, kept for good."""
+    """The smallest input of each distinct failure the fuzzer has found, kept for good."""
     info = json.loads(meta.read_text())
     case = fuzzing.Case(info["entry"], info["variant"], meta.with_suffix(".bin").read_bytes(), origin=meta.name)
     result = workers[0].run(case)

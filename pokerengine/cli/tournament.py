@@ -249,7 +249,8 @@ def _subcommands(p: argparse.ArgumentParser, parsers: dict[str, argparse.Argumen
     """Let ``p`` hand its arguments to ``parsers[word]`` when the first one is such a word.
 
     ``tournament`` takes a positional SOURCE, so its sub-commands cannot be
-    argparse sub-parsers; this keeps ``pokerengine tournament log.jsonl`` as it was.
+    argparse sub-parsers; this way ``pokerengine tournament log.jsonl`` reads a log and
+    ``pokerengine tournament copy ...`` runs a sub-command.
     """
     original = p.parse_known_args
 

@@ -18,7 +18,7 @@ field size), built from power sums of the players' probabilities, and each
 player's own factor divided out as a short series.  That is
 ``O(players x ~20)`` work a node where dividing the coefficients costs
 ``O(players x sqrt(players))``: with every place paid, 10,000 players take
-about a second instead of half a minute.
+about a second (dividing the coefficients out, about half a minute).
 
 When the whole place matrix is wanted (``places=True``) this module instead
 

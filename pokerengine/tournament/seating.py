@@ -11,7 +11,7 @@ run from 1 to ``seats``, clockwise is increasing seat number (as at a
 :class:`~pokerengine.live.Table`).  A table "in play" is one with at least one player.
 
 The rules are the Poker TDA's, cited by title and by the numbers of the 2013-2019 editions, which
-the shared notes (``betting.md``) and issue 9 use (the 2022 and later editions number them one
+the shared notes (``betting.md``) use (the 2022 and later editions number them one
 higher: balancing is Rule 11 there):
 
 * Random Seats (the notes' TDA 7): seats are assigned at random.  :func:`draw` spreads the players
@@ -25,8 +25,8 @@ higher: balancing is Rule 11 there):
 * Balancing Tables (TDA 10): in flop games the player due for the big blind next is moved to the
   *worst position* at the short table, which may be the next big blind (even if that player just
   paid one) but is never the small blind (10 A); the table a player comes from is chosen by a
-  procedure fixed in advance (10 C): :func:`balance`.  Issue 9 says "the equivalent position"
-  (the online practice of keeping a moved player's place relative to the button); this module
+  procedure fixed in advance (10 C): :func:`balance`.  Some online sites move a player to "the
+  equivalent position" instead (keeping the player's place relative to the button); this module
   implements the TDA's worst position, as the shared notes do;
 * the final table: a redraw is the house's choice: :func:`final_table`.
 

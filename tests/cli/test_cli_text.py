@@ -1,4 +1,4 @@
-"""The command line's text says what its JSON says (issue 27): ``odds`` prints the counts,
+"""The command line's text says what its JSON says: ``odds`` prints the counts,
 ``pushfold`` the ranges as hands, ``--plot`` where it wrote; values that start like a negative
 number reach the project's own message; an amount with too many digits says the bound; messages
 name a player the same way (``stack of player 2``, ``prize for place 1``; settle: ``seat 2``)."""

@@ -1,6 +1,6 @@
-"""Issue 12, payout models: hostile fields are refused up front or time out on time, big numbers stay right.
+"""Payout models under hostile input: hostile fields are refused up front or time out on time, big numbers stay right.
 
-Each test is a regression test for one class of failure the issue reported:
+Each test is a regression test for one class of failure:
 unbounded memory and time (every model states its cost and checks it before it
 allocates; ``max_seconds`` is honoured within a second), overflow and lost
 precision with amounts near ``2**63 - 1``, hostile command-line input, NumPy
@@ -222,7 +222,7 @@ def test_explicit_subset_method_no_longer_allocates_two_to_the_n():
     assert np.allclose(subset.equity, quadrature.equity, rtol=1e-9, atol=1e-9 * sum(prizes))
 
 
-# -- the command line: the issue's reproducers, measured in a child process -----------------------------
+# -- the command line: the failures' reproducers, measured in a child process -----------------------------
 
 _CLI = """
 import json, sys, time, resource

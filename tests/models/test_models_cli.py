@@ -163,7 +163,7 @@ def test_timeout_exits_1(capsys):
 
 
 def test_compare_checks_every_model_before_running_any(capsys, monkeypatch):
-    # issue 20: `--compare mc,mw` ran Monte Carlo before Malmuth-Weitzman refused a field too big for it
+    # Regression: `--compare mc,mw` ran Monte Carlo before Malmuth-Weitzman refused a field too big for it
     import pokerengine.models as models
 
     def must_not_run(*args, **kwargs):

@@ -1,4 +1,4 @@
-"""Issue 12, settlement side: hostile values given to settle(), Seat, Rake and the JSON form are
+"""Settlement under hostile input: hostile values given to settle(), Seat, Rake and the JSON form are
 refused quickly with a short, clear error, and a pot of no chips needs no showdown."""
 
 import itertools

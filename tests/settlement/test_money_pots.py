@@ -65,7 +65,7 @@ def test_no_refund_when_the_top_is_matched():
 
 
 def test_a_folded_lone_top_gets_its_uncalled_excess_back():
-    # Issue 24: the lone top is a folded seat (he mucked at showdown after an all-in for less was
+    # The lone top is a folded seat (he mucked at showdown after an all-in for less was
     # called): the 15 nobody matched are his (TDA 15-B, 65-A), folded or not.
     seats = [Seat(1, 5), Seat(2, 5), Seat(3, 20, folded=True)]
     assert dict(build_pots(seats).refunds) == {1: 0, 2: 0, 3: 15}

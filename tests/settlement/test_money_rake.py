@@ -99,7 +99,7 @@ def test_a_pot_gives_its_last_unit():
                 Seat(8, 3, cards="AsAdKsKd")], board=BOARD, game="omaha", dead=2, rake=Rake("90"))
     assert [(p.amount, p.rake) for p in r.pots] == [(2, 2), (8, 7)]
     assert r.rake == 9 and r.payouts == {6: 0, 7: 0, 3: 0, 8: 1}
-    # Seat 6 folded after 5 alone above seat 8's 3: its 2 nobody called go back unraked (issue 24),
+    # Seat 6 folded after 5 alone above seat 8's 3: its 2 nobody called go back unraked (TDA 15-B),
     # and the pots are 2 and 6: 90% of 8 = 7.2 -> 7: shares 1.8 -> 1 and 5.4 -> 5, the unit to the 2 pot.
     r = settle([Seat(6, 5, folded=True), Seat(3, 0, cards="4h4d5h5d"), Seat(8, 3, cards="AsAdKsKd")],
                board=BOARD, game="omaha", dead=2, rake=Rake("90"))

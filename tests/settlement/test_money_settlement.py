@@ -60,7 +60,7 @@ def test_hilo_ties_both_ways():
     assert (p.high_winners, p.low_winners) == ((1, 2), (1, 2))
     assert dict(p.shares) == {2: 16, 1: 15} and p.odd_units == (2,)
     # Seat 3 folded after 11, the lone top: its 1 above the others was never called and goes back to
-    # it, folded as it is (TDA 15-B; issue 24), so the pot is 30, not 31.
+    # it, folded as it is (TDA 15-B), so the pot is 30, not 31.
     r = settle([Seat(1, 10, cards="Ac4cJhTh"), Seat(2, 10, cards="Ah4hJcTc"), Seat(3, 11, folded=True)],
                board=HILO_BOARD, game="omaha-hilo", small_blind=2)
     assert dict(r.refunds) == {1: 0, 2: 0, 3: 1} and r.pots[0].amount == 30

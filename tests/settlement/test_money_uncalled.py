@@ -1,11 +1,11 @@
-"""Issue 24: the uncalled part of a raise goes back to the raiser even when he mucks at showdown.
+"""The uncalled part of a raise goes back to the raiser even when he mucks at showdown.
 
 TDA 15-B, 65-A: the part of the largest contribution above the second largest was never called and
 goes back to whoever put it in, folded or not (PokerStars: "Uncalled bet (X) returned to ...").
 The properties check :func:`pokerengine.settle`, :func:`pokerengine.runs.settle_runs`, the rake,
 PHH replay (the short way and the engine), the live engine and the site check against
 ``tests/uncalled_oracle.py``, a dealer's settlement written from the rule book; the regression tests
-replay the issue's hands through every path that moves money, and the sweep covers every other
+replay a mucked all-in raise (a settle example and a PHH hand) through every path that moves money, and the sweep covers every other
 place where "folded" touches money (dead money, a sitting-out blind, antes, run it twice, rake,
 hi/lo).
 """
@@ -36,12 +36,12 @@ from pokerengine.live import from_history as live_replay
 from pokerengine.runs import settle_runs
 from pokerengine.strategies import hands
 
-# -- the issue's hands ----------------------------------------------------------------------------
+# -- a mucked all-in raise -------------------------------------------------------------------------
 
 BOARD = "3c3s4cAd5s"
 
 #: p2 raises all in to 200, p3 calls all in for 100, p2 mucks: p2 must finish with 100.
-ISSUE_PHH = """variant = "NT"
+MUCKED_RAISE_PHH = """variant = "NT"
 antes = [0, 0, 0]
 blinds_or_straddles = [1, 2, 0]
 min_bet = 2
@@ -53,11 +53,11 @@ finishing_stacks = [199, 100, 201]
 
 
 def pokerstars_hand(bob: str) -> str:
-    """The issue's hand as PokerStars writes it, in dollars; ``bob`` is bob's showdown line."""
+    """The mucked raise as PokerStars writes it, in dollars; ``bob`` is bob's showdown line."""
     summary = {"bob: mucks hand": "Seat 2: bob (big blind) mucked",
                "bob: shows [8h 9s] (a pair of Threes)": "Seat 2: bob (big blind) showed [8h 9s] and lost with a pair of Threes"}
     return f"""PokerStars Hand #24000000001:  Hold'em No Limit ($1/$2 USD) - 2020/04/16 13:54:25 ET
-Table 'Issue 24' 6-max Seat #3 is the button
+Table 'Uncalled' 6-max Seat #3 is the button
 Seat 1: ann ($200 in chips)
 Seat 2: bob ($200 in chips)
 Seat 3: cy ($100 in chips)
@@ -88,7 +88,7 @@ Seat 3: cy (button) showed [4h 4d] and won ($201) with a full house, Fours full 
 BOB_LINES = ("bob: mucks hand", "bob: shows [8h 9s] (a pair of Threes)")
 
 
-def test_the_issue_settle_example():
+def test_a_mucked_all_in_raise_gets_its_uncalled_part_back():
     r = settle([Seat(1, 100, cards="4h4d"), Seat(2, 150, folded=True)], board=BOARD, small_blind=1, button=2)
     assert dict(r.net) == {1: 100, 2: -100}
     assert dict(r.refunds) == {1: 0, 2: 50} and [p.amount for p in r.pots] == [200]
@@ -97,17 +97,17 @@ def test_the_issue_settle_example():
     assert dict(shown.net) == dict(r.net) and dict(shown.refunds) == dict(r.refunds)
 
 
-def test_the_issue_phh_through_pokerengine_replay(tmp_path, capsys):
-    path = tmp_path / "issue24.phh"
-    path.write_text(ISSUE_PHH)
+def test_the_mucked_raise_phh_matches_in_pokerengine_replay(tmp_path, capsys):
+    path = tmp_path / "mucked_raise.phh"
+    path.write_text(MUCKED_RAISE_PHH)
     assert main(["replay", "--json", "-q", str(path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert (out["hands"], out["matched"], out["mismatched_count"]) == (1, 1, 0)
 
 
-def test_the_issue_phh_through_every_replay_path():
-    hand = loads(ISSUE_PHH)
-    r = replay_hand(hand)  # the short way of history/quick.py
+def test_the_mucked_raise_phh_settles_the_same_on_every_replay_path():
+    hand = loads(MUCKED_RAISE_PHH)
+    r = replay_hand(hand)  # the short way (live/quick.py)
     assert r.finishing_stacks == (199, 100, 201) and r.status == "matched"
     assert dict(r.settlement.refunds) == {1: 0, 2: 100, 3: 0}
     engine = settle_outcome(interpret(hand, quick=False), ante_trimming=False)  # the live engine's rule book
@@ -144,8 +144,8 @@ def test_convert_to_phh_and_ohh_replays_to_the_same_stacks(bob):
     assert again.finishing_stacks == (19900, 10000, 20100) and again.status == "matched"
 
 
-def test_convert_the_issue_phh_to_ohh_and_back():
-    text = convert_text(ISSUE_PHH, "ohh")
+def test_convert_the_mucked_raise_phh_to_ohh_and_back():
+    text = convert_text(MUCKED_RAISE_PHH, "ohh")
     [pot] = json.loads(text)["ohh"]["pots"]
     assert pot["amount"] == 201  # the pot: bob's uncalled 100 is in no pot
     [ohh] = read_ohh(text)
@@ -182,7 +182,7 @@ finishing_stacks = [2, 1, 100, 100]""")
 @pytest.mark.parametrize("trim", [False, True])
 def test_sweep_antes_an_all_in_raiser_who_mucks_gets_the_excess_of_his_bets(trim):
     # Antes of 1 (dead money by default): p2's bets 199 against p3's 99, so 100 come back either way.
-    text = (ISSUE_PHH.replace("antes = [0, 0, 0]", "antes = [1, 1, 1]").replace('"p2 cbr 200"', '"p2 cbr 199"')
+    text = (MUCKED_RAISE_PHH.replace("antes = [0, 0, 0]", "antes = [1, 1, 1]").replace('"p2 cbr 200"', '"p2 cbr 199"')
             .replace("finishing_stacks = [199, 100, 201]", "finishing_stacks = [198, 100, 202]"))
     if trim:
         text = "ante_trimming_status = true\n" + text
@@ -208,7 +208,7 @@ finishing_stacks = [99, 103, 98]""")
 
 
 def test_sweep_run_it_twice_the_mucker_gets_the_uncalled_part_undivided():
-    hand = loads(ISSUE_PHH.replace('"d db 5s", ', '"d db 5s", "d db 8c9cTd", "d db Jd", "d db Qh", ')
+    hand = loads(MUCKED_RAISE_PHH.replace('"d db 5s", ', '"d db 5s", "d db 8c9cTd", "d db Jd", "d db Qh", ')
                  .replace("finishing_stacks", "_run_count = 2\nfinishing_stacks"))
     assert hand.run_count == 2
     r = replay_hand(hand)
@@ -270,10 +270,10 @@ def test_the_oracle_on_hands_worked_by_hand():
                       Seat(4, 6, cards="AsAd"), Seat(5, 5, folded=True)], "board": "2c7d9hTs3c"}
     want = rule_settle(seed)
     assert want["pots"] == [29, 6, 4] and want["payouts"] == {1: 2, 2: 2, 3: 6, 4: 29, 5: 0}
-    # The issue: 50 back to the mucker, 200 to the fours; 5% rake of 200 is 10, none of the 50.
-    issue = {"seats": [Seat(1, 100, cards="4h4d"), Seat(2, 150, folded=True)], "board": BOARD}
-    assert rule_settle(issue)["payouts"] == {1: 200, 2: 50}
-    assert rule_settle(issue, rake=(Fraction(5), None))["payouts"] == {1: 190, 2: 50}
+    # The mucked raise: 50 back to the mucker, 200 to the fours; 5% rake of 200 is 10, none of the 50.
+    mucked = {"seats": [Seat(1, 100, cards="4h4d"), Seat(2, 150, folded=True)], "board": BOARD}
+    assert rule_settle(mucked)["payouts"] == {1: 200, 2: 50}
+    assert rule_settle(mucked, rake=(Fraction(5), None))["payouts"] == {1: 190, 2: 50}
     # Two folded seats above the live one: 8 back to the top; the second's 7 above the live 5 stay in.
     folded = {"seats": [Seat(1, 5, cards="4h4d"), Seat(2, 12, folded=True), Seat(3, 20, folded=True)],
               "board": BOARD, "dead": 3}

@@ -349,7 +349,7 @@ def test_the_command_serves_until_terminated(store: tuple[str, Director]) -> Non
 # ------------------------------------------------------------------ every kind of store
 @pytest.mark.parametrize("kind", ["file", "sqlite", "postgresql"])
 def test_the_page_follows_a_director_on_every_kind_of_store(kind: str, tmp_path: Path) -> None:
-    # the issue names the three stores: a director writes while the page reads, and the page shows each hand
+    # the three stores: a director writes while the page reads, and the page shows each hand
     if kind == "postgresql":
         import uuid
 

@@ -276,7 +276,7 @@ def test_levels_follow_the_clock_and_apply_from_the_next_hand() -> None:
 
 
 def test_the_clock_never_moves_the_level_back() -> None:
-    # issue 20: clock(0) after level 5 logged a change back to level 1
+    # Regression: clock(0) after level 5 logged a change back to level 1
     d = start(9, 1)
     t = d.tournament
     assert d.clock(1200) is not None and (t.level, t.on_break) == (3, True)
@@ -341,7 +341,7 @@ def test_simulate_runs_a_field_of_300_to_the_end() -> None:
 
 
 def test_a_1000_player_100_table_tournament_runs_to_the_end_on_sqlite(tmp_path) -> None:
-    """The issue's load test: 1,000 players at 100 tables of 10, random play through the live hand
+    """A load test: 1,000 players at 100 tables of 10, random play through the live hand
     engine, the SQLite store (every event committed before it takes effect), hand-for-hand near the
     money; then the store replays to the same state."""
     url = f"sqlite:///{tmp_path / 'events.db'}?tournament=big"
@@ -411,14 +411,14 @@ def _lines(events):
 
 
 def test_finish_none_is_the_projects_error():
-    # issue 20: Director.finish(None) raised AttributeError (a table with no hand in play matched None)
+    # Regression: Director.finish(None) raised AttributeError (a table with no hand in play matched None)
     d = start(6, seed=1)
     with pytest.raises(TournamentError, match="not in play at any table"):
         d.finish(None)
 
 
 def test_open_refuses_a_tournament_that_does_not_exist_and_creates_nothing(tmp_path) -> None:
-    # issue 20: Director.open of a missing file or tournament made an empty .jsonl or an empty SQLite row
+    # Regression: Director.open of a missing file or tournament made an empty .jsonl or an empty SQLite row
     import sqlite3
 
     url = f"sqlite:///{tmp_path}/events.db?tournament=sunday"
@@ -435,7 +435,7 @@ def test_open_refuses_a_tournament_that_does_not_exist_and_creates_nothing(tmp_p
 
 
 def test_standings_prizes_and_stacks_are_the_directors_public_api() -> None:
-    # issue 20: a server read standings and prizes through private attributes
+    # Regression: a server read standings and prizes through private attributes
     d = start(12, 4, seats=6)
     c = Checked(d, 4)
     while d.tournament.status != "finished":
@@ -447,7 +447,7 @@ def test_standings_prizes_and_stacks_are_the_directors_public_api() -> None:
 
 
 def test_away_players_are_logged_and_a_resumed_director_knows_them(tmp_path) -> None:
-    # issue 20: sitting out / away lived only in the live table; a resumed director forgot it
+    # Regression: sitting out / away lived only in the live table; a resumed director forgot it
     path = tmp_path / "t.jsonl"
     d = start(9, 2, log=str(path))
     player = d.tables["1"][min(d.tables["1"])]
@@ -465,7 +465,7 @@ def test_away_players_are_logged_and_a_resumed_director_knows_them(tmp_path) -> 
 
 
 def test_the_clock_is_logged_and_resumes_after_a_restart(tmp_path) -> None:
-    # issue 20: the clock's start and pauses lived in the server; a restarted server lost them
+    # Regression: the clock's start and pauses lived in the server; a restarted server lost them
     path = tmp_path / "t.jsonl"
     d = start(9, 3, log=str(path))
     t0 = 1_700_000_000

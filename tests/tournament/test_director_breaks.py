@@ -1,4 +1,4 @@
-"""A break never blocks a hand in play (issue 27): hands dealt before a break, a level change or a
+"""A break never blocks a hand in play: hands dealt before a break, a level change or a
 pause are finished and recorded at the stakes they were dealt with; no hand is dealt during a
 break; the log replays and resumes from every store mid-break (TDA 23)."""
 
@@ -35,7 +35,7 @@ def _fold_to_big_blind(hand) -> None:  # type: ignore[no-untyped-def]
             hand.check(hand.to_act)
 
 
-def test_the_issue_27_reproducer_records_the_hand_finished_during_the_break() -> None:
+def test_a_hand_finished_during_the_break_is_recorded() -> None:
     d = _start()
     t = d.tournament
     h1, h2 = d.deal("1", rng=random.Random(1)), d.deal("2", rng=random.Random(2))

@@ -1,4 +1,4 @@
-"""The director under a clock (issue 27): a Hypothesis state machine interleaves clock ticks, breaks,
+"""The director under a clock: a Hypothesis state machine interleaves clock ticks, breaks,
 pauses and resumes, levels set by hand, deals, actions, finishes and crashes (a resume from the
 store, the hands in play lost) over 12 to 20 players at two or three tables, and checks after every
 step that:

@@ -1,7 +1,7 @@
-"""Issue 12, tournaments: hostile logs and hostile API calls get a clear error, bounded work, and change nothing.
+"""Tournaments under hostile input: hostile logs and hostile API calls get a clear error, bounded work, and change nothing.
 
-Each reproducer of the issue is a test here (items 1, 2, 4 and 5; the lock and crash
-tests, items 3 and 6, are in ``test_tournament_log_faults.py``).
+Each failure found (a log that grows without bound, text input re-encoded, hostile field values)
+has a regression test here; the lock and crash tests are in ``test_tournament_log_faults.py``.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def bare_dcm_deal(tmp_path, players: int) -> pathlib.Path:
 
 @pytest.mark.parametrize("players", [25, 100])
 def test_replaying_a_bare_dcm_deal_is_bounded_in_time_and_memory(tmp_path, players):
-    # Issue 12.1: this two-line log grew past 18 GB (100 players: killed by the OOM killer).
+    # Regression: this two-line log grew past 18 GB (100 players: killed by the OOM killer).
     # Now the deal's DCM run has the --dcm-seconds budget, and a timeout refuses the line.
     path = bare_dcm_deal(tmp_path, players)
     code, out, err, seconds = cli("tournament", str(path), "--no-equity", "--dcm-seconds", "0.5",
@@ -74,7 +74,7 @@ def test_replaying_a_bare_dcm_deal_is_bounded_in_time_and_memory(tmp_path, playe
 
 
 def test_every_deal_and_replay_config_has_a_dcm_budget():
-    # The old default (deal_dcm_seconds=None) meant "no limit"; None now turns bare DCM deals off.
+    # deal_dcm_seconds=None turns bare DCM deals off (it never means "no limit").
     assert EquityConfig().deal_dcm_seconds == EquityConfig.off().deal_dcm_seconds == 10.0
     t = Tournament(equity=EquityConfig(deal_dcm_seconds=None))
     t.start([700, 300], {"ann": 50, "bob": 30, "cat": 20})
@@ -249,7 +249,7 @@ def test_huge_or_ill_typed_starts_are_refused(capsys, tmp_path, start):
 
 
 def test_a_torn_multibyte_character_reads_the_same_from_a_file_and_from_standard_input(tmp_path):
-    # Issue 12.2: standard input used to be decoded as text and re-encoded: UnicodeEncodeError.
+    # Regression: standard input used to be decoded as text and re-encoded: UnicodeEncodeError.
     data = (START2 + '{"event":"end","reason":"caf\u00e9"}\n').encode()[:-3]  # cut inside the é
     path = tmp_path / "torn.jsonl"
     path.write_bytes(data)

@@ -1,4 +1,4 @@
-"""Issue 9, "Event store": one interface, three stores (a JSON-lines file, SQLite, PostgreSQL).
+"""The event stores: one interface, three stores (a JSON-lines file, SQLite, PostgreSQL).
 
 The contract tests run against every store (``kind``); PostgreSQL's need a server:
 ``export POKERENGINE_POSTGRES_URL="$(scripts/postgres-test-server.sh)"``.  Without one they
@@ -452,7 +452,7 @@ def test_a_sqlite_tournament_can_be_handed_to_another_thread(tmp_path):
 
 
 def test_reading_a_sqlite_store_leaves_no_wal_or_shm_file(tmp_path, capsys):
-    # issue 20: reading (pokerengine tournament sqlite:///...) left events.db-wal and events.db-shm beside it
+    # Regression: reading (pokerengine tournament sqlite:///...) left events.db-wal and events.db-shm beside it
     url, path = _db_with_events(tmp_path)
     before = sorted(os.listdir(tmp_path))
     assert before == ["events.db"]

@@ -1,4 +1,4 @@
-"""Issue 9, "Fault tests": writers killed at random points, and writers racing on one tournament.
+"""Fault tests of the event stores: writers killed at random points, and writers racing on one tournament.
 
 The writers are forked processes that report each acknowledged event (``append`` returned)
 on a pipe.  Kills: about 20 by default, 400 under ``POKERENGINE_HYPOTHESIS=deep`` (or set

@@ -1,4 +1,4 @@
-"""Issue 9: the PostgreSQL store against a real server (``scripts/postgres-test-server.sh``).
+"""The PostgreSQL store against a real server (``scripts/postgres-test-server.sh``).
 
 The contract tests shared with the other stores are in ``test_stores.py`` (``[postgresql]``);
 here: writers killed and racing across processes, concurrent schema creation, and the

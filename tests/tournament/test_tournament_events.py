@@ -145,8 +145,8 @@ def chained(*events):
 
 
 def test_event_log_repairs_a_torn_tail_before_appending(tmp_path):
-    # The line format gained "seq" and "prev" (issue 12): the expected text is the chained lines;
-    # the torn tail's bytes are now kept in LOG.torn instead of being lost.
+    # Each line carries "seq" and "prev": the expected text is the chained lines;
+    # the torn tail's bytes are kept in LOG.torn.
     path = tmp_path / "log.jsonl"
     path.write_text(GOOD + '{"event": "en')
     with EventLog(path) as log:

@@ -1,9 +1,9 @@
-"""Issue 12, items 3 and 6: one writer per log, crashes at any point, and no code path that deletes others' events.
+"""The JSON-lines log under crashes: one writer per log, crashes at any point, and no code path that deletes others' events.
 
 The writers here are forked processes appending to a real file; the test kills them
 with SIGKILL at random moments and checks that every acknowledged event (``append``
 returned) survives and that the log re-opens to the same state.
-``POKERENGINE_FAULT_ROUNDS=400 pytest tests/test_tournament_log_faults.py`` crashes more writers.
+``POKERENGINE_FAULT_ROUNDS=400 pytest tests/tournament/test_tournament_log_faults.py`` crashes more writers.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def test_sigkill_at_random_points_loses_no_acknowledged_event(tmp_path):
 
 
 def test_a_second_writer_is_refused_while_the_first_appends(tmp_path):
-    # Issue 12.3: a second Tournament.open used to truncate the log to what it had read (20 of 300 lost).
+    # Regression: a second Tournament.open used to truncate the log to what it had read (20 of 300 lost).
     path = tmp_path / "t.jsonl"
     pid, r = _spawn(path, 300, pause=0.002)
     first = os.read(r, 64)  # "open 1": the writer holds the lock
@@ -224,7 +224,7 @@ def test_bytes_written_without_the_lock_are_never_truncated(tmp_path):
 
 
 def test_a_failed_append_removes_only_its_own_bytes(tmp_path, monkeypatch):
-    # Issue 12.3: a failed append used to truncate the file to its own stale size.
+    # Regression: a failed append used to truncate the file to its own stale size.
     path = tmp_path / "t.jsonl"
     t = Tournament(path, equity=OFF)
     t.start([100], {"ann": CHIPS, "bob": CHIPS})

@@ -298,7 +298,7 @@ def test_log_then_replay_then_resume(tmp_path):
     t.hand("A", {"ann": 5000, "dan": 0})
     t.close()
     lines = path.read_text().splitlines()
-    # each line carries its sequence number and the hash of the line before (issue 12)
+    # each line carries its sequence number and the hash of the line before
     assert lines[1] == ('{"event": "hand", "table": "A", "stacks": {"ann": 5000, "dan": 0}, "seq": 2, "prev": "%s"}'
                         % hashlib.sha256(lines[0].encode()).hexdigest())
     # a crash while writing the next line leaves half of it
