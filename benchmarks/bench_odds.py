@@ -36,8 +36,9 @@ import time
 
 import treys
 
-from pokerengine.decisions import evaluate, preflop
-from pokerengine.decisions.combos import CARD_NAMES, card_index
+from pokerengine.decisions import preflop
+from pokerengine.hands import vector
+from pokerengine.cards import DECK
 from pokerengine.decisions.odds import odds
 
 HANDS = ("AdAc", "KhKs")
@@ -57,8 +58,8 @@ def treys_subset(boards: int) -> tuple[float, float]:
     """Seconds treys takes for the first ``boards`` boards of the enumeration, and AdAc's equity share on them."""
     ev = treys.Evaluator()
     holes = [[treys.Card.new(h[:2]), treys.Card.new(h[2:])] for h in HANDS]
-    used = {card_index(h[i:i + 2]) for h in HANDS for i in (0, 2)}
-    deck = [treys.Card.new(CARD_NAMES[c]) for c in range(52) if c not in used]
+    used = {vector.deck_index(card) for h in holes for card in h}  # pokerengine.cards' integers are treys'
+    deck = [DECK[c] for c in range(52) if c not in used]
     share = 0.0
     t = time.perf_counter()
     for board in itertools.islice(itertools.combinations(deck, 5), boards):
@@ -85,7 +86,7 @@ def main() -> None:
     treys_boards = 20_000 if args.quick else 100_000
     pokerkit_samples = 5_000 if args.quick else 20_000
 
-    evaluate.tables()
+    vector.tables()
     preflop.matrices()  # load the table (once per process) before timing
     t_enum, exact_result = best_of(lambda: odds(list(HANDS), table=False))
     t_table, table_result = best_of(lambda: odds(list(HANDS)), repeat=20)

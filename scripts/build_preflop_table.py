@@ -2,7 +2,7 @@
 disjoint starting combinations, one row per orbit under suit relabelling (47,008 rows).
 
 Method: every one of the C(52, 5) = 2,598,960 boards, in batches; on each batch the NumPy evaluator
-(:func:`pokerengine.decisions.evaluate.rank_holes`) ranks all 1,326 combinations (0 where a
+(:func:`pokerengine.hands.vector.rank_holes`) ranks all 1,326 combinations (0 where a
 combination shares a card with the board); then, for each orbit representative ``(x, y)``, the
 boards where ``x`` beats ``y`` and where ``y`` beats ``x`` are counted, a board that either hand
 cannot be dealt with counting for neither (its value is 0 on one side, 65,535 on the other).  Ties
@@ -23,7 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
-from pokerengine.decisions import evaluate, preflop
+from pokerengine.decisions import preflop
+from pokerengine.hands import vector as evaluate
 from pokerengine.decisions.combos import COMBOS
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "pokerengine" / "decisions" / "data" / preflop.TABLE_FILE

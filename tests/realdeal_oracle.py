@@ -18,7 +18,7 @@ Three players (``BTN``, ``SB``, ``BB``) and two:
   third hand's cards are not taken out of the *board* there.  That last effect is estimated by the
   Monte Carlo below (``board_correction``) and reported beside, with its standard error.
 - **Three hands all in: a seeded Monte Carlo** of whole deals (three hands and the board drawn
-  from one deck; values by :func:`pokerengine.decisions.evaluate.rank7`; pots by the library's pot
+  from one deck; values by :func:`pokerengine.hands.vector.rank7`; pots by the library's pot
   code), strategies integrated exactly (only cards are sampled); per class a mean and a standard
   error.
 
@@ -219,7 +219,7 @@ def check(game: Game, strategies: Strategies, deals: int = 2_000_000, seed: int 
     sampled = 0
     if deals and n == 3:
         rng = np.random.default_rng(seed)
-        from pokerengine.decisions.evaluate import rank7
+        from pokerengine.hands.vector import rank7
 
         count = np.zeros((n, CLASSES))
         pair_ends = [(live, acts) for live, acts in ends if len(live) == 2]

@@ -6,7 +6,6 @@ stacks are worth and decides with those values.  One module per step (``docs/dec
 
 - :mod:`~.combos`: cards, the 1,326 combinations and the 169 classes, as small integers;
 - :mod:`~.ranges`: range notation (:func:`parse_range`, :class:`Range`, :func:`format_range`);
-- :mod:`~.evaluate`: a NumPy seven-card evaluator;
 - :mod:`~.preflop`: the shipped exact heads-up table (:func:`~.preflop.headsup`, :func:`class_table`);
 - :mod:`~.odds`: exact all-in odds of hands and ranges (:func:`odds`);
 - :mod:`~.decision`: the value of folding, calling or pushing (:func:`call_decision`,

@@ -1,86 +1,31 @@
-"""Cards, two-card combinations and the 169 starting-hand classes, as small integers.
+"""The 169 starting-hand classes of hold'em and the two-card combinations in each, as small integers.
 
-Everything in :mod:`pokerengine.decisions` indexes cards, hole-card combinations
-and starting-hand classes the same way, so arrays line up:
+Cards and combinations are those of :mod:`pokerengine.hands.vector` (a card is its position in
+:data:`pokerengine.cards.DECK`; a combination one of ``1,326`` indices, :data:`COMBO_CARDS` its two
+cards, higher first), so the arrays of :mod:`pokerengine.decisions` line up with the evaluator's.
+A **class** is one of the 169 starting hands (``"AA"``, ``"AKs"``, ``"AKo"``), indexed by its cell
+in the usual 13x13 grid: row and column ``0`` are aces, pairs on the diagonal, suited hands above
+it (row < column), offsuit below.
 
-- a **card** is ``4 * rank + suit`` (``0..51``): rank ``0`` is a deuce, ``12`` an
-  ace; suits in the order ``c d h s``.  This is the order of
-  :data:`pokerengine.cards.DECK`, so ``DECK[i]`` is card ``i`` as the rest of the
-  library writes it.
-- a **combination** (two hole cards) is one of ``1,326`` indices ``0..1325``;
-  :data:`COMBO_CARDS` gives its two cards, higher card first.
-- a **class** is one of the 169 starting hands (``"AA"``, ``"AKs"``, ``"AKo"``), indexed
-  by its cell in the usual 13x13 grid: row and column ``0`` are aces, pairs on the
-  diagonal, suited hands above it (row < column), offsuit below.
-
->>> card_index("As"), card_text(51), card_text(0)
-(51, 'As', '2c')
->>> combo_text(combo_index(card_index("Kh"), card_index("As")))
+>>> from pokerengine.hands.vector import deck_indices
+>>> combo_text(combo_index(*deck_indices("KhAs")))
 'AsKh'
 >>> CLASS_NAMES[0], CLASS_NAMES[1], CLASS_NAMES[13], CLASS_NAMES[168]
 ('AA', 'AKs', 'AKo', '22')
 >>> [len(CLASS_COMBOS[class_index(n)]) for n in ("AA", "AKs", "AKo")]
 [6, 4, 12]
->>> CLASS_NAMES[COMBO_CLASS[combo_index(card_index("7c"), card_index("2d"))]]
+>>> CLASS_NAMES[COMBO_CLASS[combo_index(*deck_indices("7c2d"))]]
 '72o'
 """
 
 from __future__ import annotations
 
 from .._checks import shown
+from ..cards import RANKS
 from ..errors import CardError
+from ..hands.vector import CARDS, COMBO_CARDS, COMBOS, combo_index, combo_text
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-CARDS = 52
-COMBOS = 1326
 CLASSES = 169
-
-CARD_NAMES: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
-_CARD_BY_NAME = {name: i for i, name in enumerate(CARD_NAMES)}
-
-
-def card_index(text: str) -> int:
-    """The index ``0..51`` of a card written as rank and suit (``"As"``)."""
-    try:
-        return _CARD_BY_NAME[text]
-    except (KeyError, TypeError):
-        raise CardError(f"bad card {shown(text)}: expected rank {RANKS} then suit {SUITS}, e.g. 'As'") from None
-
-
-def card_text(card: int) -> str:
-    """The text of card ``0..51``."""
-    return CARD_NAMES[card]
-
-
-def card_rank(card: int) -> int:
-    """``0`` (deuce) .. ``12`` (ace)."""
-    return card >> 2
-
-
-def card_suit(card: int) -> int:
-    """``0..3`` for ``c d h s``."""
-    return card & 3
-
-
-#: The two cards of each combination, higher card first (``hi > lo``), ordered by ``(hi, lo)``.
-COMBO_CARDS: tuple[tuple[int, int], ...] = tuple((hi, lo) for hi in range(CARDS) for lo in range(hi))
-_COMBO_OF: list[list[int]] = [[-1] * CARDS for _ in range(CARDS)]
-for _i, (_hi, _lo) in enumerate(COMBO_CARDS):
-    _COMBO_OF[_hi][_lo] = _COMBO_OF[_lo][_hi] = _i
-
-
-def combo_index(a: int, b: int) -> int:
-    """The combination of two different cards ``0..51`` (in either order)."""
-    if not (0 <= a < CARDS and 0 <= b < CARDS) or a == b:
-        raise CardError(f"a combination needs two different cards, got {shown(a)} and {shown(b)}")
-    return _COMBO_OF[a][b]
-
-
-def combo_text(combo: int) -> str:
-    """The combination as text, higher card first: ``'AsKh'``."""
-    hi, lo = COMBO_CARDS[combo]
-    return CARD_NAMES[hi] + CARD_NAMES[lo]
 
 
 def _class_name(row: int, col: int) -> str:
@@ -122,7 +67,6 @@ CLASS_COMBOS: tuple[tuple[int, ...], ...] = tuple(
 CLASS_SIZES: tuple[int, ...] = tuple(len(c) for c in CLASS_COMBOS)
 
 __all__ = [
-    "CARDS", "CARD_NAMES", "CLASSES", "CLASS_COMBOS", "CLASS_NAMES", "CLASS_SIZES", "COMBOS", "COMBO_CARDS",
-    "COMBO_CLASS", "RANKS", "SUITS", "card_index", "card_rank", "card_suit", "card_text", "class_index",
-    "combo_index", "combo_text",
+    "CARDS", "CLASSES", "CLASS_COMBOS", "CLASS_NAMES", "CLASS_SIZES", "COMBOS", "COMBO_CARDS", "COMBO_CLASS",
+    "class_index", "combo_index", "combo_text",
 ]

@@ -59,6 +59,7 @@ import attrs
 from .._checks import chips, shown
 from ..errors import DecisionInputError, ModelInputError, ModelTimeout
 from .bounty import Bounties, optional
+from .combos import combo_text
 from .ranges import Range, hand_or_range
 from .result import action_order
 
@@ -555,9 +556,7 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
             _check_seat(seat, n, "a calling range's seat")
             if seat not in behind:
                 raise DecisionInputError(f"{_player(seat)} acts before the hero, {_player(hero)}, and cannot call the push")
-        from .combos import COMBO_CARDS
-
-        cards = COMBO_CARDS[mine.combos()[0][0]]
+        cards = combo_text(mine.combos()[0][0])
         for seat in behind:
             if seat not in calling_ranges:
                 continue

@@ -36,7 +36,9 @@ are cached by stack vector.
 
 from __future__ import annotations
 
+import itertools
 import math
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -218,8 +220,6 @@ def _prize_values(model: str, prizes: tuple[Prize, ...], before: tuple[int, ...]
         elif top:
             seconds = None
             if deadline is not None and deadline.end is not None:
-                import time
-
                 seconds = max(deadline.end - time.monotonic(), 1e-3)
             try:
                 eq = FUNCTIONS[model]([after[s] for s in alive], top, max_seconds=seconds).equity
@@ -332,8 +332,6 @@ def endings(game: Game) -> list[Ending]:
 
 def rankings(live: Iterable[int]) -> list[tuple[int, ...]]:
     """Every strict order of the ``live`` seats, best first."""
-    import itertools
-
     return [tuple(p) for p in itertools.permutations(sorted(live))]
 
 

@@ -20,7 +20,7 @@ How each case is computed (all exact except the last):
   (:mod:`.preflop`), summed over the ranges' disjoint combination pairs; instant.
 - **enumeration**: every deal (one combination per hand, pairwise disjoint, weight the product
   of the hands' weights) on every board the deal leaves, board-major: each batch of boards ranks
-  every combination once (:func:`.evaluate.rank_holes`), then every deal is settled on it.
+  every combination once (:func:`.vector.rank_holes`), then every deal is settled on it.
   Work: ``boards x deals x hands`` cells (two known hands before the flop: 1,712,304 x 1 x 2).
 - **sorted** (two hands with a range, exact): per board, the second range's values sorted with
   cumulative weights, and per card the same for the combinations holding that card, so each of the
@@ -37,7 +37,7 @@ How each case is computed (all exact except the last):
   Measured against exact enumeration on six cases (two to five hands, known and ranges, with and
   without a flop) at three seeds each: over the 60 equities the error divided by the stated
   standard error has mean 0.005 and root mean square 0.84 (the stated error is about right), at
-  most 2.1; the largest error was 0.0020.  Speed: about 3 microseconds a sample heads-up.  ``tests/test_decisions_odds.py`` checks one case.
+  most 2.1; the largest error was 0.0020.  Speed: about 3 microseconds a sample heads-up.  ``tests/decisions/test_decisions_odds.py`` checks one case.
 
 Counts are Python ints when every weight is 1 (known hands, unweighted ranges), weighted sums
 (floats) otherwise; for the exact methods ``win + tie + lose == boards * deals`` for every hand,
@@ -63,8 +63,10 @@ from numpy.typing import NDArray
 
 from .._checks import shown
 from ..errors import CardError, DecisionInputError, ModelTimeout, RangeError
-from . import evaluate, preflop
-from .combos import CARD_NAMES, CARDS, COMBO_CARDS, COMBOS, card_index, combo_index, combo_text
+from ..cards import DECK, parse_card
+from ..hands import vector
+from ..hands.vector import CARDS, COMBO_CARDS, COMBOS, combo_index, combo_text, deck_index, deck_indices, deck_text
+from . import preflop
 from .ranges import Range, hand_or_range
 
 MAX_HANDS = 9
@@ -163,6 +165,7 @@ class Odds:
 
 
 _HAND_COLUMN = 40
+_CARD_INTEGERS = frozenset(DECK)
 """The longest hand or range text :meth:`Odds.lines` writes in its table's first column."""
 
 
@@ -188,22 +191,22 @@ class _Hand:
 
 def _card_list(value: object, what: str) -> list[int]:
     """Cards from text run together (``'AhKd7c'``; spaces and commas allowed) or an iterable of
-    card texts or indices."""
+    card texts or card integers of :mod:`pokerengine.cards`), as deck positions."""
     if isinstance(value, str):
         text = value.replace(" ", "").replace(",", "")
         if len(text) % 2 or len(text) > 2 * CARDS:
             raise CardError(f"bad {what} {shown(value)}: expected cards run together, e.g. 'AhKd7c'")
-        return [card_index(text[i:i + 2]) for i in range(0, len(text), 2)]
+        return deck_indices(text)
     if not isinstance(value, Iterable):
         raise CardError(f"bad {what} {shown(value)}: expected card text such as 'AhKd7c'")
     out = []
     for card in value:
         if isinstance(card, str):
-            out.append(card_index(card))
-        elif isinstance(card, (int, np.integer)) and not isinstance(card, bool) and 0 <= card < CARDS:
-            out.append(int(card))
+            out.append(deck_index(parse_card(card)))
+        elif isinstance(card, (int, np.integer)) and not isinstance(card, bool) and int(card) in _CARD_INTEGERS:
+            out.append(deck_index(int(card)))
         else:
-            raise CardError(f"bad card {shown(card)} in the {what}: expected text such as 'As' or an index 0..51")
+            raise CardError(f"bad card {shown(card)} in the {what}: expected text such as 'As' or a card of pokerengine.cards")
         if len(out) > CARDS:
             raise CardError(f"the {what} has more than {CARDS} cards")
     return out
@@ -214,7 +217,7 @@ def _hand(value: object, position: int) -> tuple[str, list[int] | None, Range | 
     if isinstance(value, str):
         text = value.strip()
         if len(text) == 4 and text[1] in "cdhs" and text[3] in "cdhs" and text[0].upper() == text[0]:
-            cards = [card_index(text[:2]), card_index(text[2:])]
+            cards = deck_indices(text)
             if cards[0] == cards[1]:
                 raise CardError(f"hand {position} repeats a card: {shown(value)}")
             return text, cards, None
@@ -239,7 +242,7 @@ def _prepare(hands: Sequence[object], board: object, dead: object) -> tuple[list
     for where, held in places:
         for c in held:
             if c in out:
-                raise CardError(f"card {CARD_NAMES[c]} is used twice: in {out[c]} and in {where}")
+                raise CardError(f"card {deck_text(c)} is used twice: in {out[c]} and in {where}")
             out[c] = where
     if 2 * len(hands) + 5 + len(dead_cards) > CARDS:
         raise CardError(f"{len(hands)} hands, a board and {len(dead_cards)} dead cards need more than {CARDS} cards")
@@ -321,8 +324,8 @@ def odds(hands: Sequence[str | Range], board: str | Iterable[int | str] = "", de
         raise DecisionInputError(f"exact must be True, False or None, got {shown(exact)}")
     deadline = _Deadline(max_seconds)
     parsed, board_cards, dead_cards = _prepare(hands, board, dead)
-    board_text = "".join(CARD_NAMES[c] for c in board_cards)
-    dead_text = "".join(CARD_NAMES[c] for c in dead_cards)
+    board_text = "".join(deck_text(c) for c in board_cards)
+    dead_text = "".join(deck_text(c) for c in dead_cards)
     known_cards = [c for h in parsed if h.known for c in COMBO_CARDS[int(h.combos[0])]]
     deck = np.array(sorted(set(range(CARDS)) - set(board_cards) - set(dead_cards) - set(known_cards)), dtype=np.intp)
     missing = 5 - len(board_cards)
@@ -420,7 +423,7 @@ def _by_table(parsed: list[_Hand]) -> tuple[int | float, list[tuple[Any, ...]]]:
 
 def _boards(deck: NDArray[np.intp], board_cards: list[int], missing: int) -> NDArray[np.int8]:
     """Every board: the given cards plus each ``missing``-subset of ``deck``, rows sorted."""
-    chosen: NDArray[np.int8] = deck.astype(np.int8)[evaluate.subsets(len(deck), missing)]
+    chosen: NDArray[np.int8] = deck.astype(np.int8)[vector.subsets(len(deck), missing)]
     if not board_cards:
         return chosen  # rows of increasing cards already: subsets are increasing, so is the deck
     fixed = np.broadcast_to(np.array(board_cards, dtype=np.int8), (len(chosen), len(board_cards)))
@@ -503,7 +506,7 @@ def _enumerate(parsed: list[_Hand], deals_table: tuple[NDArray[np.intp], NDArray
     share = np.zeros((count, n), dtype=np.int64)
     seen = np.zeros(count, dtype=np.int64)
     step = max(1, BATCH_CELLS // (count * n))
-    step = min(step, evaluate.MAX_CELLS // max(1, len(np.unique(np.concatenate([h.combos for h in parsed])))))
+    step = min(step, vector.MAX_CELLS // max(1, len(np.unique(np.concatenate([h.combos for h in parsed])))))
     blocked = any(not h.known for h in parsed)
     union, where = np.unique(np.concatenate([h.combos for h in parsed]), return_inverse=True)
     offsets = np.cumsum([0] + [len(h.combos) for h in parsed])
@@ -512,7 +515,7 @@ def _enumerate(parsed: list[_Hand], deals_table: tuple[NDArray[np.intp], NDArray
     share_of[1:] = _SHARE // np.arange(1, n + 1)
     for start in range(0, len(boards), step):
         batch = boards[start:start + step]
-        values = evaluate.rank_sorted(batch, union, blocked=blocked)[:, columns]  # (boards, deals, hands)
+        values = vector.rank_sorted(batch, union, blocked=blocked)[:, columns]  # (boards, deals, hands)
         valid = values.min(axis=-1) > 0
         best = values.max(axis=-1)
         top = (values == best[..., None]) & valid[..., None]
@@ -555,12 +558,12 @@ def _sorted(parsed: list[_Hand], boards: NDArray[np.int8], per_deal: int,
     for start in range(0, len(boards), step):
         batch = boards[start:start + step]
         nb = len(batch)
-        va = evaluate.rank_sorted(batch, a.combos).astype(np.int64)  # (nb, nA), 0 where blocked
-        vb = evaluate.rank_sorted(batch, b.combos).astype(np.int64)
+        va = vector.rank_sorted(batch, a.combos).astype(np.int64)  # (nb, nA), 0 where blocked
+        vb = vector.rank_sorted(batch, b.combos).astype(np.int64)
         wa = np.where(va > 0, wa_all, 0)
         wb = np.where(vb > 0, wb_all, 0)
         rows = np.arange(nb, dtype=np.int64)[:, None]
-        span = evaluate.HAND_CLASSES + 2
+        span = vector.HAND_CLASSES + 2
         # all of b's combinations on each board: sorted keys and cumulative weights
         keys = (rows * span + vb).ravel()
         order = np.argsort(keys, kind="stable")
@@ -677,7 +680,7 @@ def _monte_carlo(parsed: list[_Hand], board_cards: NDArray[np.intp], deck: NDArr
         size = len(combos)
         drawn = _draw(rng, deck, used, missing)
         full_board = np.concatenate([np.broadcast_to(board_cards, (size, len(board_cards))), drawn], axis=1)
-        values = np.stack([evaluate.rank7(np.concatenate([hole[combos[:, i]], full_board], axis=1))
+        values = np.stack([vector.rank7(np.concatenate([hole[combos[:, i]], full_board], axis=1))
                            for i in range(n)], axis=1)
         top = values == values.max(axis=1, keepdims=True)
         k = top.sum(axis=1, keepdims=True)

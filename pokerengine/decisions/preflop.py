@@ -39,7 +39,8 @@ from numpy.typing import NDArray
 
 from .._checks import shown
 from ..errors import CardError
-from .combos import CLASSES, COMBO_CARDS, COMBO_CLASS, COMBOS, card_index, combo_index
+from ..hands.vector import deck_indices
+from .combos import CLASSES, COMBO_CARDS, COMBO_CLASS, COMBOS, combo_index
 
 BOARDS = 1_712_304
 """How many boards two known hands see preflop: ``C(48, 5)``."""
@@ -119,7 +120,7 @@ def _combo(value: object, what: str) -> int:
     if isinstance(value, str):
         if len(value) != 4:
             raise CardError(f"{what} must be two cards such as 'AcAd', got {shown(value)}")
-        return combo_index(card_index(value[:2]), card_index(value[2:]))
+        return combo_index(*deck_indices(value))
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < COMBOS:
         return int(value)
     raise CardError(f"{what} must be a combination index 0..{COMBOS - 1} or two cards such as 'AcAd', got {shown(value)}")
@@ -152,7 +153,7 @@ def matrices() -> tuple[NDArray[np.int32], NDArray[np.int32]]:
     those they tie; both ``0`` where ``a`` and ``b`` share a card.
 
     >>> win, tie = matrices()
-    >>> a, b = combo_index(card_index("Ac"), card_index("Ad")), combo_index(card_index("Kh"), card_index("Ks"))
+    >>> a, b = combo_index(*deck_indices("AcAd")), combo_index(*deck_indices("KhKs"))
     >>> int(win[a, b]), int(tie[a, b]), int(win[b, a])
     (1388072, 6538, 317694)
     """

@@ -52,6 +52,8 @@ import attrs
 
 from .._checks import shown
 from ..errors import CardError, RangeError
+from ..cards import DECK, RANKS, parse_card
+from ..hands.vector import deck_index, deck_indices
 from .combos import (
     CARDS,
     CLASS_COMBOS,
@@ -60,8 +62,6 @@ from .combos import (
     COMBO_CARDS,
     COMBO_CLASS,
     COMBOS,
-    RANKS,
-    card_index,
     class_index,
     combo_index,
     combo_text,
@@ -71,6 +71,7 @@ MAX_RANGE_TEXT = 65_536
 """The longest range text :func:`parse_range` reads, in characters: room for the normal text of any
 range (every combination weighted on its own: under 40,000); the longest parses in about 0.1 s."""
 
+_CARD_INTEGERS = frozenset(DECK)
 _ALL_WORDS = frozenset({"*", "random", "100%", "any"})
 _RANK = "[2-9TJQKAtjqka]"
 _WEIGHT = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
@@ -180,8 +181,8 @@ class Range:
     def without(self, cards: str | Iterable[int | str]) -> Range:
         """The range with every combination that uses one of ``cards`` dropped (card removal).
 
-        ``cards`` is card text run together (``"AhKd"``), or an iterable of card indices ``0..51``
-        or card texts.
+        ``cards`` is card text run together (``"AhKd"``), or an iterable of card texts or card
+        integers of :mod:`pokerengine.cards`.
 
         >>> parse_range("AA").without("As").size, parse_range("AK").without(["Ah", "Kh"]).size
         (3.0, 9.0)
@@ -237,15 +238,15 @@ def _cards(cards: str | Iterable[int | str]) -> list[int]:
         text = cards.replace(" ", "").replace(",", "")
         if len(text) % 2 or len(text) > 2 * CARDS:
             raise CardError(f"bad cards {shown(cards)}: expected cards run together, e.g. 'AhKd'")
-        return [card_index(text[i:i + 2]) for i in range(0, len(text), 2)]
+        return deck_indices(text)
     out = []
     for card in cards:
         if isinstance(card, str):
-            out.append(card_index(card))
-        elif isinstance(card, int) and not isinstance(card, bool) and 0 <= card < CARDS:
-            out.append(card)
+            out.append(deck_index(parse_card(card)))
+        elif isinstance(card, int) and not isinstance(card, bool) and card in _CARD_INTEGERS:
+            out.append(deck_index(card))
         else:
-            raise CardError(f"bad card {shown(card)}: expected an index 0..51 or text such as 'As'")
+            raise CardError(f"bad card {shown(card)}: expected a card of pokerengine.cards or text such as 'As'")
     return out
 
 
@@ -257,7 +258,7 @@ def _item_combos(body: str, item: str) -> Iterable[int]:
         a, b = (m.group(i)[0].upper() + m.group(i)[1] for i in (1, 2))
         if a == b:
             raise RangeError(f"bad range item {shown(item)}: a combination has two different cards")
-        return (combo_index(card_index(a), card_index(b)),)
+        return (combo_index(deck_index(parse_card(a)), deck_index(parse_card(b))),)
     classes: list[int] = []
     if m := _HAND.fullmatch(body):
         high, low, suffix, plus = _rank(m[1]), _rank(m[2]), m[3], m[4]

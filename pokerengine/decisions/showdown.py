@@ -11,7 +11,7 @@ pairs of each board; about 0.5-1% error per entry at 400 boards).
 
 **Three or more hands** (:class:`BoardModel`): exact enumeration per class triple is infeasible in
 a solver's inner loop, so the method is stated: ``K`` boards are sampled once (seeded); on each,
-every combination's seven-card value comes from :func:`pokerengine.decisions.evaluate.rank_holes`.
+every combination's seven-card value comes from :func:`pokerengine.hands.vector.rank_holes`.
 Given the board, the players' hole cards are drawn **independently**, each from his range (a
 weight per class, spread evenly over the class's combinations that miss the board).  So the
 correlation a shared board creates (three pairs: whoever flops a set beats both) is kept; what is
@@ -37,7 +37,7 @@ orders' by 0.0009 on average, 0.0022 at most, at 2,048 boards).  Tests: a brute 
 same model over every board and combination, and the pot code giving every order of the hands the
 stacks of its way.
 
-Measured error (``tests/test_decisions_showdown.py``, :func:`triple_error`): the probability of
+Measured error (``tests/decisions/test_decisions_showdown.py``, :func:`triple_error`): the probability of
 finishing first (ties shared) for 12 class triples (AA/KK/QQ, AKs/QQ/JTs, A5s/KQo/77 and 9 drawn
 at random), against exact enumeration of every board for 40 deals of each triple (every deal when
 there are fewer): mean absolute error 0.027, largest 0.067 with 256 boards; 0.018 and 0.047 with
@@ -66,6 +66,7 @@ boards in slices (:data:`CHUNK_BYTES`).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -74,7 +75,9 @@ import attrs
 import numpy as np
 
 from ..errors import DecisionInputError
-from .combos import CLASS_SIZES, CLASSES, COMBO_CARDS, COMBO_CLASS, COMBOS
+from ..hands.vector import deck_indices, rank_holes, subsets
+from .combos import CLASS_COMBOS, CLASS_SIZES, CLASSES, COMBO_CARDS, COMBO_CLASS, COMBOS, class_index, combo_index
+from .preflop import class_table
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -136,8 +139,6 @@ def sampled_table(boards: int = 400, seed: int = 0) -> SampledTable:
     got = _TABLES.get((boards, seed))
     if got is not None:
         return got
-    from .evaluate import rank_holes
-
     rng = np.random.default_rng(seed)
     sample = np.array([rng.choice(52, 5, replace=False) for _ in range(boards)])
     values = rank_holes(sample).astype(np.int32)
@@ -174,11 +175,7 @@ def sampled_table(boards: int = 400, seed: int = 0) -> SampledTable:
 
 
 def default_table() -> Any:
-    """The package's exact class table when it is available, else :func:`sampled_table` (400 boards)."""
-    try:
-        from .preflop import class_table  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return sampled_table()
+    """The package's exact class table (:func:`.preflop.class_table`, shipped with it)."""
     return class_table()
 
 
@@ -250,8 +247,6 @@ class BoardModel:
 
     @classmethod
     def _sample(cls, k: int, seed: int) -> BoardModel:
-        from .evaluate import rank_holes
-
         rng = np.random.default_rng(seed)
         boards = np.array([rng.choice(52, 5, replace=False) for _ in range(k)], dtype=np.intp)
         values = rank_holes(boards).astype(np.int32)
@@ -288,8 +283,6 @@ class BoardModel:
         (for the seats that folded).  The boards are taken in slices (:meth:`chunk`), so memory
         stays near :data:`CHUNK_BYTES` whatever ``k``.  ``boards``: use only the first this many
         boards (default :meth:`boards_for`)."""
-        import itertools
-
         live = tuple(live)
         orders = [tuple(p) for p in itertools.permutations(live)]
         pay = {o: utility(o) for o in orders}
@@ -545,17 +538,12 @@ def exact_triple(hands: Sequence[str], limit: int | None = None) -> NDArray[np.f
 
     ``hands``: class names (``"AA"``) or combinations (``"AsKs"``).  ``limit``: at most this many
     combination tuples (a seeded sample of them) when the classes have more."""
-    from .combos import CLASS_COMBOS, card_index, class_index, combo_index
-    from .evaluate import rank_holes, subsets
-
     options: list[list[int]] = []
     for h in hands:
         if len(h) == 4:
-            options.append([combo_index(card_index(h[:2]), card_index(h[2:]))])
+            options.append([combo_index(*deck_indices(h))])
         else:
             options.append(list(CLASS_COMBOS[class_index(h)]))
-    import itertools
-
     deals = [d for d in itertools.product(*options) if len(set(c for x in d for c in COMBO_CARDS[x])) == 2 * len(d)]
     if limit is not None and len(deals) > limit:
         rng = np.random.default_rng(0)
@@ -578,8 +566,6 @@ def exact_triple(hands: Sequence[str], limit: int | None = None) -> NDArray[np.f
 def model_first(model: BoardModel, hands: Sequence[str]) -> NDArray[np.float64]:
     """The board model's probability of each class finishing first (ties shared), as the solver
     sees it from each player's own seat; for measuring the model's error against :func:`exact_triple`."""
-    from .combos import class_index
-
     n = len(hands)
     ranges = {}
     for s, h in enumerate(hands):

@@ -11,14 +11,14 @@ stacks', as :class:`.showdown.BoardModel` does).
 Unlike :class:`.showdown.BoardModel` the three hands and the board come from **one deck**.
 
 **Method (sampled).**  ``boards`` boards are drawn (seeded); on each, every combination's
-seven-card value comes from :func:`pokerengine.decisions.evaluate.rank_holes` at once, and
+seven-card value comes from :func:`pokerengine.hands.vector.rank_holes` at once, and
 ``per_board`` ordered triples of disjoint combinations missing the board are drawn uniformly
 (rejection), so the deals are uniform over (three hands, board).  Each deal's six orderings are
 booked in their cells with their probabilities.  A cell's mean over its deals (an even split where
 no deal reached it) is then projected, by least squares, onto the orders whose three pairwise
 shares (``a`` before ``b``, ties half) equal ``score`` (the real deal's two-hand figures: exact,
 plus :mod:`.realdeal`'s board correction), and multiplied by the cell's exact number of deals
-(:func:`.realdeal.class_triples`).  So only what the three pairs leave open (two of the six
+(:func:`.triples.class_triples`).  So only what the three pairs leave open (two of the six
 orders' five degrees of freedom) is sampled; each deal's orders add up to its count exactly.
 A single cell is rough (AA/KK/QQ: about 7 of 10 million deals reach it); the solver sees sums over
 ranges.  Measured error (``docs/decisions.md``): strategies judged with an independent sample of
@@ -43,7 +43,10 @@ import attrs
 import numpy as np
 
 from ..errors import DecisionInputError
+from ..hands.vector import rank_holes
 from .combos import CLASSES, COMBO_CARDS, COMBO_CLASS
+from .showdown import pot_ranking, pot_sequences
+from .triples import class_triples
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -77,7 +80,7 @@ class Orders:
         """The estimate from ``boards x per_board`` seeded deals; ``score[a, b, c]``: the exact
         (or better known) probability that a hand of class ``a`` beats one of ``b`` (ties half)
         with a hand of ``c`` out of the deck, per deal (default: over the boards the two hands
-        leave, :func:`.realdeal.class_triples`).  Cached per arguments and ``tag`` (which
+        leave, :func:`.triples.class_triples`).  Cached per arguments and ``tag`` (which
         ``score``), the last kept; ``check`` is called between slices of boards (a deadline's)."""
         for name, v, top in (("boards", boards, MAX_BOARDS), ("per_board", per_board, MAX_PER_BOARD)):
             if type(v) is not int or not 1 <= v <= top:
@@ -90,8 +93,6 @@ class Orders:
         expected payoff per class of its own hand summed over the deals, the other two seats'
         classes weighted by ``weights`` (a weight per class each): divide by the deals' weights
         (``count`` contracted the same way) for an expectation."""
-        from .showdown import pot_ranking, pot_sequences
-
         seat_pay: dict[tuple[int, ...], Array] = {}
         for t, seq in enumerate(pot_sequences(3)):
             seat_pay[pot_ranking(seq, live)] = pays[t]
@@ -141,9 +142,6 @@ def _make(boards: int, per_board: int, seed: int, check: Callable[[], None] | No
     got = _CACHE.get(key)
     if got is not None:
         return got
-    from .evaluate import rank_holes
-    from .realdeal import class_triples
-
     rng = np.random.default_rng(seed)
     n = CLASSES
     cells = n ** 3

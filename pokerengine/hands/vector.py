@@ -1,4 +1,11 @@
-"""A vectorised seven-card hold'em evaluator (NumPy), in the card indexing of :mod:`.combos`.
+"""A vectorised seven-card hold'em evaluator (NumPy): many hands ranked in one call.
+
+Cards are the integers of :mod:`pokerengine.cards`; in the arrays this module ranks, a card is
+its position in :data:`pokerengine.cards.DECK` (``4 * rank + suit``, ``0..51``: rank ``0`` a deuce,
+``12`` an ace, suits ``c d h s``), which :func:`deck_index` and :func:`deck_indices` give and
+``DECK[i]`` turns back.  A **combination** (two hole cards) is one of ``1,326`` indices
+``0..1325``; :data:`COMBO_CARDS` gives its two cards' positions, higher first, and
+:func:`combo_index` the index of two.
 
 A hand's value is one of the 7,462 classes of five-card poker hands, numbered ``1`` (seven-five-
 four-three-two high) to ``7462`` (a royal flush): higher is stronger, and two hands tie exactly
@@ -26,13 +33,10 @@ working memory each); callers batch larger work.  The tables take about 1.3 MB.
 
 Speed (measured on one core of the development machine): :func:`rank7` about 6 million hands a
 second (all 133,784,560 seven-card hands in 25 s); :func:`rank_holes` about 100 million
-(board, combination) cells a second.  The tests check every value against treys and the category counts of all seven-card
-hands.
+(board, combination) cells a second.  The tests check every value against treys and the category
+counts of all seven-card hands.
 
->>> from pokerengine.decisions.combos import card_index
->>> def hand(text):
-...     return [card_index(text[i:i + 2]) for i in range(0, len(text), 2)]
->>> v = rank7([hand("AsKsQsJsTs2d3c"), hand("7c5d4h3s2c9d9h"), hand("7c5d4h3s2cJdQh")])
+>>> v = rank7([deck_indices("AsKsQsJsTs2d3c"), deck_indices("7c5d4h3s2c9d9h"), deck_indices("7c5d4h3s2cJdQh")])
 >>> [category(int(x)) for x in v]
 ['straight flush', 'pair', 'high card']
 >>> int(v[0]), int(v[1]) > int(v[2])
@@ -44,11 +48,14 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .._checks import shown
+from ..cards import DECK, card_text, parse_cards
 from ..errors import CardError
 
 HAND_CLASSES = 7462
@@ -61,6 +68,60 @@ MAX_CELLS = 1 << 25
 #: The nine categories, weakest first; :func:`category` names a value's.
 CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
               "four of a kind", "straight flush")
+
+CARDS = 52
+COMBOS = 1326
+
+_POSITION = {card: i for i, card in enumerate(DECK)}
+
+
+def deck_index(card: int) -> int:
+    """The position ``0..51`` in :data:`pokerengine.cards.DECK` of a card integer of :mod:`pokerengine.cards`.
+
+    >>> from pokerengine.cards import parse_card
+    >>> deck_index(parse_card("2c")), deck_index(parse_card("As"))
+    (0, 51)
+    """
+    try:
+        return _POSITION[card]
+    except (KeyError, TypeError):
+        raise CardError(f"{shown(card)} is not a card") from None
+
+
+def deck_indices(cards: str | Iterable[str | int]) -> list[int]:
+    """The deck positions of cards given as :func:`pokerengine.cards.parse_cards` takes them
+    (text such as ``'AhKd'``, or a sequence of card texts or card integers).
+
+    >>> deck_indices("2c2dAs")
+    [0, 1, 51]
+    """
+    return [_POSITION[c] for c in parse_cards(cards)]
+
+
+def deck_text(index: int) -> str:
+    """The text of the card at deck position ``index`` (``0..51``): ``deck_text(51) == 'As'``."""
+    return card_text(DECK[index])
+
+
+#: The two cards (deck positions) of each combination, higher card first (``hi > lo``), ordered by ``(hi, lo)``.
+COMBO_CARDS: tuple[tuple[int, int], ...] = tuple((hi, lo) for hi in range(CARDS) for lo in range(hi))
+_COMBO_OF: list[list[int]] = [[-1] * CARDS for _ in range(CARDS)]
+for _i, (_hi, _lo) in enumerate(COMBO_CARDS):
+    _COMBO_OF[_hi][_lo] = _COMBO_OF[_lo][_hi] = _i
+
+
+def combo_index(a: int, b: int) -> int:
+    """The combination of two different cards at deck positions ``a`` and ``b`` (in either order)."""
+    if not (0 <= a < CARDS and 0 <= b < CARDS) or a == b:
+        raise CardError(f"a combination needs two different cards, got {shown(a)} and {shown(b)}")
+    return _COMBO_OF[a][b]
+
+
+def combo_text(combo: int) -> str:
+    """The combination as text, higher card first: ``'AsKh'``."""
+    hi, lo = COMBO_CARDS[combo]
+    return deck_text(hi) + deck_text(lo)
+
 
 _MULTISETS7 = math.comb(19, 7)  # sorted 7 ranks r_i + i in 0..18
 _MULTISETS5 = math.comb(17, 5)  # sorted 5 ranks r_i + i in 0..16
@@ -172,8 +233,6 @@ class _Tables:
         table[np.repeat(b_index, len(holes2)), np.tile(h_index, len(boards5))] = \
             self.nonflush7[self.binom[np.arange(7), merged].sum(axis=1)]
         self.board_hole = table  # 0 where the multiset has a rank five times
-        from .combos import COMBO_CARDS
-
         hi = np.array([c[0] for c in COMBO_CARDS], dtype=np.intp)
         lo = np.array([c[1] for c in COMBO_CARDS], dtype=np.intp)
         self.combo_hole = self.binom[0, lo >> 2] + self.binom[1, hi >> 2]  # lo rank <= hi rank
@@ -226,8 +285,7 @@ def rank7(cards: Any) -> NDArray[np.int32]:
     suit``); a hand repeating a card, a card outside ``0..51`` or a wrong shape raise
     :class:`~pokerengine.errors.CardError`.  At most :data:`MAX_HANDS` hands per call.
 
-    >>> from pokerengine.decisions.combos import card_index
-    >>> quads = [card_index(c) for c in ("2c", "2d", "2h", "2s", "3c", "3d", "4c")]
+    >>> quads = deck_indices("2c2d2h2s3c3d4c")
     >>> rank7([quads]).tolist(), category(int(rank7([quads])[0]))
     ([7298], 'four of a kind')
     """
@@ -252,11 +310,8 @@ def rank_holes(boards: Any, combos: Any = None, *, blocked: bool = True) -> NDAr
     At most :data:`MAX_CELLS` cells per call; the result is ``uint16``.  ``blocked=False`` skips
     that check (faster) for callers who know no combination meets its board.
 
-    >>> from pokerengine.decisions.combos import card_index, combo_index
-    >>> board = [[card_index(c) for c in ("Ah", "Kh", "7h", "2c", "2d")]]  # aces full; an ace-high flush
-    >>> aces = combo_index(card_index("Ac"), card_index("Ad"))
-    >>> flush = combo_index(card_index("Qh"), card_index("3h"))
-    >>> clash = combo_index(card_index("Ah"), card_index("As"))
+    >>> board = [deck_indices("AhKh7h2c2d")]  # aces full; an ace-high flush
+    >>> aces, flush, clash = (combo_index(*deck_indices(h)) for h in ("AcAd", "Qh3h", "AhAs"))
     >>> rank_holes(board, [aces, flush, clash]).tolist()
     [[7285, 7108, 0]]
     """
@@ -352,5 +407,6 @@ def subsets(n: int, k: int) -> NDArray[np.int8]:
     return rows
 
 
-__all__ = ["CATEGORIES", "HAND_CLASSES", "MAX_CELLS", "MAX_HANDS", "BoardInfo", "board_info", "category",
-           "rank7", "rank_holes", "rank_sorted", "subsets", "tables"]
+__all__ = ["CARDS", "CATEGORIES", "COMBOS", "COMBO_CARDS", "HAND_CLASSES", "MAX_CELLS", "MAX_HANDS", "BoardInfo",
+           "board_info", "category", "combo_index", "combo_text", "deck_index", "deck_indices", "deck_text", "rank7",
+           "rank_holes", "rank_sorted", "subsets", "tables"]

@@ -19,13 +19,16 @@ from profiles import DEEP, examples
 
 from pokerengine.cli import main
 from pokerengine.decisions import odds as odds_module
-from pokerengine.decisions.combos import CARD_NAMES, COMBO_CARDS, card_index
+from pokerengine.cards import DECK, card_text
+from pokerengine.decisions.combos import COMBO_CARDS
 from pokerengine.decisions.odds import odds
 from pokerengine.decisions.ranges import Range, parse_range
 from pokerengine.errors import CardError, DecisionInputError, ModelTimeout, RangeError
+from pokerengine.hands.vector import deck_indices
 
 _TREYS = treys.Evaluator()
-_TREYS_CARDS = [treys.Card.new(name) for name in CARD_NAMES]
+_TREYS_CARDS = [treys.Card.new(card_text(card)) for card in DECK]
+CARD_NAMES = tuple(card_text(card) for card in DECK)  # the text of each deck position
 
 
 def flat(rows):
@@ -34,7 +37,7 @@ def flat(rows):
 
 
 def cards(text):
-    return [card_index(text[i:i + 2]) for i in range(0, len(text), 2)]
+    return deck_indices(text)
 
 
 def brute_force(holes, board, dead=()):

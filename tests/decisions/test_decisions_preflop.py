@@ -11,23 +11,17 @@ import pytest
 import treys
 from profiles import DEEP
 
-from pokerengine.decisions import evaluate, preflop
-from pokerengine.decisions.combos import (
-    CARD_NAMES,
-    CLASS_COMBOS,
-    CLASS_SIZES,
-    COMBO_CARDS,
-    COMBOS,
-    card_index,
-    class_index,
-    combo_index,
-)
+from pokerengine.cards import DECK
+from pokerengine.decisions import preflop
+from pokerengine.decisions.combos import CLASS_COMBOS, CLASS_SIZES, COMBO_CARDS, COMBOS, class_index, combo_index
+from pokerengine.hands import vector as evaluate
+from pokerengine.hands.vector import deck_indices, deck_text
 from pokerengine.decisions.preflop import BOARDS, class_table, headsup, matrices
 from pokerengine.errors import CardError
 
 
 def combo(text):
-    return combo_index(card_index(text[:2]), card_index(text[2:]))
+    return combo_index(*deck_indices(text))
 
 
 def by_rank7(a, b, boards=None):
@@ -43,9 +37,9 @@ def by_rank7(a, b, boards=None):
 
 def by_treys(a, b):
     ev = treys.Evaluator()
-    ha, hb = ([treys.Card.new(CARD_NAMES[c]) for c in COMBO_CARDS[x]] for x in (a, b))
+    ha, hb = ([DECK[c] for c in COMBO_CARDS[x]] for x in (a, b))  # pokerengine.cards' integers are treys'
     used = set(COMBO_CARDS[a]) | set(COMBO_CARDS[b])
-    deck = [treys.Card.new(CARD_NAMES[c]) for c in range(52) if c not in used]
+    deck = [DECK[c] for c in range(52) if c not in used]
     win = tie = 0
     for board in itertools.combinations(deck, 5):
         x, y = ev.evaluate(ha, list(board)), ev.evaluate(hb, list(board))
@@ -74,7 +68,7 @@ def test_the_most_lopsided_pair_is_kings_against_king_deuce():
     share = 2 * win.astype(np.int64) + tie
     a, b = np.unravel_index(np.argmax(share), share.shape)
     assert (int(win[a, b]), int(tie[a, b])) == (1_612_287, 26_192)
-    names = sorted(CARD_NAMES[c][0] for c in COMBO_CARDS[a] + COMBO_CARDS[b])
+    names = sorted(deck_text(c)[0] for c in COMBO_CARDS[a] + COMBO_CARDS[b])
     assert names == ["2", "K", "K", "K"]
 
 
@@ -103,10 +97,10 @@ def test_rank7_agrees_with_treys_on_sampled_boards_of_a_pair():
     rng = np.random.default_rng(2)
     boards = np.array([rng.choice(deck, 5, replace=False) for _ in range(3000)])
     ev = treys.Evaluator()
-    ha, hb = ([treys.Card.new(CARD_NAMES[c]) for c in COMBO_CARDS[x]] for x in (a, b))
+    ha, hb = ([DECK[c] for c in COMBO_CARDS[x]] for x in (a, b))
     expected = [0, 0, 0]
     for board in boards:
-        tb = [treys.Card.new(CARD_NAMES[c]) for c in board]
+        tb = [DECK[c] for c in board]
         x, y = ev.evaluate(ha, tb), ev.evaluate(hb, tb)
         expected[0 if x < y else 1 if x == y else 2] += 1
     assert by_rank7(a, b, boards) == tuple(expected)

@@ -22,7 +22,8 @@ from pokerengine.decisions.combos import CLASS_COMBOS, COMBO_CARDS, class_index
 from pokerengine.decisions.equilibrium import build, solve
 from pokerengine.decisions.game import make_game
 from pokerengine.decisions.preflop import BOARDS, matrices
-from pokerengine.decisions.realdeal import board_triples, class_triples
+from pokerengine.decisions.realdeal import board_triples
+from pokerengine.decisions.triples import class_triples
 from pokerengine.errors import DecisionInputError
 
 

@@ -1,4 +1,4 @@
-"""The NumPy seven-card evaluator (pokerengine/decisions/evaluate.py) against treys, an evaluator it
+"""The NumPy seven-card evaluator (pokerengine/hands/vector.py) against treys, an evaluator it
 does not use, and against the published category counts of all 133,784,560 seven-card hands."""
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import DEEP, examples
 
-from pokerengine.decisions import evaluate
-from pokerengine.decisions.combos import CARD_NAMES, COMBO_CARDS, card_index
+from pokerengine.cards import DECK
 from pokerengine.errors import CardError
+from pokerengine.hands import vector as evaluate
+from pokerengine.hands.vector import COMBO_CARDS, deck_indices
 
 _TREYS = treys.Evaluator()
-_TREYS_CARDS = [treys.Card.new(name) for name in CARD_NAMES]
+_TREYS_CARDS = list(DECK)  # a card of pokerengine.cards is treys' integer
 
 
 def treys_rank(hand):
@@ -31,7 +32,7 @@ def random_hands(rng, n, size=7):
 
 
 def hand(text):
-    return [card_index(text[i:i + 2]) for i in range(0, len(text), 2)]
+    return deck_indices(text)
 
 
 def test_ordering_agrees_with_treys_on_random_hands():
