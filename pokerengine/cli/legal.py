@@ -71,7 +71,7 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..live.hand import _NAMES
+    from ..live.state import STREET_NAMES_BY_KIND
     from ..phh import loads
     from ..phh.variants import VARIANTS
     from .settle import read_input
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     what = "standard input" if args.file == "-" else args.file
     history = loads(_text(read_input(args.file, MAX_INPUT_BYTES), what), source=what)
     out = legal_history(history, args.rules)
-    print(json.dumps(out) if args.json else describe(out, _NAMES[VARIANTS[history.variant].kind]))
+    print(json.dumps(out) if args.json else describe(out, STREET_NAMES_BY_KIND[VARIANTS[history.variant].kind]))
     return 0
 
 

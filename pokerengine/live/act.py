@@ -1,4 +1,4 @@
-"""One entry point for a client's action: :func:`act` (:meth:`Hand.act`), verbs named as the legal actions' JSON keys.
+"""One entry point for a client's action: :meth:`Hand.act` (or :func:`act`), verbs named as the legal actions' JSON keys.
 
 A server receives ``(seat, verb, amount)`` from a client and applies it with one call; the verbs
 are the keys of :meth:`Legal.to_json` (and :attr:`Legal.verbs` lists those allowed now):
@@ -43,60 +43,12 @@ Time: that of the action itself (linear in the number of players).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-from .._checks import shown
-from ..errors import CardError, IllegalActionError
-
-if TYPE_CHECKING:
-    from .hand import Hand
+from .actions import VERBS
+from .hand import Hand
 
 __all__ = ["VERBS", "act"]
 
-VERBS = ("fold", "check", "call", "raise", "bring_in", "draw", "show", "muck")
-"""The verbs :func:`act` takes: the keys of :meth:`Legal.to_json` but ``seat``."""
-
-_NO_AMOUNT = frozenset({"fold", "check", "call", "bring_in", "muck"})
-
 
 def act(hand: Hand, seat: int, verb: str, amount: object = None) -> tuple[str, ...]:
-    """Apply ``verb`` by ``seat`` to ``hand`` (see above); the PHH lines of what happened."""
-    if type(verb) is not str or verb not in VERBS:
-        raise IllegalActionError(f"unknown action {shown(verb)}: one of {', '.join(VERBS)}")
-    hand._position(seat)  # a seat of this hand, or refused
-    if verb in _NO_AMOUNT:
-        if amount is not None:
-            raise IllegalActionError(f"seat {seat}: {verb} takes no amount, got {shown(amount)}")
-        if verb == "fold":
-            return hand.fold(seat)
-        if verb == "check":
-            return hand.check(seat)
-        if verb == "call":
-            return hand.call(seat)
-        if verb == "bring_in":
-            return hand.bring_in(seat)
-        return hand.muck(seat)
-    if verb == "raise":
-        if amount is None:
-            raise IllegalActionError(f"seat {seat}: raise needs an amount: the street total to raise to")
-        return hand.raise_to(seat, amount)  # type: ignore[arg-type]  # (checked there: whole chips)
-    if verb == "draw":
-        if amount is None or amount == "":
-            return hand.stand_pat(seat)
-        if type(amount) is not str and type(amount) is not list and type(amount) is not tuple:
-            raise IllegalActionError(f"seat {seat}: draw takes the cards discarded (text such as 'Kd9h' or a list), "
-                                     f"got {shown(amount)}")
-        return _cards(hand.draw, seat, amount)
-    if amount is not None and type(amount) is not str and type(amount) is not list and type(amount) is not tuple:
-        raise IllegalActionError(f"seat {seat}: show takes no amount (in replay mode the cards shown), "
-                                 f"got {shown(amount)}")
-    return _cards(hand.show, seat, amount)
-
-
-def _cards(method: Callable[[int, Any], tuple[str, ...]], seat: int, cards: object) -> tuple[str, ...]:
-    """A draw or a show naming cards: cards that cannot be read are an illegal action too."""
-    try:
-        return method(seat, cards)
-    except CardError as exc:  # raised while reading the cards, before anything changes
-        raise IllegalActionError(f"seat {seat}: {exc}") from None
+    """Apply ``verb`` by ``seat`` to ``hand`` (see above; :meth:`Hand.act`); the PHH lines of what happened."""
+    return hand.act(seat, verb, amount)

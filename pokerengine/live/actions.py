@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import attrs
 
+VERBS = ("fold", "check", "call", "raise", "bring_in", "draw", "show", "muck")
+"""The verbs :meth:`Hand.act` takes: the keys of :meth:`Legal.to_json` but ``seat``."""
+
 
 @attrs.frozen(slots=True)
 class RaiseRange:

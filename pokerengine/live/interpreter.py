@@ -7,7 +7,7 @@ live play and replay: ``docs/live.md``) and returns an :class:`Outcome`;
 checked by the engine; what cannot happen raises :class:`~pokerengine.errors.IllegalActionError`
 naming the file, the action's index and text, and the rule.  No-limit and pot-limit hold'em and
 Omaha hands in whole chips try the short way of :mod:`pokerengine.live.quick` first, which
-gives the same outcome or leaves the hand to the engine (``tests/test_history_quick.py`` checks
+gives the same outcome or leaves the hand to the engine (``tests/live/test_history_quick.py`` checks
 the two agree on every corpus hand).  What is enforced: ``docs/replay.md``.
 
 Limits: those of the reader (``docs/replay.md``) and of :class:`pokerengine.live.Hand`; time
@@ -29,17 +29,13 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from ..phh.record import RUN_COUNT, HandHistory
 from ..phh.variants import VARIANTS, Variant, get_variant
+from .hand import Hand
 from .phh import from_history
 from .quick import PLANS, play_quick
-
-if TYPE_CHECKING:
-    from .hand import Hand
 
 #: User fields the short way does not know: such a hand goes to the engine.
 _ENGINE_FIELDS = (RUN_COUNT, "_chip_unit", "_posts", "_full_blind")
@@ -99,13 +95,14 @@ def interpret(hand: HandHistory, *, quick: bool = True) -> Outcome:
 
 def outcome_of(hand: Hand) -> Outcome:
     """The :class:`Outcome` of a finished :class:`~pokerengine.live.Hand` (a replay: position order)."""
-    board = tuple(hand._board)
+    s = hand._state
+    board = tuple(s.board)
     runs: tuple[tuple[int, ...], ...] = ()
-    if hand._runs > 1:
-        common = board[: hand._run_from]
-        runs = (board, *(common + tuple(c) for c in hand._run_cards))
-    return Outcome(hand.variant, hand.scale or 1, hand.starting,
-                   tuple([p + b for p, b in zip(hand._put, hand._bets)]), hand.antes, tuple(hand._folded),
+    if s.runs > 1:
+        common = board[: s.run_from]
+        runs = (board, *(common + tuple(c) for c in s.run_cards))
+    return Outcome(s.variant, s.scale or 1, s.starting, tuple([p + b for p, b in zip(s.put, s.bets)]), s.antes,
+                   tuple(s.folded),
                    # (a hand with no None holds ints, which the checker cannot see)
-                   tuple([None if None in h else tuple(h) for h in hand._hole]),  # type: ignore[arg-type]
-                   board, runs, hand.unit)
+                   tuple([None if None in h else tuple(h) for h in s.hole]),  # type: ignore[arg-type]
+                   board, runs, s.unit)

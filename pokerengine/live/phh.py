@@ -1,14 +1,11 @@
 """A live hand as a PHH record, and a PHH record played through the live engine.
 
 :func:`to_history` writes a :class:`~pokerengine.live.Hand` as a
-:class:`~pokerengine.phh.HandHistory` that :func:`pokerengine.replay.replay_hand` reproduces:
-players in position order (p1 first left of the button; heads-up the forced bets are listed in
-PHH's reversed order), antes as posted (so a short big blind ante, posted after the blind, reads
-back the same), dead chips (``Hand(dead=...)``) as antes of their seat (dead money either way,
-so the record settles the same), blinds and straddles as set, ``seats`` with the table's seat numbers,
-``finishing_stacks`` once the hand is over, ``_chip_unit`` when the chip unit is not 1, and
-:data:`FULL_BLIND` (``_full_blind``) when the largest blind or straddle was posted short: the rule
-the hand played it by (:attr:`Options.full_blind`), which :func:`from_history` follows.
+:class:`~pokerengine.phh.HandHistory` that :func:`pokerengine.replay.replay_hand` reproduces
+(:meth:`Hand.history`; what the record holds: :mod:`pokerengine.live.recording`), and
+:func:`start` sets a hand up from a record's fields, the user fields :data:`~.recording.FULL_BLIND`
+(``_full_blind``: the short blind rule the hand was played by) and :data:`~.recording.POSTS`
+(``_posts``) included.
 
 :func:`from_history` plays a record's actions through the engine, in replay mode by default: the PHH
 interpreter (:func:`pokerengine.live.interpret`) plays every hand that its short way does not
@@ -27,97 +24,27 @@ take this way, so live play and replay follow one rule book.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
-from .. import rules
 from .._checks import MAX_CHIPS, shown
-from ..errors import CardError, HistoryParseError, IllegalActionError, PokerEngineError
+from ..errors import HistoryParseError, IllegalActionError, PokerEngineError
 from ..phh.amounts import INFINITE, scale_of, units
 from ..phh.notation import compile_action
-from ..phh.record import FIELD_KINDS, HandHistory
+from ..phh.record import HandHistory
 from ..phh.variants import VARIANTS
 from .arguments import CODES
 from .hand import MAX_PLAYERS, MAX_SEAT, Hand
 from .options import REPLAY, Options
 from .playing import MAX_ACTION_TEXT, Rescale
+from .recording import FULL_BLIND, POSTS
+from .running import run_sizes
+from .state import new_state
 
 
 def to_history(hand: Hand, **fields: object) -> HandHistory:
-    """The PHH record of ``hand`` so far (``finishing_stacks`` only when it is over)."""
-    antes = [a + d for a, d in zip(hand.antes, hand.dead)]  # dead chips are written as antes: both dead money
-    blinds = list(hand.blinds)
-    if hand.n == 2:  # PHH lists heads-up forced bets reversed (the replayer reverses them back)
-        antes.reverse()
-        blinds.reverse()
-    # A record's unknown ``inf`` stack plays as INFINITE chips; it is written back as ``inf``, and such a
-    # hand has no finishing stacks to write.
-    unknown = any(s >= INFINITE for s in hand.starting)
-    starting = tuple(float("inf") if s >= INFINITE else s for s in hand.starting)  # float ok: PHH's inf
-    out: dict[str, Any] = {"variant": hand.variant.code, "starting_stacks": starting, "actions": hand.actions,
-                 "antes": tuple(antes), "blinds_or_straddles": tuple(blinds), "seats": hand.seats}
-    if hand.variant.kind == "stud":
-        del out["blinds_or_straddles"]
-        out["bring_in"] = hand.bring_in_amount
-    if hand.fixed:
-        out["small_bet"], out["big_bet"] = hand.steps
-    else:
-        out["min_bet"] = hand.steps[0]
-    if hand.options.ante_trimming:
-        out["ante_trimming_status"] = True
-    if hand.over and not unknown:
-        try:
-            final = hand.final_stacks
-        except CardError:  # a replayed record's unknown cards at a showdown: nobody can say who won
-            pass
-        else:
-            out["finishing_stacks"] = tuple(final[s] for s in hand.seats)
-    user: dict[str, Any] = {"_chip_unit": hand.unit} if hand.unit != 1 else {}
-    if any(hand.posts):  # live posts out of position: in blinds_or_straddles, and which ones they are
-        posts = list(hand.posts)
-        if hand.n == 2:
-            posts.reverse()
-        user[POSTS] = tuple(posts)
-    if hand.runs > 1:
-        user["_run_count"] = hand.runs  # docs/runs.md: PHH has no notation of its own
-    if (hand.options.full_blind or not hand.replay) and _short_blind(hand):
-        user[FULL_BLIND] = hand.options.full_blind  # the short blind rule the hand played by
-    if hand.options.rake is not None and "finishing_stacks" in out:
-        # The rake the hand took, as a site's record carries it (history/settling.py: ``_rake`` and
-        # ``_pot_rakes``, main pot first), so the record replays to its own finishing stacks.
-        settled = hand.settlement
-        user["_rake"] = settled.rake
-        pots = getattr(settled, "pots", None)
-        if pots is not None:
-            user["_pot_rakes"] = tuple(p.rake for p in pots)
-    for name, value in fields.items():
-        if name not in FIELD_KINDS:
-            raise PokerEngineError(f"{shown(name)} is not a PHH field")
-        if name in out:
-            raise PokerEngineError(f"{name} is written by the hand itself")
-        out[name] = value
-    return HandHistory(**out, user_fields=user)
-
-
-POSTS = "_posts"
-"""The user field listing each player's live post out of position (:class:`Hand`'s ``posts``),
-in the order of ``blinds_or_straddles``, which includes them: the post is no blind for who opens."""
-
-
-FULL_BLIND = "_full_blind"
-"""The user field saying which rule a record's short blind or straddle was played by
-(:attr:`Options.full_blind`): ``true``, the others owed its full amount; ``false``, what was
-posted.  A live hand writes it when its largest blind or straddle was posted short; replay plays
-by it (without it, by the options: :data:`REPLAY`, what was posted)."""
-
-
-def _short_blind(hand: Hand) -> bool:
-    """The largest blind or straddle was posted short (a board or draw game)."""
-    if hand.variant.kind == "stud":
-        return False
-    posted = [min(b, s - a - d) for b, s, a, d in zip(hand.blinds, hand.starting, hand.antes, hand.dead)]
-    return rules.full_blind(hand.blinds, posted) > 0
+    """The PHH record of ``hand`` so far (``finishing_stacks`` only when it is over): :meth:`Hand.history`,
+    written by :func:`pokerengine.live.recording.record_of`."""
+    return hand.history(**fields)
 
 
 def _units(value: object, what: str, label: str, scale: int) -> int:
@@ -187,7 +114,6 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
             raise HistoryParseError(f"{label}: {FULL_BLIND} must be true or false, got {shown(full)}")
         if full != options.full_blind:
             options = attrs.evolve(options, full_blind=full)
-    hand = Hand.__new__(Hand)
     bring_in = 0 if forced is None else _units(forced, "bring_in", label, scale)
     posts = None
     if POSTS in history.user_fields:
@@ -199,9 +125,8 @@ def start(history: HandHistory, options: Options = REPLAY, *, scale: int | None 
             posts.reverse()
         if any(q > b for q, b in zip(posts, blinds)):
             raise HistoryParseError(f"{label}: {POSTS} must be part of blinds_or_straddles, got {shown(given)}")
-    hand._start(v, options, seats, starts, antes, blinds, -1, steps, unit, None, seats[-1], None, bring_in, posts)
-    hand.scale = scale
-    return hand
+    return Hand._of(new_state(v, options, seats, starts, antes, blinds, -1, steps, unit, None, seats[-1], None,
+                              bring_in, posts, scale))
 
 
 def from_history(history: HandHistory, options: Options = REPLAY, *, complete: bool = True) -> Hand:
@@ -225,8 +150,9 @@ def from_history(history: HandHistory, options: Options = REPLAY, *, complete: b
 def _waiting(hand: Hand) -> str:
     """What the hand waits for, the player named as the record names them (``pN``)."""
     seat, phase, street = hand.to_act, hand.phase, hand.street_name
-    if hand._run_owed and (phase == "showdown" or phase == "over"):  # runs 2, 3 (docs/runs.md)
-        cards, per_run = hand._run_cards, sum(hand._run_sizes())
+    s = hand._state
+    if s.run_owed and (phase == "showdown" or phase == "over"):  # runs 2, 3 (docs/runs.md)
+        cards, per_run = s.run_cards, sum(run_sizes(s))
         k = len(cards) + (1 if cards and len(cards[-1]) < per_run else 2)
         return f"run {k} of {hand.runs} is not dealt"
     if seat is None and (phase == "deal" or phase == "draw"):
@@ -234,8 +160,8 @@ def _waiting(hand: Hand) -> str:
         if board:
             return f"{board} board card(s) to deal on the {street}"
         return f"{'replacement' if phase == 'draw' else 'hole'} cards to deal on the {street}"
-    if seat is None or phase == "showdown" or (phase == "bet" and hand._free_opener):
-        return hand._phase_text()
+    if seat is None or phase == "showdown" or (phase == "bet" and s.free_opener):
+        return s.phase_text()
     verb = "act" if phase == "bet" else "draw"
     return f"p{hand.seats.index(seat) + 1} to {verb} on the {street}"
 

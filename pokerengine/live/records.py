@@ -1,6 +1,6 @@
 """What a replay accepts of the recorded hands that live play refuses: the sites did it, so records have it.
 
-:class:`~pokerengine.live.hand.Hand` binds these in replay mode only (``Options(mode="replay")``, the
+:mod:`~pokerengine.live.betting` and :mod:`~pokerengine.live.playing` call these in replay mode only (``Options(mode="replay")``, the
 PHH replayer's and the site check's mode); live play (``mode="tda"``) refuses each with the rule's
 words, and :meth:`Hand.legal_actions <pokerengine.live.hand.Hand.legal_actions>` never offers them.
 
@@ -9,7 +9,7 @@ words, and :meth:`Hand.legal_actions <pokerengine.live.hand.Hand.legal_actions>`
   to the last full bet plus one bet where the rules of today ask for the all-in plus one bet
   (``docs/histories.md``, PokerStars' older files).
 * A raise when nobody is left to call it (everyone else is all in, or can only call all in): it
-  comes back uncalled (:meth:`Hand._raise <pokerengine.live.hand.Hand._raise>`).
+  comes back uncalled (:func:`pokerengine.live.betting.raise_to`).
 * A record's fold of a player who is all in: a site folds the hand of a player sitting out whose
   blind or ante put them all in, during the betting or once it is over (two others still in); the
   chips stay in the pots, the hand wins nothing.  Only through a record (:func:`~.playing.play`),
@@ -32,40 +32,38 @@ Limits: each function looks at each player once (linear in the number of players
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .limits import cover
 from .phases import BET, DEAL
+from .state import HandState
+from .streets import end_betting
 
-if TYPE_CHECKING:
-    from .hand import Hand
 
-
-def replay_accepts(hand: Hand, p: int, to: int) -> bool:
+def replay_accepts(s: HandState, p: int, to: int) -> bool:
     """Whether a replay accepts position ``p``'s raise to ``to``, below the minimum: to exactly what the
     deepest opponent can match; in fixed limit, any raise above an all-in for less than a full bet."""
-    if to == hand._cover(p):
+    if to == cover(s, p):
         return True
-    top, bets, stacks, folded = hand._top, hand._bets, hand._stacks, hand._folded
-    return hand.fixed and to > top and any(bets[j] == top and not stacks[j] and not folded[j] for j in range(hand.n))
+    top, bets, stacks, folded = s.top, s.bets, s.stacks, s.folded
+    return s.fixed and to > top and any(bets[j] == top and not stacks[j] and not folded[j] for j in range(s.n))
 
 
-def fold_all_in(hand: Hand, p: int) -> bool:
+def fold_all_in(s: HandState, p: int) -> bool:
     """A record's fold of position ``p`` when all in (replay mode): whether it was such a fold and was
     played (else the fold is played, or refused, as any other)."""
-    if not hand.replay or hand._stacks[p] or hand._folded[p]:
+    if not s.replay or s.stacks[p] or s.folded[p]:
         return False
-    if hand._phase is BET:
-        if hand._pending and hand._pending[0] == p:
+    if s.phase is BET:
+        if s.pending and s.pending[0] == p:
             return False
-    elif hand._phase is not DEAL or hand._live <= 2:
+    elif s.phase is not DEAL or s.live <= 2:
         return False
-    hand._folded[p] = True
-    hand._live -= 1
-    hand._log.append(f"p{p + 1} f")
-    if hand._phase is not BET:  # (between streets: two or more players are still in)
+    s.folded[p] = True
+    s.live -= 1
+    s.log.append(f"p{p + 1} f")
+    if s.phase is not BET:  # (between streets: two or more players are still in)
         return True
-    if p in hand._pending:
-        hand._pending.remove(p)
-    if hand._live == 1 or not hand._pending:
-        hand._end_betting()
+    if p in s.pending:
+        s.pending.remove(p)
+    if s.live == 1 or not s.pending:
+        end_betting(s)
     return True

@@ -35,18 +35,15 @@ Time and memory: linear in the number of lines of the hand (a hand has at most a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from ..cards import card_text
-from ..errors import CardError
 from .actions import Legal
+from .state import HandState
 
-if TYPE_CHECKING:
-    from .hand import Hand
-
-__all__ = ["View", "view"]
+__all__ = ["View", "seen_by"]
 
 
 @attrs.frozen(slots=True)
@@ -99,34 +96,20 @@ class View:
         return out
 
 
-def view(hand: Hand, seat: int | None = None) -> View:
-    """``hand`` as ``seat`` (a seat of the hand, or ``None``: an observer) may see it (see above)."""
-    me = -1 if seat is None else hand._position(seat)
-    up = [frozenset(map(card_text, u)) for u in hand._up]
+def seen_by(s: HandState, me: int) -> tuple[tuple[str, ...], dict[int, str]]:
+    """The PHH lines and every seat's cards as position ``me`` (-1: an observer) may see them (see above);
+    :meth:`Hand.view` adds the public state."""
+    up = [frozenset(map(card_text, u)) for u in s.up]
     tabled: set[int] = set()  # positions whose hand is face up: cards dealt to them later are too (stud all-in)
-    lines = tuple(_line(text, me, up, tabled) for text in hand._log)
+    lines = tuple(_line(text, me, up, tabled) for text in s.log)
     cards = {}
-    for p, s in enumerate(hand.seats):
-        hole = hand._hole[p]
-        if p == me or hand._shown[p]:
-            cards[s] = "".join("??" if c is None else card_text(c) for c in hole)
+    for p, seat in enumerate(s.seats):
+        hole = s.hole[p]
+        if p == me or s.shown[p]:
+            cards[seat] = "".join("??" if c is None else card_text(c) for c in hole)
         else:
-            cards[s] = "".join(card_text(c) if c is not None and c in hand._up[p] else "??" for c in hole)
-    to_act = hand.to_act
-    final = None
-    if hand.over:
-        try:
-            final = hand.final_stacks
-        except CardError:  # a replayed record's unknown cards at a showdown
-            final = None
-    return View(
-        seat=seat, game=hand.variant.code, seats=hand.seats, button=hand.button, street=hand.street,
-        street_name=hand.street_name, phase=hand.phase, to_act=to_act,
-        legal=hand.legal_actions() if to_act is not None and to_act == seat else None,
-        pot=hand.pot, bets=hand.bets, stacks=hand.stacks, contributed=hand.contributed, board=hand.board,
-        cards=cards, up_cards={s: "".join(map(card_text, hand._up[p])) for p, s in enumerate(hand.seats)},
-        folded=hand.folded, shown=tuple(s for p, s in enumerate(hand.seats) if hand._shown[p]), over=hand.over,
-        final_stacks=final, lines=lines)
+            cards[seat] = "".join(card_text(c) if c is not None and c in s.up[p] else "??" for c in hole)
+    return lines, cards
 
 
 def _line(text: str, me: int, up: list[frozenset[str]], tabled: set[int]) -> str:

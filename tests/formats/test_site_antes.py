@@ -1,4 +1,4 @@
-"""A site's antes counted as ordinary chips (``ante_trimming_status = true``, issue 24): the site check, its
+"""A site's antes counted as ordinary chips (``ante_trimming_status = true``): the site check, its
 PHH and OHH conversions and the PHH replay build the side pots with every ante in its player's contribution,
 so a player all in on a short ante wins only what he matched; dead blinds stay dead money.
 
@@ -68,8 +68,8 @@ def _hand(rnd: random.Random, antes: list[int], stacks: list[int]) -> HandHistor
             assert act(f"{who} cc")
     assert h.phase in ("over", "showdown"), actions
     for i in range(n):
-        if not h._folded[i] and not h.over:
-            act(f"p{i + 1} sm " + "".join(card_text(c) for c in h._hole[i]))
+        if not h._state.folded[i] and not h.over:
+            act(f"p{i + 1} sm " + "".join(card_text(c) for c in h._state.hole[i]))
     return attrs.evolve(hand, actions=tuple(actions))
 
 
@@ -96,7 +96,7 @@ def _oracle_pots(contributed: tuple[int, ...], folded: tuple[bool, ...]) -> list
 @settings(max_examples=examples(60), deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(2, 6), st.sampled_from([5, 10, 25]))
 def test_equal_antes_nobody_all_in_on_them_settle_the_same_either_way(rnd, n, ante):
-    # the claim of issue 24: equal antes, nobody all in on the ante: contributions or dead money, the same hand
+    # the claim: equal antes, nobody all in on the ante: contributions or dead money, the same hand
     stacks = [rnd.choice([ante + 1, 3 * ante, 60, 200, 1000]) + rnd.randint(0, 30) for _ in range(n)]
     hand = _hand(rnd, [ante] * n, stacks)
     outcome = interpret(hand)

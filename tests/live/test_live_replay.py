@@ -17,6 +17,8 @@ from pokerengine.replay import replay_hand
 from pokerengine.phh.notation import compile_action
 from pokerengine.phh.reader import iter_files, load
 from pokerengine.live import GAMES, start
+from pokerengine.live.limits import cover
+from pokerengine.live.playing import amount
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = [ROOT / "fixtures" / "phh"] + ([Path(os.environ["POKERENGINE_PHH"])] if os.environ.get("POKERENGINE_PHH")
@@ -38,8 +40,9 @@ def check_recorded_action_is_legal(hand, text: str) -> None:
         return
     legal = hand.legal_actions()
     seat = hand.seats[a[1] - 1]
-    if hand._free_opener:  # a stud replay whose up cards are unknown: any player may open
-        assert a[1] - 1 in hand._pending, text
+    state = hand._state
+    if state.free_opener:  # a stud replay whose up cards are unknown: any player may open
+        assert a[1] - 1 in state.pending, text
     else:
         assert legal.seat == seat, f"{text}: {legal.seat} is to act"
     if verb == "pb":
@@ -51,9 +54,9 @@ def check_recorded_action_is_legal(hand, text: str) -> None:
     elif verb == "cc":
         assert legal.check or legal.call is not None
     else:
-        to = hand._amount(a[2])
+        to = amount(state, a[2])
         if not legal.can_raise_to(to):
-            assert legal.raise_to is not None and to < legal.raise_to.min_to and to == hand._cover(a[1] - 1), (
+            assert legal.raise_to is not None and to < legal.raise_to.min_to and to == cover(state, a[1] - 1), (
                 f"{text}: legal {legal.raise_to}, {legal.no_raise}")
 
 

@@ -26,7 +26,7 @@ from pokerengine.replay import replay_hand
 from pokerengine.phh.variants import VARIANTS
 from pokerengine.live import start
 
-#: PHH's eleven codes (PokerKit reads only these; pokerengine's own: tests/test_variants_extended.py).
+#: PHH's eleven codes (PokerKit reads only these; pokerengine's own: tests/phh/test_variants_extended.py).
 CODES = [code for code, v in VARIANTS.items() if v.standard]
 
 try:
@@ -101,7 +101,7 @@ def random_history(rnd: random.Random, code: str, pokerkit_rules: bool = False) 
             holes, _ = h.owed
             legal = h.legal_actions()
             if legal.seat is not None:
-                hole = h._hole[legal.seat - 1]
+                hole = h._state.hole[legal.seat - 1]
                 k = min(rnd.randint(0, len(hole)), len(deck) - sum(holes.values()))
                 assert act(f"p{legal.seat} sd {_cards(rnd.sample(hole, k))}".rstrip())
             else:
@@ -122,24 +122,24 @@ def random_history(rnd: random.Random, code: str, pokerkit_rules: bool = False) 
             if r < 0.6 and act(f"{who} cc"):
                 continue
             span = legal.raise_to
-            if span is None or (pokerkit_rules and (legal.seat in short or (v.fixed and h._raises >= 4))):
+            if span is None or (pokerkit_rules and (legal.seat in short or (v.fixed and h._state.raises >= 4))):
                 assert act(f"{who} cc")
                 continue
             options = list({span.min_to, span.max_to, (span.min_to + span.max_to) // 2,
                             min(span.max_to, 2 * span.min_to)})
             rnd.shuffle(options)
-            top = max(h._bets)
+            top = max(h._state.bets)
             if not any(act(f"{who} cbr {x}") for x in options):
                 assert act(f"{who} cc")
-            elif v.fixed and h._stacks[legal.seat - 1] == 0 and max(h._bets) - top < h._step:
+            elif v.fixed and h._state.stacks[legal.seat - 1] == 0 and max(h._state.bets) - top < h._state.step:
                 short |= acted - {legal.seat}  # a short all-in raise: these players acted before it
     assert h.phase in ("over", "showdown"), actions
-    live = [i for i in range(n) if not h._folded[i]]
+    live = [i for i in range(n) if not h._state.folded[i]]
     if len(live) > 1:  # a showdown (the engine tables the cards of players all-in: shown as PHH writes it)
         rnd.shuffle(live)
         for i in live:
             over = h.over
-            assert act(f"p{i + 1} sm {_cards(h._hole[i])}") or over
+            assert act(f"p{i + 1} sm {_cards(h._state.hole[i])}") or over
     return attrs.evolve(hand, actions=tuple(actions))
 
 
