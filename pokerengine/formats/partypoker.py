@@ -1,4 +1,4 @@
-"""Read PartyPoker hand histories (the client's text files) into :class:`~.site.SiteHand` values.
+"""Read PartyPoker hand histories (the client's text files) into :class:`~.sitehand.SiteHand` values.
 
 A PartyPoker hand begins ``***** Hand History for Game NNN *****`` (some files put ``Game #NNN
 starts.`` and ``#Game No : NNN`` before it).  Every amount an action writes is the chips it *adds*
@@ -52,9 +52,9 @@ short deck (antes and a ``button blind``; the engine's short-deck ranks, as Part
 euros, pounds; stakes written ``$0.05/$0.10`` or as the table's buy-in ``$10 USD NL``, then the blinds
 are the posts) and tournament hands (``Trny:`` / ``Blinds(50/100)`` / ``Blinds-Antes(...)`` headers, chips
 with thousands separators; the oldest files write no blind posts: the blinds are posted by the seats
-after the button), antes, a big blind posted with a dead small one, a new player's big blind out of
-position, ``is all-In``, main and side pots (each raked on its own: the pot less what its ``wins`` lines
-paid), hi and lo halves, Windows line ends, leading spaces and NUL characters, chat, players joining,
+after the button, :mod:`.partypoker_blinds`), antes, a big blind posted with a dead small one, a new
+player's big blind out of position, ``is all-In``, main and side pots (each raked on its own: the pot
+less what its ``wins`` lines paid), hi and lo halves, Windows line ends, leading spaces and NUL characters, chat, players joining,
 leaving, sitting out or timing out, a button beside a player who came in behind it, the e-mailed format
 with its summary (a cash-out there is paid by the site, not from the pot).  Not read (an error naming the
 game): Double Hold'em, draw games, five- and six-card Omaha.
@@ -91,8 +91,9 @@ from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
 from .blocks import HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
-from .partypoker_games import ACTS, game_of, join_seat
+from .partypoker_blinds import acting, blind_order, in_turn
 from .partypoker_games import actor as _actor
+from .partypoker_games import game_of, join_seat
 from .pokerstars_games import dealt_cards
 from .sitehand import SiteHand
 
@@ -120,7 +121,6 @@ _POT = re.compile(r"\s*from\s+(?:the\s+)?(main pot|side pot\s*#?\s*([0-9]{1,2}))
 _AND_WINS = re.compile(r".*?\.(\S.*? wins .*)")
 _WORD = re.compile(r"[a-z]*")
 _STRANGER = re.compile(r"(.{1,60}?) (posts|folds|checks|calls|bets|raises|is all-In|wins|shows)\b")
-_ABSENT = ("is sitting out", "has joined", "has left", "sits out")
 _ACTS = frozenset(("folds", "checks", "calls", "bets", "raises", "is", "completes", "double", "bring"))
 _SHOWS = re.compile(r"(shows|doesn't show)\s*\[([^\]]{0,80})\].*")
 _MAIN_POT = re.compile(r"Main Pot: (" + _NUMBER + r")((?:\s*Side Pot [0-9]{1,2}: " + _NUMBER + r")*)"
@@ -144,7 +144,6 @@ _INFO = re.compile(
     r"|.{1,60} (?:has knocked out|knocked out|has been knocked out by|has been moved to|moved to|was moved to) .*"
     r"|.{0,80}\b(?:[Bb]reak|[Tt]imed? ?out|[Cc]hat (?:has been |is )?(?:disabled|enabled))\b.*")
 #: A table closed or a connection lost mid-hand: a hand that ends there without a winner was cancelled.
-_NO_SMALL = re.compile(r"There is no Small Blind in this hand")
 _CLOSED = re.compile(r"Table Closed.*|Connection Lost due to some reason.*")
 #: A bounty won (knockout tournaments): the site pays it beside the pot.
 _BOUNTY = re.compile(r"wins (?:a |the )?bounty.*|(?:has )?won (?:a |the )?bounty.*", re.IGNORECASE)
@@ -206,7 +205,7 @@ def _played(block: list[tuple[int, str]], where_file: str, source: str | None, i
 
 
 def parse_partypoker(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
-    """Every hand of a PartyPoker text, as :class:`~.site.SiteHand` values (limits: the module's)."""
+    """Every hand of a PartyPoker text, as :class:`~.sitehand.SiteHand` values (limits: the module's)."""
     return list(iter_partypoker(text, source=source, cancelled=cancelled))
 
 
@@ -465,10 +464,10 @@ def _deal(h: Draft, st: _State) -> None:
         h.stakes(button, button)
         st.stakes_known = True
     if not any(kind != "ante" for _, kind, _ in h.posts) and st.stakes_known and h.kind != "stud":
-        playing = _playing(h, st.block)
+        playing = acting(h, st.block)
         by_seat = sorted((seat, name) for name, (seat, stack) in h.seats.items() if stack > 0 and name in playing)
         if len(by_seat) >= 2:
-            order, kinds = _blind_order(h, st, by_seat)
+            order, kinds = blind_order(h, st.block, st.ante, by_seat)
             if st.ante and not h.posts:
                 for _, name in by_seat:
                     _post(h, st, name, "ante", min(st.ante, h.seats[name][1]))
@@ -478,7 +477,7 @@ def _deal(h: Draft, st: _State) -> None:
                     left = h.seats[name][1] - sum(a for who, _, a in h.posts if who == name)
                     _post(h, st, name, kind, min(amount, left))
             if h.button:
-                _in_turn(h, st, order[len(kinds) - 1][1])
+                in_turn(h, st.block, st.at, order[len(kinds) - 1][1])
     if not st.stakes_known:
         small = next((a for _, k, a in h.posts if k == "sb"), 0)
         big = next((a for _, k, a in h.posts if k == "bb"), 0)
@@ -489,89 +488,6 @@ def _deal(h: Draft, st: _State) -> None:
         h.stakes(small, big)
         st.stakes_known = True
     h.start_betting()
-
-
-def _blind_order(h: Draft, st: _State, by_seat: list[tuple[int, str]]
-                 ) -> tuple[list[tuple[int, str]], tuple[str, ...]]:
-    """The players who post the unwritten blinds, small blind first, and their blinds' kinds (issue 24:
-    PartyPoker's 2012 tournament files write neither the blinds nor always the button, and list the seats
-    out of order).  The first
-    button, when the file gives it, says it: the blinds are the seats after it.  Without one, the first
-    round's first actor does: the big blind sits just before him among the players left with chips after
-    the antes (heads-up, he is the button and posts the small one).  ``There is no Small Blind in this
-    hand`` leaves the small blind out.  The button, when the file gives none, is the seat before the blinds.
-    (Players sitting out are written folding before the others, out of turn: the button is the surer.)"""
-    no_small = any(_NO_SMALL.match(text) for _, text in st.block)
-    after = [(seat, name) for seat, name in by_seat if h.seats[name][1] > st.ante]
-    first = None if h.button else _first_actor(h, st)
-    if first is None or len(after) < 2 or first not in {name for _, name in after}:
-        order = sorted(by_seat, key=lambda x: (x[0] - h.button - 1) % 100)
-        if len(order) == 2:
-            order.reverse()  # heads-up: the button posts the small blind
-        elif no_small:
-            return order[:1], ("bb",)
-        return order, ("sb", "bb")
-    at = next(k for k, (_, name) in enumerate(after) if name == first)
-    if len(after) == 2:
-        order = [after[at], after[at - 1]]
-        button = after[at][0]
-    else:
-        big = at - 1
-        order = [after[big]] if no_small else [after[big - 1], after[big]]
-        button = after[big - (1 if no_small else 2)][0]
-    if not h.button:
-        h.button = button
-    return order, ("bb",) if len(order) == 1 else ("sb", "bb")
-
-
-def _in_turn(h: Draft, st: _State, big: str) -> None:
-    """Put the first betting round's lines in turn, in place, when the blinds were not written (issue 24:
-    PartyPoker writes the folds of players sitting out first, out of turn).  Each player's own lines keep
-    their order; the players act in turn from the one after the big blind, each in turn taking his next
-    line, which is the order of any betting round (a player with no line left is out of it)."""
-    start = st.at + 1
-    while start < len(st.block) and st.block[start][1].startswith("Dealt to "):
-        start += 1
-    end = start
-    queues: dict[str, list[tuple[int, str]]] = {}
-    while end < len(st.block):
-        who = _actor(h, st.block[end][1], " ")
-        if who is None or not who[1].startswith(ACTS):
-            break
-        queues.setdefault(who[0], []).append(st.block[end])
-        end += 1
-    after = h.seats[big][0]
-    turn = sorted((name for name in queues), key=lambda n: (h.seats[n][0] - after - 1) % 100)
-    lines: list[tuple[int, str]] = []
-    while len(lines) < end - start:
-        for name in turn:
-            if queues[name]:
-                lines.append(queues[name].pop(0))
-    st.block[start:end] = lines
-
-
-def _first_actor(h: Draft, st: _State) -> str | None:
-    """Who acts first after the cards are dealt (the first betting round's first line), or ``None``."""
-    for k, line in st.block:
-        if k <= h.line:
-            continue
-        if line.startswith("** "):
-            return None
-        who = _actor(h, line, " ")
-        if who is not None and who[1].startswith(ACTS):
-            return who[0]
-    return None
-
-
-def _playing(h: Draft, block: list[tuple[int, str]]) -> set[str]:
-    """The seated players who act in a hand's lines (the oldest files write no posts: the blinds are
-    those of the first players dealt in after the button)."""
-    found = set()
-    for _, line in block:
-        who = _actor(h, line, " ")
-        if who is not None and not who[1].startswith(_ABSENT):
-            found.add(who[0])
-    return found
 
 
 def _arrives(h: Draft, st: _State, name: str) -> None:
