@@ -7,8 +7,8 @@ a line that starts a hand (the reader says which: ``starts``), enforcing the sha
 :class:`Limits`; and :func:`read_blocks` reads each block with the reader's own function.  A hand
 that cannot be read raises :class:`~pokerengine.errors.HistoryParseError`; with ``errors=True`` it
 is given in its place as a :class:`HandError` (the same message, naming the file, the hand and the
-line, and the hand's ``index`` in the file) and the next block is read: one odd hand no longer loses
-every hand after it.
+line, and the hand's ``index`` in the file) and the next block is read: one odd hand does not cost
+the hands after it.
 
 >>> text = "Hand #1\\nann wins\\n\\nHand #2\\nbob wins\\n"
 >>> blocks = list(hand_blocks(text, where="f.txt", starts="Hand #", name="Demo", expected="'Hand #...'"))
@@ -52,6 +52,7 @@ from typing import Any
 
 import attrs
 
+from .. import _json
 from .._checks import shown
 from ..errors import HistoryParseError
 from .draft import fail
@@ -133,6 +134,14 @@ class NoHand(HandError):
 
     def __repr__(self) -> str:
         return f"NoHand({str(self)!r}, {self.index})"
+
+
+def file_text(path: str, *, limits: Limits = LIMITS) -> str:
+    """A site's file's text: at most ``limits.text_chars`` bytes read (a larger file, or one that cannot be
+    read, is a :class:`HistoryParseError` naming it), decoded by :func:`.encodings.decode` (UTF-8, UTF-16 or
+    Windows-1252, a byte-order mark dropped)."""
+    data = _json.read_file(path, max_bytes=limits.text_chars, what=path, error=HistoryParseError)
+    return decode(data, what=path, max_bytes=limits.text_chars)
 
 
 def checked_text(text: object, where: str, *, decode_bytes: bool = False, limits: Limits = LIMITS) -> str:

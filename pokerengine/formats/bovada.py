@@ -1,4 +1,4 @@
-"""Read Bovada, Ignition and Bodog hand histories (the client's text files) into :class:`~.site.SiteHand` values.
+"""Read Bovada, Ignition and Bodog hand histories (the client's text files) into :class:`~.sitehand.SiteHand` values.
 
 Bovada (and its sister sites Ignition and Bodog, whose files begin ``Ignition Hand #``, ``Bodog Hand #``,
 ``Bodog.eu Hand #``...) names no player: each seat is named by its position in the hand (``Small Blind``,
@@ -80,17 +80,23 @@ import datetime
 import re
 from collections.abc import Callable, Iterator
 
-from .. import _json
 from .._checks import shown
 from ..errors import HistoryParseError
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
 from .blocks import MAX_HANDS as MAX_HANDS
 from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
-from .blocks import Block, HandError, checked_text, hand_blocks, only_hands, read_blocks
+from .blocks import (
+    Block,
+    HandError,
+    checked_text,
+    file_text,
+    hand_blocks,
+    only_hands,
+    read_blocks,
+)
 from .bovada_hand import BOARD_SIZES, Read, build, position_rank
 from .draft import Draft, fail
-from .encodings import decode
 from .sitehand import SiteHand
 
 #: Bovada's game names -> (the variant code's game part, hole cards).
@@ -194,16 +200,14 @@ def _block(b: Block, where_file: str, source: str | None) -> SiteHand:
 
 
 def parse_bovada(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
-    """Every hand of a Bovada text, as :class:`~.site.SiteHand` values (limits: the module's)."""
+    """Every hand of a Bovada text, as :class:`~.sitehand.SiteHand` values (limits: the module's)."""
     return list(iter_bovada(text, source=source, cancelled=cancelled))
 
 
 def read_bovada(path: str) -> list[SiteHand]:
-    """Every hand of a Bovada file (UTF-8, UTF-16 or Windows-1252, :func:`.encodings.decode`; at most
+    """Every hand of a Bovada file (UTF-8, UTF-16 or Windows-1252, :func:`.blocks.file_text`; at most
     :data:`MAX_TEXT_CHARS` bytes read)."""
-
-    data = _json.read_file(path, max_bytes=MAX_TEXT_CHARS, what=path, error=HistoryParseError)
-    return parse_bovada(decode(data, what=path, max_bytes=MAX_TEXT_CHARS), source=path)
+    return parse_bovada(file_text(path), source=path)
 
 
 def _hand(block: list[str], start: int, where_file: str, source: str | None, index: int,
@@ -472,7 +476,7 @@ def draw_rake(rake: int, pots: list[int]) -> list[int]:
     """``rake`` drawn from ``pots`` (main pot first, ``0 <= rake <= sum(pots)``) as Bovada draws it: in
     proportion to the pots, each pot's share but the last rounded up (cumulatively), the last pot the rest.
 
-    Measured (issue 24) on the 6 real hands whose main pot and side pot went to different players and whose
+    Measured on the 6 real hands whose main pot and side pot went to different players and whose
     shares the proportional draw rounds the other way, e.g. 3435164733: 5 cents from pots of 22 and 82 cents,
     2 from the main pot and 3 from the side pot (5 x 22 / 104 is 1.06); 3757060944: 88 cents from 1,601 and
     174, 80 and 8 (79.4 and 8.6).

@@ -1,4 +1,4 @@
-"""Read Full Tilt Poker hand histories (the client's text files, 2005-2016) into :class:`~.site.SiteHand` values.
+"""Read Full Tilt Poker hand histories (the client's text files, 2005-2016) into :class:`~.sitehand.SiteHand` values.
 
 Each hand becomes a PHH record through the shared builder (:class:`~.draft.Draft`: position order, amounts
 in minor units, cents for money, whole chips for tournament and play chips, unknown cards ``??``) and
@@ -76,7 +76,7 @@ from collections.abc import Iterator
 import attrs
 
 from .._checks import shown
-from ..phh.reader import read_bytes
+from . import read_text
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
 from .blocks import MAX_HANDS as MAX_HANDS
 from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
@@ -91,7 +91,6 @@ from .blocks import (
     read_blocks,
 )
 from .draft import Draft, fail
-from .encodings import decode
 from .pokerstars_games import dealt_cards, draw_line
 from .sitehand import Collected, SiteHand
 
@@ -205,14 +204,14 @@ def _lines(b: Block) -> list[tuple[int, str]]:
 
 
 def parse_fulltilt(text: str | bytes, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
-    """Every hand of a Full Tilt text, as :class:`~.site.SiteHand` values (see :func:`iter_fulltilt`)."""
+    """Every hand of a Full Tilt text, as :class:`~.sitehand.SiteHand` values (see :func:`iter_fulltilt`)."""
     return list(iter_fulltilt(text, source=source, cancelled=cancelled))
 
 
 def read_fulltilt(path: str) -> list[SiteHand]:
-    """Every hand of a Full Tilt file, in whichever encoding it comes (at most :data:`MAX_TEXT_CHARS` bytes)."""
-
-    return parse_fulltilt(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
+    """Every hand of a Full Tilt file, in whichever encoding it comes (:func:`pokerengine.formats.read_text`:
+    at most :data:`pokerengine.phh.reader.MAX_FILE_BYTES` bytes read)."""
+    return parse_fulltilt(read_text(path), source=path)
 
 
 class _Hand:

@@ -1,4 +1,4 @@
-"""Read GGPoker hand histories (the client's text files, "Poker Hand #...") into :class:`~.site.SiteHand` values.
+"""Read GGPoker hand histories (the client's text files, "Poker Hand #...") into :class:`~.sitehand.SiteHand` values.
 
 GGPoker (and its skins on the same network) writes a PokerStars-like text: each hand begins
 ``Poker Hand #ID:`` (``HD`` hold'em, ``RC`` Rush & Cash, ``OM`` Omaha, ``SD`` short deck, ``TM``
@@ -57,7 +57,7 @@ kept as user fields and not checked), Rush & Cash's ``Cash Drop to Pot`` (money 
 file's total pot and collected amounts hold it, so the hand cannot match; see :data:`CASH_DROP`), byte-order
 marks and Windows line ends.  The summary's deductions (rake, jackpot, bingo, fortune, tax) are taken
 together as the hand's rake, as the file gives it (GGPoker's rule is not known: no ``rake_rule``), but
-for the Tax of a hand won with no hand shown: the file writes it and does not take it (issue 24).
+for the Tax of a hand won with no hand shown: the file writes it and does not take it.
 
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and
@@ -71,16 +71,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from .. import _json
 from .._checks import shown
-from ..errors import HistoryParseError
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
 from .blocks import MAX_HANDS as MAX_HANDS
 from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
-from .blocks import HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
+from .blocks import (
+    HandError,
+    checked_text,
+    file_text,
+    glued,
+    hand_blocks,
+    only_hands,
+    read_blocks,
+)
 from .draft import Draft, fail
-from .encodings import decode
 from .sitehand import SiteHand
 
 #: The user field a hand with a Rush & Cash cash drop carries: the money the site added to the pot
@@ -159,16 +164,14 @@ def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
 
 
 def parse_ggpoker(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
-    """Every hand of a GGPoker text, as :class:`~.site.SiteHand` values (limits: the module's)."""
+    """Every hand of a GGPoker text, as :class:`~.sitehand.SiteHand` values (limits: the module's)."""
     return list(iter_ggpoker(text, source=source, cancelled=cancelled))
 
 
 def read_ggpoker(path: str) -> list[SiteHand]:
-    """Every hand of a GGPoker file (UTF-8, UTF-16 or Windows-1252, :func:`.encodings.decode`; at most
+    """Every hand of a GGPoker file (UTF-8, UTF-16 or Windows-1252, :func:`.blocks.file_text`; at most
     :data:`MAX_TEXT_CHARS` bytes read)."""
-
-    data = _json.read_file(path, max_bytes=MAX_TEXT_CHARS, what=path, error=HistoryParseError)
-    return parse_ggpoker(decode(data, what=path, max_bytes=MAX_TEXT_CHARS), source=path)
+    return parse_ggpoker(file_text(path), source=path)
 
 
 def game_of(name: str) -> tuple[str, int] | None:
@@ -212,7 +215,7 @@ class _Hand(Draft):
         self.pending: list[tuple[str, str, str]] = []  # shows and mucks before the showdown line
         self.folded: set[str] = set()
         self.revealed = False  # a hand was shown: the betting is over, a "fold" is a muck
-        self.shows = False  # a hand was shown at all (a showdown): the summary's Tax is taken (issue 24)
+        self.shows = False  # a hand was shown at all (a showdown): the summary's Tax is taken
         self.posted_at: dict[str, int] = {}  # a player's live blind or straddle: its place in posts
         self.outside: list[str] = []  # insurance and cash-out lines
         self.blinds: dict[str, int] = {}  # the first small and big blind posted in full (not all in)
@@ -466,7 +469,7 @@ def _summary_line(h: _Hand, line: str) -> None:
         h.total = h.amount(t.group(1))
         fees = _FEE.findall(t.group(2))
         # a hand won with no hand shown keeps its Tax in the collected amount (GGPoker writes it all the same):
-        # 8 of 8 real hands with a Tax (issue 24: $2.01 | Rake $0.09 | Jackpot $0.07 | Tax $0.01, $1.85 won)
+        # 8 of 8 real hands with a Tax ($2.01 | Rake $0.09 | Jackpot $0.07 | Tax $0.01, $1.85 won)
         h.rake = sum(h.amount(x) for k, x in fees if h.shows or k != "Tax") if fees else None
         if fees:
             h.user["_deductions"] = tuple(f"{k} {v}" for k, v in fees)
@@ -515,7 +518,7 @@ def _order(h: _Hand) -> list[str]:
 
 def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int] | None:
     """GGPoker's deductions of ``hand`` drawn from ``pots`` (the site check's hook): the file's, from the main
-    pot first, each pot giving all it can (issue 24: the 2 real hands whose main and side pots went to different
+    pot first, each pot giving all it can (measured on the 2 real hands whose main and side pots went to different
     players and whose shares the proportional draw rounded otherwise, RC3810835436: 21 cents from pots of 777
     and 22, all from the main pot).  ``None`` (the check's own draw) for one pot or deductions the pots cannot
     give."""

@@ -1,4 +1,4 @@
-"""Read 888poker hand histories (Pacific Poker, Cassava and their skins) into :class:`~.site.SiteHand` values.
+"""Read 888poker hand histories (Pacific Poker, Cassava and their skins) into :class:`~.sitehand.SiteHand` values.
 
 The client writes each hand as ``#Game No : N``, a banner (``***** 888poker Hand History for Game N
 *****``; older files ``Cassava``, skins ``888.ro``, ``888poker.ca-on``, ``LuckyAcePoker.com``; fast-fold
@@ -75,14 +75,13 @@ import attrs
 from .._checks import shown
 from ..errors import HistoryParseError, PokerEngineError
 from ..live.interpreter import interpret
-from ..phh.reader import read_bytes
+from . import read_text
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
 from .blocks import MAX_HANDS as MAX_HANDS
 from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
 from .blocks import HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
-from .encodings import decode
 from .sitehand import SiteHand
 
 #: The largest rake, in percent of the pot, taken from a file's figures (888 takes 5% in cash games).
@@ -193,15 +192,14 @@ def _starts() -> Callable[[str], bool]:
 
 
 def parse_pacific(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
-    """Every hand of an 888poker text, as :class:`~.site.SiteHand` values (limits: the module's)."""
+    """Every hand of an 888poker text, as :class:`~.sitehand.SiteHand` values (limits: the module's)."""
     return list(iter_pacific(text, source=source, cancelled=cancelled))
 
 
 def read_pacific(path: str) -> list[SiteHand]:
-    """Every hand of an 888poker file (UTF-8 or UTF-16 with or without a byte-order mark, or Windows-1252;
-    at most :data:`MAX_TEXT_CHARS` bytes read)."""
-
-    return parse_pacific(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
+    """Every hand of an 888poker file (UTF-8 or UTF-16 with or without a byte-order mark, or Windows-1252:
+    :func:`pokerengine.formats.read_text`; at most :data:`pokerengine.phh.reader.MAX_FILE_BYTES` bytes read)."""
+    return parse_pacific(read_text(path), source=path)
 
 
 def cards_text(text: str, *, spanish: bool = False, portuguese: bool = False) -> str | None:

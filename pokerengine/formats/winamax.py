@@ -73,7 +73,7 @@ from collections.abc import Iterator
 
 from .._checks import shown
 from ..errors import HistoryParseError
-from ..phh.reader import read_bytes
+from . import read_text
 from . import winamax_games as games
 from .amounts import parse_amount
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
@@ -83,7 +83,6 @@ from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
 from .blocks import HandError, checked_text, glued, hand_blocks, only_hands, read_blocks
 from .draft import MAX_NAME_CHARS as DRAFT_NAME_CHARS
 from .draft import Draft, fail
-from .encodings import decode
 from .sitehand import Collected, SiteHand
 
 #: The longest player name looked for at the start of a line.
@@ -153,9 +152,9 @@ def parse_winamax(text: str | bytes, *, source: str | None = None) -> list[SiteH
 
 def read_winamax(path: str) -> list[SiteHand]:
     """Every hand of a Winamax file, in whichever encoding it comes (UTF-8 with or without a byte-order
-    mark, UTF-16, Windows-1252; at most :data:`MAX_TEXT_CHARS` bytes read)."""
-
-    return parse_winamax(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
+    mark, UTF-16, Windows-1252: :func:`pokerengine.formats.read_text`; at most
+    :data:`pokerengine.phh.reader.MAX_FILE_BYTES` bytes read)."""
+    return parse_winamax(read_text(path), source=path)
 
 
 class _HalfChips(HistoryParseError):

@@ -89,7 +89,7 @@ import attrs
 
 from .._checks import shown
 from ..errors import HistoryParseError
-from ..phh.reader import read_bytes
+from . import read_text
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
 from .blocks import MAX_HANDS as MAX_HANDS
 from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
@@ -97,7 +97,6 @@ from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
 from .blocks import HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import MAX_NAME_CHARS as DRAFT_NAME_CHARS
 from .draft import Draft, fail
-from .encodings import decode
 from .sitehand import SiteHand
 from .winning_games import (
     BETTINGS,
@@ -180,9 +179,9 @@ def parse_winning(text: str | bytes, *, source: str | None = None) -> list[SiteH
 
 def read_winning(path: str) -> list[SiteHand]:
     """Every hand of a Winning Poker Network file, in whichever encoding it comes (UTF-8 with or
-    without a byte-order mark, UTF-16, Windows-1252; at most :data:`MAX_TEXT_CHARS` bytes read)."""
-
-    return parse_winning(decode(read_bytes(path), what=path, max_bytes=MAX_TEXT_CHARS), source=path)
+    without a byte-order mark, UTF-16, Windows-1252: :func:`pokerengine.formats.read_text`; at most
+    :data:`pokerengine.phh.reader.MAX_FILE_BYTES` bytes read)."""
+    return parse_winning(read_text(path), source=path)
 
 
 class _Hand:
