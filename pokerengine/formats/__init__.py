@@ -72,7 +72,7 @@ class Format:
     module: str
 
 
-#: The client export's line before each hand: ``*********** # 1 **************`` (issue 24).
+#: The client export's line before each hand: ``*********** # 1 **************``.
 _STARS_SEPARATOR = re.compile(r"\*{3,40} # [0-9]{1,6} \*{3,40}[ \t]*(?:\r\n?|\n)\s*")
 
 

@@ -1,4 +1,4 @@
-"""Read PokerNow's game logs (the "Download Log" CSV, ``entry,at,order``) into :class:`~.site.SiteHand` values.
+"""Read PokerNow's game logs (the "Download Log" CSV, ``entry,at,order``) into :class:`~.sitehand.SiteHand` values.
 
 PokerNow (pokernow.club, home games in the browser) logs a game as a CSV file: one event a row, the
 newest first, ``entry`` the event's text, ``at`` its time and ``order`` a number that sorts the events
@@ -164,7 +164,7 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
 
 
 def parse_pokernow(text: str | bytes, *, source: str | None = None) -> list[SiteHand]:
-    """Every hand of a PokerNow log, as :class:`~.site.SiteHand` values (limits: the module's)."""
+    """Every hand of a PokerNow log, as :class:`~.sitehand.SiteHand` values (limits: the module's)."""
     return list(only_hands(iter_hands(text, source=source)))
 
 

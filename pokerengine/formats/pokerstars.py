@@ -1,4 +1,4 @@
-"""Read PokerStars hand histories (the client's text files) into :class:`~.site.SiteHand` values.
+"""Read PokerStars hand histories (the client's text files) into :class:`~.sitehand.SiteHand` values.
 
 Each hand becomes a PHH :class:`~pokerengine.phh.record.HandHistory` (position order: p1 is
 the first seat left of the button, the button last; amounts in minor units, cents for money,
@@ -50,7 +50,7 @@ byte-order marks and Windows line ends.  A hand the site cancelled is skipped (s
 :func:`iter_pokerstars`).  Other games raise :class:`HistoryParseError` naming the game.
 
 Older files (``docs/histories.md``, PokerStars' older files): no "Uncalled bet" line (the returns are
-then not compared: ``returned`` is ``None``), the hand's date (:attr:`~.site.SiteHand.date`, which
+then not compared: ``returned`` is ``None``), the hand's date (:attr:`~.sitehand.SiteHand.date`, which
 decides whether the rake rule of :data:`RAKE_PERCENT` is known: :data:`RAKE_DATES`), "Pot Limit
 Pre-Flop, No Limit Post-Flop" (read as no limit, user field ``_betting``), cap games (stacks counted up
 to the cap), an empty street filled from the summary's board, "folds (disconnect)", a one-card show.
@@ -123,7 +123,7 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
 
     No flop, no drop; tournament hands have no rake; at stakes in :data:`RAKE_PERCENT` the rake is
     that percent of the whole pot, halves rounded up; at others, the file's rake.  Either way it is
-    drawn main pot first, rounded cumulatively (:func:`~.site.main_pot_first`): at $0.01/$0.02 pots
+    drawn main pot first, rounded cumulatively (:func:`~.rake_pots.main_pot_first`): at $0.01/$0.02 pots
     of 530 and 104 cents give 3.5% of 634 = 22.19, so 22 cents: 19 from the main pot (3.5% of
     530 is 18.55) and 3 from the side pot.  The file's rake, when its pots' collected lines do not say
     how it was drawn, is drawn at the stake's percent where :mod:`.rake_pots` knows it (a capped rake all
@@ -144,7 +144,7 @@ def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int]:
     if percent is None:
         rake = max(0, min(hand.rake or 0, sum(pots)))  # (a negative rake is the file's error: none drawn)
         drawing = draw_percent(hand.history.variant, hand.history.currency, bb, hand.date) if type(bb) is int else None
-        if drawing is not None and len(pots) > 1:  # the stake's percent, main pot first (issue 24: .rake_pots)
+        if drawing is not None and len(pots) > 1:  # the stake's percent, main pot first (.rake_pots)
             return _as_collected(rake, pots, hand) or draw(rake, pots, drawing)
         return _as_collected(rake, pots, hand) or main_pot_first(rake, pots)
     rake = math.floor(percent * sum(pots) / 100 + Fraction(1, 2))
@@ -236,7 +236,7 @@ def iter_pokerstars(text: str, *, source: str | None = None, cancelled: bool = F
     A hand the site cancelled ("Hand cancelled": nobody won or lost anything) is skipped, its index
     kept by the hands after it; with ``cancelled=True`` it is given too (when two or more players
     were dealt in), as read so far, with the user field ``_cancelled`` set, no collected amounts and
-    no total pot (its record ends unfinished, so :func:`~.site.check` cannot settle it)."""
+    no total pot (its record ends unfinished, so :func:`~pokerengine.replay.site_check.check_site` cannot settle it)."""
     return only_hands(iter_hands(text, source=source, cancelled=cancelled))
 
 
@@ -282,7 +282,7 @@ _FOOTER = re.compile(r"If you have any questions, please contact us at .{0,200}"
 
 
 def parse_pokerstars(text: str, *, source: str | None = None, cancelled: bool = False) -> list[SiteHand]:
-    """Every hand of a PokerStars text, as :class:`~.site.SiteHand` values (limits: the module's;
+    """Every hand of a PokerStars text, as :class:`~.sitehand.SiteHand` values (limits: the module's;
     cancelled hands: see :func:`iter_pokerstars`)."""
     return list(iter_pokerstars(text, source=source, cancelled=cancelled))
 
@@ -306,7 +306,7 @@ def _hand(block: Sequence[str], start: int, where_file: str, source: str | None,
     draft = _RupeeDraft if "Rs." in block[0] else Draft  # (the rupee tables' amounts: "Rs.5")
     h = draft("pokerstars", hand_id, f"{where_file}, hand {hand_id}" if hand_id else f"{where_file}, hand #{index}",
               start)
-    if len(block) > 1 and " (Play Money)" in block[1]:  # play money: whole chips, split in chips (issue 24)
+    if len(block) > 1 and " (Play Money)" in block[1]:  # play money: whole chips, split in chips
         h.money = False
     _header(h, m.group(2))
     for k, line in enumerate(block[1:], start + 1):
@@ -399,7 +399,7 @@ def _header(h: Draft, rest: str) -> None:
 
 
 def _date(h: Draft, rest: str) -> None:
-    """The hand's date (:attr:`~.site.SiteHand.date`: PokerStars' own clock, Eastern Time); a date that
+    """The hand's date (:attr:`~.sitehand.SiteHand.date`: PokerStars' own clock, Eastern Time); a date that
     is not one is left out (the rake rule then takes the file's rake)."""
     d = _DATE_ET.match(rest) or _DATE.match(rest)
     if d is None:

@@ -3,7 +3,7 @@
 A site's record holds more than PHH: what each player *collected* from each pot, and the rake the
 site took.  A reader (:mod:`pokerengine.formats`) turns each hand into a :class:`SiteHand`: the PHH
 :class:`~pokerengine.phh.HandHistory` of the hand (amounts in minor units: cents for money, chips
-for tournament chips) and what the file says was collected; :func:`pokerengine.replay.check_site`
+for tournament chips) and what the file says was collected; :func:`pokerengine.replay.site_check.check_site`
 plays it through the engine and compares.
 
 >>> from pokerengine.phh import HandHistory
