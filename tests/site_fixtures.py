@@ -1,4 +1,4 @@
-"""What every site's bundled files hold, in one table (issue 19): read by ``tests/test_formats_sites.py``
+"""What every site's bundled files hold, in one table (issue 19): read by ``tests/formats/test_formats_sites.py``
 (the tests every site reader must pass) and by the per-site test files where they need a site's own
 entries.
 
@@ -125,7 +125,7 @@ SITES: tuple[Site, ...] = (
               "handwritten/truncated.txt": (1, "hand 1000000001, line 43: the hand ends before its summary",
                                             "its second hand cut short at the end of the file")},
          no_hands={"hhsmithy/CashGame/Limits/Limit5.txt": "a small blind posted, everyone else folds: no hand played"},
-         copies={"handwritten/issue24-cr.txt": ("handwritten/issue24.txt",),
+         copies={"handwritten/odd-posts-suits-blast-cr.txt": ("handwritten/odd-posts-suits-blast.txt",),
                  "handwritten/encoding-utf16.txt": ("handwritten/cash-omaha.txt", "handwritten/languages.txt"),
                  "handwritten/encoding-cp1252.txt": ("handwritten/encoding-utf16.txt",)}),
     Site("ipoker", 108, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 10,
@@ -202,7 +202,7 @@ SITES: tuple[Site, ...] = (
                  "handwritten/windows1252.txt": ("handwritten/tournament.txt",)}),
     Site("pokernow", 233, frozenset({"NT", "PO", "PO/8"}), 233,
          not_site={"handwritten/ledger_nlh-side-pot.csv": (None, "the ledger of nlh-side-pot.csv (buy-ins and "
-                                                                 "cash-outs), not a log: tests/test_pokernow.py checks it")}),
+                                                                 "cash-outs), not a log: tests/formats/test_pokernow.py checks it")}),
 )
 
 BY_NAME: Mapping[str, Site] = {site.name: site for site in SITES}

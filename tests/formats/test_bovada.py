@@ -7,7 +7,7 @@ more than is owed (a big blind all in for less) gets the rest back; the rake, wh
 write it, is the total less what was collected; the 2012 files that mark no street have their rounds
 closed by the actions and their board from the summary; a line written twice in a row is read once.
 
-The tests every site reader shares: tests/test_formats_sites.py.
+The tests every site reader shares: tests/formats/test_formats_sites.py.
 """
 
 from __future__ import annotations
@@ -228,7 +228,7 @@ Seat+2: Big Blind Folded before the FLOP"""
     assert hand.returned == (0, to - bb) and check_site(hand).status == "matched"
 
 
-def test_issue24_a_bare_set_dealer_line_button_on_an_empty_seat():
+def test_a_bare_set_dealer_line_button_on_an_empty_seat():
     """``Set dealer`` with no seat (the button on an empty seat, no player named Dealer): read as nothing."""
     from pokerengine.formats.bovada import parse_bovada
 
@@ -241,7 +241,7 @@ def test_issue24_a_bare_set_dealer_line_button_on_an_empty_seat():
         parse_bovada(path.read_text().replace("Set dealer\n", "Set dealer 3\n"))
 
 
-def test_issue24_a_damaged_first_line_after_a_summary_is_one_error_not_two():
+def test_a_damaged_first_line_after_a_summary_is_one_error_not_two():
     # regression: the seat lines after a damaged header were read as a hand of their own (a seat line after a
     # summary begins a hand whose first line is lost), so the damaged line's hand and the headless one were two
     # errors for one hand, and the hand before got the damaged line
@@ -258,9 +258,9 @@ def test_issue24_a_damaged_first_line_after_a_summary_is_one_error_not_two():
     assert check_site(got[0]).status == "matched"  # (the hand before keeps its own lines)
 
 
-# --- issue 24: the rake of two pots won by different players (fixtures/bovada/handwritten/rake-two-pots.txt)
+# --- the rake of two pots won by different players (fixtures/bovada/handwritten/rake-two-pots.txt)
 
-def test_issue24_rake_of_two_pots_main_pot_share_rounded_up():
+def test_rake_of_two_pots_main_pot_share_rounded_up():
     # 5 cents of rake from pots of 22 and 82 cents: 5 x 22 / 104 = 1.06, rounded up: 2 from the main pot
     # (UTG+1 collects 20), 3 from the side pot (UTG+2 collects 79); the proportional draw gave 21 and 78
     from pokerengine.formats.bovada import rake_rule

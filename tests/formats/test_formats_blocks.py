@@ -1,4 +1,4 @@
-"""The shared hand splitter (formats/blocks.py) and a bad hand that no longer ends its file (issue 19).
+"""The shared hand splitter (formats/blocks.py), and a bad hand that costs only itself, not the rest of its file.
 
 The splitter's limits, each at its bound and one past it; for every registered format, a file of three
 hands whose middle one is damaged: with ``errors=True`` the first and third are read and matched and
@@ -158,7 +158,7 @@ def test_read_blocks_gives_a_bad_hand_in_its_place_and_goes_on():
     assert next(strict) == "H1"
     with pytest.raises(HistoryParseError, match="^f.txt, hand H2, line 4: bad$") as exc:
         next(strict)
-    assert not isinstance(exc.value, HandError)  # (without errors: the reader's own error, as before)
+    assert not isinstance(exc.value, HandError)  # (without errors: the reader's own error)
     with pytest.raises(HandError):
         list(only_hands(iter(["H1", HandError("x", 1)])))  # type: ignore[list-item]
 
@@ -263,7 +263,7 @@ def test_a_damaged_middle_hand_is_one_error_and_the_file_goes_on(fmt):
     assert str(bad).startswith("three.txt, hand ")
     if fmt != "ohh":  # (OHH names the field, not a line)
         assert re.search(r", line [0-9]+: ", str(bad))
-    # without errors=True: as before, the first hand, then the middle one's error ends the file
+    # without errors=True: the first hand, then the middle one's error ends the file
     strict = site_hands(text, fmt, source="three.txt")
     assert next(strict) == first
     with pytest.raises(HistoryParseError) as exc:
@@ -334,7 +334,7 @@ def test_ipoker_text_after_a_hand_that_is_no_sessions_is_an_error_after_that_han
     assert [h.index for h in got] == [0, 1, 1, 2]
     assert re.match(r"x\.xml, hand [0-9]+, line [0-9]+: cannot read '</game> stray'$", str(got[2]))
     strict = site_hands(text, "ipoker", source="x.xml")
-    assert [next(strict).index, next(strict).index] == [0, 1]  # (as before: the hands before it, then the file's error)
+    assert [next(strict).index, next(strict).index] == [0, 1]  # (the hands before it, then the file's error)
     with pytest.raises(HistoryParseError, match=r"^x\.xml, line [0-9]+: cannot read '</game> stray'$"):
         next(strict)
 

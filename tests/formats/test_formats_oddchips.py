@@ -1,4 +1,4 @@
-"""The odd chips of split pots (issue 24): formats/oddchips.py's ``split_chip`` verdict, against an obvious
+"""The odd chips of split pots: replay/oddchips.py's ``split_chip`` verdict, against an obvious
 oracle on a heads-up tie and on the real-file shapes the bundled fixtures keep."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The parts every site reader shares (issue 19): encodings, amounts, the draft hand, the registry."""
+"""The parts every site reader shares: encodings, amounts, the draft hand, the registry."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What every site reader must do (issue 19), once for every format of ``pokerengine.formats.FORMATS``
+"""What every site reader must do, once for every format of ``pokerengine.formats.FORMATS``
 and its fixture folder ``fixtures/<name>/``; what each folder holds is ``tests/site_fixtures.py``'s table.
 
 - ``detect`` says which site each bundled file is (and of the samples outside the repository, when they
@@ -51,7 +51,7 @@ def test_the_table_has_every_registered_format_and_only_those():
     for site in SITES:
         files = set(site.files())
         assert site.folder.is_dir()
-        assert (site.folder / "README.md").is_file() or site.name == "ohh"  # (OHH's: tests/test_ohh.py's docstring)
+        assert (site.folder / "README.md").is_file() or site.name == "ohh"  # (OHH's: tests/formats/test_ohh.py's docstring)
         named = set(site.not_site) | set(site.cut) | set(site.no_hands) | set(site.copies)
         named |= {rel for rel, _ in site.verdicts} | {rel for rel, _ in site.unconvertible}
         named |= {o for originals in site.copies.values() for o in originals}

@@ -1,7 +1,7 @@
 """Full Tilt Poker's hand histories (pokerengine.formats.fulltilt): exact amounts of hand-written hands,
 the site's oddities, errors naming the line.
 
-The tests every site reader shares: tests/test_formats_sites.py."""
+The tests every site reader shares: tests/formats/test_formats_sites.py."""
 
 from __future__ import annotations
 
@@ -155,7 +155,7 @@ def test_amounts_written_in_the_sites_style_read_back(raise_to: int, money: bool
     assert hand.returned == (0, raise_to) and check_site(hand).status == "matched"
 
 
-# --- issue 24 (H16): each pot raked (fixtures/fulltilt/handwritten/side-pots-each-raked.txt; the shape of a real
+# --- each pot raked (fixtures/fulltilt/handwritten/side-pots-each-raked.txt; the shape of a real
 # 2011 six-card Omaha hand whose three pots each gave about 5%) ---
 
 def test_each_pot_raked_where_every_win_names_its_pot() -> None:

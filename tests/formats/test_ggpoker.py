@@ -7,7 +7,7 @@ blind is dead money; a cash drop is dead money in the pot (it counts in a pot-li
 tournament's blinds are those posted (the header may name the next level); a bomb pot's preflop
 round is checked through.
 
-The tests every site reader shares: tests/test_formats_sites.py.
+The tests every site reader shares: tests/formats/test_formats_sites.py.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def test_exact_amounts_of_a_side_pot_hand():
     assert hand.total_pot == 3025 and hand.rake == 60 and hand.returned == (0, 9, 0, 0)
     assert hand.history.user_fields["_deductions"][:2] == ("Rake $0.5", "Jackpot $0.1")
     r = check_site(hand)
-    assert r.status == "matched" and r.pot_rakes == (60, 0)  # (main pot first: rake_rule, issue 24; was 18 and 42)
+    assert r.status == "matched" and r.pot_rakes == (60, 0)  # (main pot first: rake_rule; in proportion 18 and 42)
 
 
 def test_short_deck_straddles_and_blinds():
@@ -177,7 +177,7 @@ Seat 2: b (button) collected ({_gg_amount(2 * bb)})"""
     assert check_site(hand).status == "matched"
 
 
-def test_issue24_tax_is_one_more_deduction():
+def test_tax_is_one_more_deduction():
     """``Tax $0.03`` beside the rake: all of the summary's deductions are the hand's rake (11 + 3 cents)."""
     from pathlib import Path
 
@@ -190,7 +190,7 @@ def test_issue24_tax_is_one_more_deduction():
     assert [c.amount for c in hand.collected] == [261] and check_site(hand).status == "matched"
 
 
-def test_issue24_odd_cent_of_a_tie_is_split_chip():
+def test_odd_cent_of_a_tie_is_split_chip():
     """A tie of 2.63 after 12 cents of deductions: the file gives the odd cent to Hero (the button), the engine to
     55aa66bb (the first winner left of it).  GGPoker's rule is not known (one real example): ``split_chip``."""
     from pathlib import Path
@@ -205,7 +205,7 @@ def test_issue24_odd_cent_of_a_tie_is_split_chip():
     assert r.status == "split_chip" and "odd chips of a split pot: 55aa66bb (seat 5) file 131, engine 132" in r.message
 
 
-def test_issue24_tax_of_a_hand_won_with_no_hand_shown_is_not_taken():
+def test_tax_of_a_hand_won_with_no_hand_shown_is_not_taken():
     """GGPoker writes ``Tax $0.01`` in every summary but takes it from the winner only where hands were shown
     (8 of 8 real hands: RC3793645305 and RC3796823568 won uncontested keep it; 6 with a showdown pay it).
     fixtures/ggpoker/handwritten/tax-no-showdown.txt: the same pot of $1.91 won both ways."""
@@ -222,7 +222,7 @@ def test_issue24_tax_of_a_hand_won_with_no_hand_shown_is_not_taken():
     assert check_site(folded).status == check_site(shown).status == "matched"
 
 
-def test_issue24_deductions_of_two_pots_come_from_the_main_pot_first():
+def test_deductions_of_two_pots_come_from_the_main_pot_first():
     """21 cents of deductions from a main pot of $3 (cc33dd44's) and a side pot of $1 (aa11bb22's): all from the
     main pot ($2.79 and $1), as in the real RC3810835436 and RC3812484276; the proportional draw took 16 and 5.
     fixtures/ggpoker/handwritten/rake-two-pots.txt"""

@@ -3,7 +3,7 @@ amounts read are the ones written, the network's oddities (actions out of order,
 outside the winner's `win`, post both, sit-outs, disconnect protection, half chips, files without their
 closing tags) read right, and bad input is refused with the line that is bad.
 
-The tests every site reader shares: tests/test_formats_sites.py."""
+The tests every site reader shares: tests/formats/test_formats_sites.py."""
 
 from __future__ import annotations
 
@@ -243,9 +243,9 @@ def test_shuffled_sessions_read_each_hand_once():
     assert sorted(got) == ["101", "102", "103"]
 
 
-# --- issue 24: a file that contradicts itself says so (fixtures/ipoker/handwritten/tour-bet-above-chips.xml) ---
+# --- a file that contradicts itself says so (fixtures/ipoker/handwritten/tour-bet-above-chips.xml) ---
 
-def test_issue24_a_bet_above_the_players_chips_is_named_in_the_record():
+def test_a_bet_above_the_players_chips_is_named_in_the_record():
     hand = one("tour-bet-above-chips.xml", "701")
     # t1's "bet" of 1,510 counts his 10 ante twice: more than his 1,500 chips; the record says so
     assert hand.history.user_fields["_file_contradicts"] == ("t1's bet 1,510 is more than the 1,500 chips the file gives",)
@@ -270,10 +270,10 @@ def test_issue24_a_bet_above_the_players_chips_is_named_in_the_record():
     assert "_file_contradicts" not in parse_ipoker(rebuy)[0].history.user_fields
 
 
-# --- issue 24 (H16): a bet that leaves out the player's own ante (fixtures/ipoker/handwritten/tour-bet-without-ante.xml,
+# --- a bet that leaves out the player's own ante (fixtures/ipoker/handwritten/tour-bet-without-ante.xml,
 # the shape of two real 2026 RedStar tournament hands, 12033536056 and 12033583763) ---
 
-def test_issue24_a_bet_without_its_ante_is_named_in_the_record():
+def test_a_bet_without_its_ante_is_named_in_the_record():
     raised = one("tour-bet-without-ante.xml", "801")
     # u5 antes 25 and raises to 1,200 (type 23, nobody calls): 1,225 in, his bet says 1,200
     assert raised.history.user_fields["_file_contradicts"] == ("u5's bet 1200 is not the 1225 his posts and actions put in",)
@@ -313,7 +313,7 @@ _CLEAN = _clean()
 
 @settings(max_examples=examples(40), deadline=None)
 @given(pick=st.integers(0, len(_CLEAN) - 1), who=st.integers(0, 9), by=st.sampled_from([-25, -1, 1, 7, 100]))
-def test_issue24_a_bet_changed_away_from_the_actions_is_always_named(pick, who, by):
+def test_a_bet_changed_away_from_the_actions_is_always_named(pick, who, by):
     # any bundled matched hand, one player's "bet" moved away from what his actions put in (kept within his
     # chips): the record names exactly that player, and the hand is no longer matched; unchanged, no note
     text, hand_id = _CLEAN[pick]

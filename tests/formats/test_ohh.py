@@ -1,10 +1,10 @@
-"""Open Hand History (OHH) read and write: ``pokerengine/history/ohh.py`` (issue 10).
+"""Open Hand History (OHH) read and write: ``pokerengine/formats/ohh.py`` (and ``ohh_values.py``, ``ohh_write.py``).
 
 The fixtures in ``fixtures/ohh/`` are hand-written; each hand's pots are worked out by hand in the
 test that reads it, and :func:`pokerengine.replay.site_check.check_site` settles each through the engine and
 compares every player's win per pot and the rake.
 
-Run more mutants by hand: ``python tests/test_ohh.py 20000 SEED``.
+Run more mutants by hand: ``python tests/formats/test_ohh.py 20000 SEED``.
 """
 
 from __future__ import annotations
@@ -328,7 +328,7 @@ def test_pokerstars_hands_written_as_ohh_read_back_the_same():
     """Every bundled PokerStars hand (helper PS's reader: hold'em, Omaha, stud, draw, run twice) written as
     OHH with the rake ``check`` drew from each pot reads back as the same PHH record (``sm -``, show the
     cards held, comes back with the cards named) and the same wins per player, and is matched the same
-    (the writer fix of issue 10: the whole rake on the main pot drew it differently, a cent off a pot)."""
+    (the whole rake written on the main pot would be drawn differently, a cent off a pot)."""
     pokerstars = pytest.importorskip("pokerengine.formats.pokerstars")
     from pokerengine.live.interpreter import interpret
     from pokerengine.live.settling import pots_of
@@ -366,7 +366,7 @@ def test_pokerstars_hands_written_as_ohh_read_back_the_same():
 
 def test_the_whole_rake_on_the_main_pot_was_a_cent_off():
     # Without each pot's rake the rake is written on the main pot, and read back drawn in proportion:
-    # some bundled PokerStars hands then come back a cent off a pot (issue 10's writer fix, above).
+    # some bundled PokerStars hands then come back a cent off a pot (hence each pot's rake, above).
     pokerstars = pytest.importorskip("pokerengine.formats.pokerstars")
     files = sorted((FIXTURES.parent / "pokerstars").rglob("*.txt"))
     if not files:
@@ -603,7 +603,7 @@ if __name__ == "__main__":
 
 @pytest.mark.parametrize("posts", ["5", "[1]", "'x'", "[0, 0, 0]"])
 def test_writing_posts_that_are_not_one_amount_a_player_is_a_clean_error(posts):
-    # issue 20: `_posts = 5` (not an array) gave an internal TypeError in convert --to ohh
+    # regression: `_posts = 5` (not an array) gave an internal TypeError in convert --to ohh
     text = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\n'
             f'actions = ["d dh p1 AsKs", "d dh p2 2c2d", "p2 f"]\n_posts = {posts}\n')
     with pytest.raises(HistoryParseError, match="_posts must list one amount per player"):

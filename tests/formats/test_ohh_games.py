@@ -1,6 +1,6 @@
-"""Open Hand History for every game (issue 10): the variant codes OHH names, stud, draw, run it twice.
+"""Open Hand History for every game: the variant codes OHH names, stud, draw, run it twice.
 
-``pokerengine/history/ohh_games.py`` maps OHH's ``game_type`` and ``bet_type`` to the codes of
+``pokerengine/formats/ohh_games.py`` maps OHH's ``game_type`` and ``bet_type`` to the codes of
 ``codes.md``; the stud and draw rounds, the bring-in, the draws and ``??`` for a card not seen are
 pokerengine extensions (OHH 1.4.7 names ``Stud``, ``StudHiLo`` and ``Draw`` but has no rounds or
 actions for them: ``docs/histories.md``).  Each fixture of ``fixtures/ohh/`` is hand-written; the
@@ -335,7 +335,7 @@ def test_stud_and_draw_hands_with_unseen_cards_round_trip(seed, code):
 
 @pytest.mark.parametrize("name", ["02-01-50.phh", "02-04-37.phh"])
 def test_several_discards_before_their_replacements_round_trip(name):
-    # issue 20: convert --to ohh wrote these WSOP 2023 draw hands (several players discard, then each
+    # regression: convert --to ohh wrote these WSOP 2023 draw hands (several players discard, then each
     # gets their replacements) in a form its own reader refused
     from pokerengine.replay.convert import convert_hands
 

@@ -1,7 +1,7 @@
 """888poker's hand histories (pokerengine/formats/pacific.py): every bundled hand reproduced, the
 site's oddities read, errors naming their line.
 
-The tests every site reader shares: tests/test_formats_sites.py."""
+The tests every site reader shares: tests/formats/test_formats_sites.py."""
 
 from __future__ import annotations
 
@@ -192,7 +192,7 @@ def test_fpdb_real_hands():
     # rake drawn pot by pot by a rule not known (4 hands with side pots); a side pot paid 76 of 576, a
     # hand with no collected line, a split pot with one winner's line missing (the file's); a player all
     # in for less than the ante (the engine puts every ante in the main pot; the 2019 BLAST hand all in by
-    # unequal antes matches since issue 24: the ante nobody matched is handed back)
+    # unequal antes matches: the ante nobody matched is handed back)
     assert sum("player '' twice" in m for m in messages) == 1
 
 
@@ -245,10 +245,10 @@ a b collected [ {_written(2 * raise_to, style)} ]"""
     assert check_site(hand).status == "matched"
 
 
-# --- issue 24: the constructs 888 files write that were refused (fixtures/pacific/handwritten/issue24.txt) ---
+# --- rarer constructs of 888's files (fixtures/pacific/handwritten/odd-posts-suits-blast.txt) ---
 
-def test_issue24_button_posts_portuguese_cards_unwritten_river_checks():
-    first, second, omaha, _ = hands_of(HAND / "issue24.txt")
+def test_button_posts_portuguese_cards_unwritten_river_checks():
+    first, second, omaha, _ = hands_of(HAND / "odd-posts-suits-blast.txt")
     # the button (ann, seat 2) posts the small blind; bob folds between the posts (sitting out, not dealt in)
     h = first.history
     assert h.players == ("ann", "cy", "dan") and h.blinds_or_straddles == (5, 10, 0)
@@ -270,29 +270,29 @@ def test_issue24_button_posts_portuguese_cards_unwritten_river_checks():
     assert check_site(omaha).status == "matched"
 
 
-def test_issue24_every_hand_begun_gets_a_verdict():
+def test_every_hand_begun_gets_a_verdict():
     """The fourth hand (the small blind posts, the big blind folds before the deal: nobody else) is played by
     nobody: the file's four hands are three read and one unplayed, not three."""
     from pokerengine.formats.blocks import NoHand
 
-    text = read_text(str(HAND / "issue24.txt"))
+    text = read_text(str(HAND / "odd-posts-suits-blast.txt"))
     got = list(site_hands(text, "pacific", cancelled=True, errors=True, unplayed=True))
     assert [type(g).__name__ for g in got] == ["SiteHand", "SiteHand", "SiteHand", "NoHand", "SiteHand"]
     assert isinstance(got[3], NoHand)
 
 
-def test_issue24_cr_only_line_ends_read():
+def test_cr_only_line_ends_read():
     """Old Mac files end lines with a bare CR: detected and read like the others (they were 'not a hand
     history')."""
-    cr = read_text(str(HAND / "issue24-cr.txt"))
+    cr = read_text(str(HAND / "odd-posts-suits-blast-cr.txt"))
     assert "\n" not in cr and detect(cr) == "pacific"
-    assert [h.history.actions for h in parse_pacific(cr)] == [h.history.actions for h in hands_of(HAND / "issue24.txt")]
+    assert [h.history.actions for h in parse_pacific(cr)] == [h.history.actions for h in hands_of(HAND / "odd-posts-suits-blast.txt")]
 
 
-def test_issue24_a_street_with_a_bet_or_one_player_left_gets_no_checks():
-    hands = hands_of(HAND / "issue24.txt")
+def test_a_street_with_a_bet_or_one_player_left_gets_no_checks():
+    hands = hands_of(HAND / "odd-posts-suits-blast.txt")
     assert ["_checks_unwritten" in h.history.user_fields for h in hands] == [True, False, False, False]
-    text = (HAND / "issue24.txt").read_text().split("\n\n\n\n")[0]
+    text = (HAND / "odd-posts-suits-blast.txt").read_text().split("\n\n\n\n")[0]
     # dan folds on the turn: two players left, two checks put in (ann, then cy)
     [two] = parse_pacific(text.replace("cy checks\ndan checks\n** Dealing river", "cy checks\ndan folds\n** Dealing river"))
     river = two.history.actions.index("d db Kd")
@@ -303,10 +303,10 @@ def test_issue24_a_street_with_a_bet_or_one_player_left_gets_no_checks():
     assert cards_text("Qo, 4p") is None and cards_text("Qo, 4p", portuguese=True) == "Qd 4c"
 
 
-def test_issue24_an_ante_nobody_could_match_is_handed_back():
+def test_an_ante_nobody_could_match_is_handed_back():
     """A BLAST hand all in by antes of 3,530 and 2,470: 888 pays the winner the matched 4,940 (fpdb-3's file of
     2019 is such a hand); the record's larger ante is cut to the matched 2,470."""
-    blast = hands_of(HAND / "issue24.txt")[3]
+    blast = hands_of(HAND / "odd-posts-suits-blast.txt")[3]
     h = blast.history
     assert h.players == ("ann", "bob") and h.starting_stacks == (3530, 2470)
     assert h.antes == (2470, 2470) and h.user_fields["_ante_returned"] == 1060
@@ -316,7 +316,7 @@ def test_issue24_an_ante_nobody_could_match_is_handed_back():
     assert "_ante_returned" not in equal.history.user_fields and equal.history.antes == (500, 500, 500)
 
 
-def test_issue24_a_fixed_limit_big_bet_from_the_turns_first_bet():
+def test_a_fixed_limit_big_bet_from_the_turns_first_bet():
     """hhp's real 2018 hands (not bundled: OHH cannot write the bets) are a '$0.06/$0.12 Blinds Fix Limit Holdem'
     table with bets of $0.12 and $0.25, not $0.24; a hand written after them."""
     text = """#Game No : 7100000001

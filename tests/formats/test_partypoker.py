@@ -2,7 +2,7 @@
 the amounts read are the ones written (a raise's "[$0.70 USD]" is what it adds; a winner's amount holds the
 uncalled bet and is net of the rake), the site's oddities read right, and bad input is refused by line.
 
-The tests every site reader shares: tests/test_formats_sites.py."""
+The tests every site reader shares: tests/formats/test_formats_sites.py."""
 
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ def test_players_who_join_as_the_hand_begins_sit_where_the_betting_order_puts_th
 
 def test_a_player_with_no_seat_line_is_seated_where_the_betting_puts_him_else_refused():
     base = (HAND / "players.txt").read_text(encoding="utf-8").split("***** Hand History for Game 5002")[0]
-    # issue 24: quinn neither joins nor posts, yet calls: the file left out his seat line; he sits where the
+    # quinn neither joins nor posts, yet calls: the file left out his seat line; he sits where the
     # first round's order puts him (lee's seat, lee having left with $0), his stack unknown, and the hand says so
     [hand] = parse_partypoker(base.replace("quinn has joined the table.\nquinn posts big blind [$0.10 USD].\n", ""))
     assert hand.history.user_fields["_no_seat_line"] == ("quinn",)
@@ -281,13 +281,13 @@ def test_fpdb_real_hands():
             except HistoryParseError as exc:
                 refused.append(str(exc))
     matched = sum(r.status == "matched" for r in results)
-    assert len(results) + len(refused) + len(unplayable) == 102 and matched == 93  # 91% (78 before issue 19's part 2)
-    # read now: stud (4 hands: hi and hi/lo, cash and tournament), short deck, the 7 players who join as the
+    assert len(results) + len(refused) + len(unplayable) == 102 and matched == 93  # 91%
+    # read: stud (4 hands: hi and hi/lo, cash and tournament), short deck, the 7 players who join as the
     # hand begins with no seat line, a $0 seat line that posts, a silent post, "Dealt to Hero Name"
     # not read: Double Hold'em
     assert sum("Double Hold'em" in m and "is not read" in m for m in refused) == 1
     # the anonymiser's damage: a name changed on its action lines but not in the seats (3; no join line for
-    # them: two refused, no seat left for them; the third, since issue 24, seated in the free seat 7, and then
+    # them: two refused, no seat left for them; the third seated in the free seat 7, and then
     # unplayable: the file's stacks are all "( 1 )"); chip counts a chip or two apart from their own actions;
     # the players' order changed (an action out of turn); and one showdown where nobody shows the winning hand
     # (undeterminable)
@@ -339,10 +339,10 @@ a b wins {_dollars(2 * to + bb - rake)}"""
     assert hand.rake == rake and check_site(hand).status == "matched"
 
 
-# --- issue 24 (fixtures/partypoker/handwritten/issue24.txt) ----------------------------------------------
+# --- knockouts, notices, a closed table (fixtures/partypoker/handwritten/knockout-no-small-blind-closed-table.txt) ---
 
-def test_issue24_knockout_fractional_chips_chat_and_notices():
-    hand = one("issue24.txt", "3001")
+def test_knockout_fractional_chips_chat_and_notices():
+    hand = one("knockout-no-small-blind-closed-table.txt", "3001")
     h = hand.history
     # fractional tournament chips (antes of 12.5): the hand is in hundredths of a chip, no currency
     assert h.user_fields["_chip_scale"] == 100 and h.currency is None
@@ -355,30 +355,30 @@ def test_issue24_knockout_fractional_chips_chat_and_notices():
     assert check_site(hand).status == "matched"
 
 
-def test_issue24_no_small_blind_and_a_closed_table():
-    hand = one("issue24.txt", "3002")
+def test_no_small_blind_and_a_closed_table():
+    hand = one("knockout-no-small-blind-closed-table.txt", "3002")
     assert hand.history.blinds_or_straddles == (10, 0, 0) and hand.history.players == ("dee", "cy", "ann")
     assert hand.collected == (Collected("dee", None, 20),) and check_site(hand).status == "matched"
-    text = (HAND / "issue24.txt").read_text(encoding="utf-8")
+    text = (HAND / "knockout-no-small-blind-closed-table.txt").read_text(encoding="utf-8")
     # "Connection Lost ..." and "Table Closed" before anyone wins: a cancelled hand, given when asked for
     assert [h.hand_id for h in parse_partypoker(text)] == ["3001", "3002"]
     closed = [h for h in site_hands(text, "partypoker", cancelled=True) if h.hand_id == "3003"]
     assert len(closed) == 1 and closed[0].history.user_fields["_cancelled"] is True
     assert check_site(closed[0]).status == "cancelled"
-    # without the closing lines the hand is cut short, as before
+    # without the closing lines the hand is cut short
     with pytest.raises(HistoryParseError, match="hand 3003, line .*: the hand ends before anyone wins"):
         parse_partypoker(text.replace("Connection Lost due to some reason\nTable Closed\n", ""))
 
 
-def test_issue24_cr_only_line_ends_read():
-    text = (HAND / "issue24.txt").read_text(encoding="utf-8")
+def test_cr_only_line_ends_read():
+    text = (HAND / "knockout-no-small-blind-closed-table.txt").read_text(encoding="utf-8")
     cr = text.replace("\n", "\r")
     assert detect(cr) == "partypoker"
     assert [h.history for h in parse_partypoker(cr)] == [h.history for h in parse_partypoker(text)]
 
 
-def test_issue24_bare_chat_is_no_license_for_a_hands_own_lines():
-    text = (HAND / "issue24.txt").read_text(encoding="utf-8").split("***** Hand History for Game 3002")[0]
+def test_bare_chat_is_no_license_for_a_hands_own_lines():
+    text = (HAND / "knockout-no-small-blind-closed-table.txt").read_text(encoding="utf-8").split("***** Hand History for Game 3002")[0]
     for bad in ("Seat 9: zed ( 500 )", "zed calls [200]", "** Dealing Elsewhere ** [ 2c ]"):
         with pytest.raises(HistoryParseError):
             parse_partypoker(text.replace("good luck all", bad))
@@ -386,9 +386,9 @@ def test_issue24_bare_chat_is_no_license_for_a_hands_own_lines():
     assert hand.history.user_fields["_chat_lines"] == 2
 
 
-# --- issue 24: 2012 tournament hands with no blind posts (fixtures/partypoker/handwritten/tournament-no-blinds.txt)
+# --- 2012 tournament hands with no blind posts (fixtures/partypoker/handwritten/tournament-no-blinds.txt)
 
-def test_issue24_unwritten_blinds_after_the_button_and_sitting_out_folds_put_in_turn():
+def test_unwritten_blinds_after_the_button_and_sitting_out_folds_put_in_turn():
     # no post lines, seats out of order, the players sitting out written folding first (Carol, Ann): the blinds
     # are the seats after the button (Dave 20, Eve 40) and the folds are replayed in turn
     hand = one("tournament-no-blinds.txt", "4001")
@@ -398,7 +398,7 @@ def test_issue24_unwritten_blinds_after_the_button_and_sitting_out_folds_put_in_
     assert hand.collected == (Collected("Bob", None, 100),) and check_site(hand).status == "matched"
 
 
-def test_issue24_no_button_line_and_no_small_blind_from_the_first_actor():
+def test_no_button_line_and_no_small_blind_from_the_first_actor():
     # no button line, no small blind: the big blind (20,000) is the seat before the first actor (Jim, seat 7)
     # among the players with chips after the antes: Sol (seat 5); Pia wins 2,000 of antes + 2 x 57,662
     hand = one("tournament-no-blinds.txt", "4002")
@@ -408,7 +408,7 @@ def test_issue24_no_button_line_and_no_small_blind_from_the_first_actor():
     assert hand.collected == (Collected("Pia", 0, 117324),) and check_site(hand).status == "matched"
 
 
-def test_issue24_short_big_blind_after_its_ante_and_the_uncalled_bet_in_the_side_pot():
+def test_short_big_blind_after_its_ante_and_the_uncalled_bet_in_the_side_pot():
     # Cy has 700: 50 of ante, then a big blind of 650 (not 700: the ante came first); the others owe the whole
     # 1,200.  Ann's uncalled 1,200 on the flop is written inside "wins 4,700 from the side pot 1": it comes out
     # of that pot (3,500 = 2 x 1,750), not out of the main pot (2,100 = 3 x 700), and no rake is drawn

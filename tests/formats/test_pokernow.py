@@ -9,7 +9,7 @@ hundredths; "raises to X and go all in" for no more than the bet is a call; head
 is his whole post and his missed big blind takes in his small blind (he still acts first); bomb-pot bets
 are antes; an id changed mid-hand keeps its seat; a double-board game is refused by name.
 
-The tests every site reader shares: tests/test_formats_sites.py.
+The tests every site reader shares: tests/formats/test_formats_sites.py.
 """
 
 from __future__ import annotations
@@ -295,7 +295,7 @@ def test_an_order_that_is_not_ascii_digits_falls_back_to_the_files_order():
 
 
 def test_a_quote_left_open_spoils_only_its_own_row():
-    # regression (tests/test_formats_blocks.py's damage property): a row cut to '"' made the CSV reader run
+    # regression (tests/formats/test_formats_blocks.py's damage property): a row cut to '"' made the CSV reader run
     # into the next hand's rows; rows are read line by line, an entry spanning at most a few lines
     second = [start(2), *HEADS_UP[1:-1], "-- ending hand #2 --"]
     rows = log(*HEADS_UP, *second).splitlines()
@@ -320,7 +320,7 @@ def test_a_line_the_reader_does_not_know_inside_a_hand_is_an_error():
 
 @pytest.mark.parametrize("damaged", [0, 1])
 def test_a_damaged_starting_row_is_that_hands_error_and_the_next_is_read(damaged):
-    # regression (tests/test_replay_accounting.py): the damaged row of a hand's start dropped the hand without
+    # regression (tests/replay/test_replay_accounting.py): the damaged row of a hand's start dropped the hand without
     # a word (the first) or joined it to the hand before (a later one)
     hands_ = [[start(k + 1), *HEADS_UP[1:-1], f"-- ending hand #{k + 1} --"] for k in range(3)]
     rows = log(*hands_[0], *hands_[1], *hands_[2]).splitlines()
@@ -357,7 +357,7 @@ def test_a_board_run_twice_whose_first_run_stops_short_is_an_error():
     assert isinstance(items[1], HandError) and "does not reach the river" in str(items[1])
 
 
-# -- issue 24's real-log groups (the independent collection), each hand-written in heads-up-straddle-bomb-bets.csv
+# -- the shapes of real 2024 logs (an independent collection), each hand-written in heads-up-straddle-bomb-bets.csv
 
 
 def test_a_heads_up_straddle_by_the_button_is_his_whole_post_and_he_keeps_the_option():

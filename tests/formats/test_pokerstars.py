@@ -48,7 +48,7 @@ def bundled():
 
 
 def test_bundled_hands_are_split_by_pot(bundled):
-    # (each bundled hand matched: tests/test_formats_sites.py)
+    # (each bundled hand matched: tests/formats/test_formats_sites.py)
     assert len(BUNDLED) == 5 and len(bundled) == 318
     # each collected amount was compared per pot where the file splits them
     assert sum(1 for h in bundled if any(c.pot for c in h.collected)) >= 5
@@ -287,41 +287,39 @@ def test_unreadable_file(tmp_path):
         read_pokerstars(str(tmp_path / "missing.txt"))
 
 
-# --- issue 24: the layouts and lines PokerStars' files still had that were refused -------------------------
-
-ISSUE24 = Path(__file__).resolve().parents[2] / "fixtures" / "pokerstars" / "handwritten"
+# --- rarer layouts and lines of PokerStars' files (one hand-written fixture each) -----------------------------
 
 
-def _issue24(name):
+def _handwritten(name):
     from pokerengine.formats import read_text, site_hands
 
-    return list(site_hands(read_text(str(ISSUE24 / name)), "pokerstars", source=name))
+    return list(site_hands(read_text(str(HANDWRITTEN / name)), "pokerstars", source=name))
 
 
 def test_rupee_tables_read_rs_amounts_in_paise():
-    [hand] = _issue24("rupees.txt")
+    [hand] = _handwritten("rupees.txt")
     h = hand.history
     assert h.currency == "INR" and h.blinds_or_straddles[:2] == (500, 1000) and h.min_bet == 1000
     assert h.starting_stacks == (125050, 98000, 100000)  # Rs.1,250.50, Rs.980, Rs.1,000 (position order)
     assert hand.collected == (Collected("ann", 0, 14606),) and hand.total_pot == 15100 and hand.rake == 494
     assert check_site(hand).status == "matched"
-    text = (ISSUE24 / "rupees.txt").read_text()
+    text = (HANDWRITTEN / "rupees.txt").read_text()
     with pytest.raises(HistoryParseError, match="bad amount 'Rs.x'"):
         parse_pokerstars(text.replace("bets Rs.40.50", "bets Rs.x"))
 
 
 def test_an_empty_hand_number_and_an_empty_action_line():
-    [hand] = _issue24("empty-lines-vr.txt")
+    [hand] = _handwritten("empty-lines-vr.txt")
     assert hand.hand_id is None and hand.where.endswith("hand #0")
     assert hand.history.actions[3:6] == ("p3 cc", "p1 cc", "p2 cc")  # 'bob:  ' did nothing
     assert hand.collected == (Collected("bob", 0, 3000),) and check_site(hand).status == "matched"  # (no sign: money)
-    text = (ISSUE24 / "empty-lines-vr.txt").read_text()
+    text = (HANDWRITTEN / "empty-lines-vr.txt").read_text()
     with pytest.raises(HistoryParseError, match="cannot read 'dan:'"):  # an empty line of nobody seated
         parse_pokerstars(text.replace("bob:  \n", "dan:  \n"))
 
 
 def test_power_path_ticket_line_and_a_doubled_apostrophe():
-    [hand] = _issue24("power-path-ticket.txt")
+    [hand] = _handwritten("power-path-ticket.txt")
     assert hand.history.variant == "NT" and hand.history.currency is None
     assert hand.collected == (Collected("cy", 0, 1280),) and check_site(hand).status == "matched"
 
@@ -329,7 +327,7 @@ def test_power_path_ticket_line_and_a_doubled_apostrophe():
 def test_the_emailed_transcript_layout_reads_every_hand():
     from pokerengine.formats import detect
 
-    text = (ISSUE24 / "transcript-email.txt").read_text()
+    text = (HANDWRITTEN / "transcript-email.txt").read_text()
     assert detect(text) == "pokerstars"
     hands = parse_pokerstars(text)
     assert [h.hand_id for h in hands] == ["250000000040", "250000000041"]
@@ -341,13 +339,13 @@ def test_the_emailed_transcript_layout_reads_every_hand():
 
 
 def test_the_client_exports_separator_lines_are_no_hands():
-    """Issue 24 (P1, real files of brlutz/PokerStudier): ``*********** # 1 **************`` before each hand.
-    A file that starts with one is PokerStars' (it was "not a hand history"); in a file whose first hand
-    has none, a separator was read as one more hand, with an error (399 hands in a 200-hand file)."""
+    """``*********** # 1 **************`` before each hand (real files of brlutz/PokerStudier): a file that
+    starts with one is PokerStars', and in a file whose first hand has none a separator is no hand (read
+    as one, a 200-hand file would give 399 hands, with errors)."""
     from pokerengine.formats import detect
     from pokerengine.formats.pokerstars import iter_hands
 
-    text = (ISSUE24 / "client-export-separators.txt").read_text()
+    text = (HANDWRITTEN / "client-export-separators.txt").read_text()
     assert detect(text) == "pokerstars"
     first, second = parse_pokerstars(text)
     assert (first.hand_id, second.hand_id) == ("250000000050", "250000000049")
@@ -355,7 +353,7 @@ def test_the_client_exports_separator_lines_are_no_hands():
     assert second.collected == (Collected("bob", 0, 4),) and second.returned == (0, 3, 0)
     assert [check_site(h).status for h in (first, second)] == ["matched", "matched"]
     # no separator before the first hand, separators after it, and the e-mail's footer at the end
-    footer = (ISSUE24 / "client-export-email-footer.txt").read_text()
+    footer = (HANDWRITTEN / "client-export-email-footer.txt").read_text()
     assert detect(footer) == "pokerstars"
     items = list(iter_hands(footer, errors=True))
     assert [type(i).__name__ for i in items] == ["SiteHand", "SiteHand"]
@@ -373,7 +371,7 @@ def test_the_client_exports_separator_lines_are_no_hands():
        first=st.booleans())
 def test_client_export_separators_around_hands_change_nothing(stars, first):
     """Any client file's hands, each after a separator of any width (the first perhaps without), read the same."""
-    text = (ISSUE24 / "layout-2024-sitting-out.txt").read_text()
+    text = (HANDWRITTEN / "layout-2024-sitting-out.txt").read_text()
     plain = parse_pokerstars(text)
     parts = text.strip("\n").split("\n\n\n\n")
     wrapped = "".join(("" if k == 0 and not first else "*" * a + f" # {k + 1} " + "*" * b + "\n") + part + "\n" * (2 + n)
@@ -384,24 +382,24 @@ def test_client_export_separators_around_hands_change_nothing(stars, first):
 
 
 def test_play_money_is_whole_chips_and_splits_in_chips():
-    """Issue 24 (P2: 76 hands of MichlF/pokerstars_reader's Home Games, all matched now): a "(Play Money)"
+    """A "(Play Money)" (the shape of 76 hands of MichlF/pokerstars_reader's Home Games, all matched):
     table's amounts are whole chips, so a tie splits in chips, the odd chip to the first winner left of
-    the button (2599 = 1300 + 1299, 283 = 95 + 94 + 94).  Read in hundredths, as before, the engine split
+    the button (2599 = 1300 + 1299, 283 = 95 + 94 + 94).  Read in hundredths, the engine would split
     in hundredths of a chip (129950 each) where the site paid 130000 and 129900."""
-    split2, split3 = _issue24("play-money-home-game.txt")
+    split2, split3 = _handwritten("play-money-home-game.txt")
     assert split2.history.currency == "" and split2.history.blinds_or_straddles[:2] == (50, 100)
     assert split2.total_pot == 2750 and split2.rake == 151
     assert split2.collected == (Collected("ann", 0, 1300), Collected("cy", 0, 1299))
     assert split3.rake == 17 and [c.amount for c in split3.collected] == [95, 94, 94]
     assert [check_site(h).status for h in (split2, split3)] == ["matched", "matched"]
-    text = (ISSUE24 / "play-money-home-game.txt").read_text().replace(" (Play Money)", "")
+    text = (HANDWRITTEN / "play-money-home-game.txt").read_text().replace(" (Play Money)", "")
     before = parse_pokerstars(text)[0]
     assert before.rake == 15100 and check_site(before).status == "mismatched"
     assert [(d.expected, d.got) for d in check_site(before).seats] == [(130000, 129950), (129900, 129950)]
 
 
 def test_2024_seats_sitting_out_are_dealt_in_only_when_they_play():
-    first, second = _issue24("layout-2024-sitting-out.txt")
+    first, second = _handwritten("layout-2024-sitting-out.txt")
     assert first.history.players == ("cy", "dan", "fay", "ann", "bob")  # eve ($0, sitting out) is not in the hand
     assert first.history.starting_stacks[2] == 720 and first.history.actions[5] == "p3 f"  # fay folds
     assert second.history.blinds_or_straddles[:2] == (5, 10)  # fay, listed sitting out, posts the big blind
@@ -411,14 +409,14 @@ def test_2024_seats_sitting_out_are_dealt_in_only_when_they_play():
 def test_an_all_in_ante_hands_back_the_larger_ante_unmatched():
     """Heads-up, bob's ante of 60 all in against ann's 75 and small blind 300: PokerStars returns 315 (15 of the
     ante, the blind); the record posts ann's ante as matched (60) and the return keeps the blind's 300."""
-    [hand] = _issue24("forced-all-in-ante.txt")
+    [hand] = _handwritten("forced-all-in-ante.txt")
     h = hand.history
     assert h.players == ("bob", "ann") and h.antes == (60, 60) and hand.returned == (0, 300)
     assert h.user_fields["_antes_matched"] is True
     assert hand.collected == (Collected("bob", 0, 120),) and hand.total_pot == 120
     assert check_site(hand).status == "matched"
-    # an ante larger than the return can take is left as the file says (and mismatches, as before)
-    text = (ISSUE24 / "forced-all-in-ante.txt").read_text().replace("Uncalled bet (315)", "Uncalled bet (10)")
+    # an ante larger than the return can take is left as the file says (and mismatches)
+    text = (HANDWRITTEN / "forced-all-in-ante.txt").read_text().replace("Uncalled bet (315)", "Uncalled bet (10)")
     [kept] = parse_pokerstars(text)
     assert kept.history.antes == (75, 60)  # (heads-up, the record's antes and blinds go button first)
     assert "_antes_matched" not in kept.history.user_fields
@@ -428,10 +426,10 @@ def test_split_pots_made_uneven_by_running_it_twice_or_a_cash_out():
     """Run twice: the first run split (9.51 each), the second ann's (19.01): 28.52 and 9.51.  A cash-out: bob,
     who cashed out, is paid his half of the split through the summary's ``won`` (19.27, the odd cent his as the
     first winner left of the button), ann 19.26."""
-    [twice] = _issue24("run-twice-uneven-split.txt")
+    [twice] = _handwritten("run-twice-uneven-split.txt")
     assert twice.history.user_fields["_run_count"] == 2
     assert sorted((c.player, c.amount) for c in twice.collected) == [("ann", 2852), ("bob", 951)]
-    [cashed] = _issue24("cash-out-split.txt")
+    [cashed] = _handwritten("cash-out-split.txt")
     assert sorted((c.player, c.amount) for c in cashed.collected) == [("ann", 1926), ("bob", 1927)]
     assert [check_site(h).status for h in (twice, cashed)] == ["matched", "matched"]
     swapped = attrs.evolve(cashed, collected=(Collected("ann", None, 1927), Collected("bob", None, 1926)))
@@ -442,7 +440,7 @@ def test_split_pots_made_uneven_by_running_it_twice_or_a_cash_out():
 @given(blank=st.lists(st.integers(0, 3), min_size=2, max_size=2), header=st.booleans())
 def test_transcript_lines_around_hands_change_nothing(blank, header):
     """Any client file's hands, wrapped as the e-mailed transcript writes them, read the same."""
-    text = (ISSUE24 / "layout-2024-sitting-out.txt").read_text()
+    text = (HANDWRITTEN / "layout-2024-sitting-out.txt").read_text()
     plain = parse_pokerstars(text)
     parts = text.strip("\n").split("\n\n\n\n")
     assert len(parts) == 2

@@ -1,4 +1,4 @@
-"""The PokerStars reader's games beyond no-limit hold'em and pot-limit Omaha (issue 10).
+"""The PokerStars reader's games beyond no-limit hold'em and pot-limit Omaha.
 
 Every hand-written hand of ``fixtures/pokerstars/handwritten/games-*.txt`` is worked out by hand in
 the comments below (pot = what each player put in; the file's rake taken from it; the rest to the

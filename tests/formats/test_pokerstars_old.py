@@ -1,7 +1,7 @@
-"""PokerStars' older files and the odd cases (issue 19): each with a hand-written fixture of
+"""PokerStars' older files and the odd cases: each with a hand-written fixture of
 ``fixtures/pokerstars/handwritten/`` (figures worked out below) and HHSmithy's real samples
 (``fixtures/pokerstars/hhsmithy/``, MIT); every bundled hand matched or its reason asserted in
-``tests/test_formats_sites.py`` (the reasons: ``tests/site_fixtures.py``).
+``tests/formats/test_formats_sites.py`` (the reasons: ``tests/site_fixtures.py``).
 
 What each case is and why the check reads it so: ``docs/histories.md`` (PokerStars' older files).
 """

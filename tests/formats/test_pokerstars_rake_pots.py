@@ -1,5 +1,5 @@
-"""PokerStars' rake drawn from several pots: main pot first at the stake's percent (issue 24,
-pokerengine/formats/rake_pots.py), against an oracle written from the rule and the real hands' figures."""
+"""PokerStars' rake drawn from several pots: main pot first at the stake's percent
+(pokerengine/formats/rake_pots.py), against an oracle written from the rule and the real hands' figures."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pokerengine.formats.pokerstars import parse_pokerstars
 from pokerengine.formats.rake_pots import DRAW_PERCENT, draw, draw_percent
 from pokerengine.replay.site_check import check_site
 
-ISSUE24 = Path(__file__).resolve().parents[2] / "fixtures" / "pokerstars" / "handwritten"
+HANDWRITTEN = Path(__file__).resolve().parents[2] / "fixtures" / "pokerstars" / "handwritten"
 
 
 def _oracle(rake, pots, percent):
@@ -95,13 +95,13 @@ def test_draw_matches_the_oracle_and_takes_exactly_the_rake(pots, data, percent)
 def test_a_cash_out_hands_side_pot_is_raked_main_pot_first():
     """The construct of 3 real hands (228679381948 among them): a cash-out, so the pots' collected lines do
     not say how the $2 rake was drawn; the main pot ($156.37) gives all of it, the side pot ($5.22) none."""
-    text = (ISSUE24 / "cash-out-side-pot-rake.txt").read_text()
+    text = (HANDWRITTEN / "cash-out-side-pot-rake.txt").read_text()
     [hand] = parse_pokerstars(text)
     assert hand.rake == 200 and hand.total_pot == 16159
     assert sorted((c.player, c.amount) for c in hand.collected) == [("ann", 15437), ("cy", 522)]
     result = check_site(hand)
     assert result.status == "matched" and result.pot_rakes == (200, 0)
-    # a year whose percent is not known: drawn in proportion, as before, and the shares move by 6 cents
+    # a year whose percent is not known: drawn in proportion, and the shares move by 6 cents
     [other] = parse_pokerstars(text.replace("2021/07/30", "2022/07/30"))
     before = check_site(other)
     assert before.status == "mismatched" and before.pot_rakes == (194, 6)
@@ -115,6 +115,6 @@ def test_an_impossible_stated_rake_is_a_mismatch_not_a_crash(rake):
     # raised a bare ValueError
     import attrs
 
-    [hand] = parse_pokerstars((ISSUE24 / "cash-out-side-pot-rake.txt").read_text())
+    [hand] = parse_pokerstars((HANDWRITTEN / "cash-out-side-pot-rake.txt").read_text())
     result = check_site(attrs.evolve(hand, rake=rake))
     assert result.status == "mismatched" and "rake" in result.message

@@ -2,7 +2,7 @@
 the amounts read are the ones written, the file's oddities (uncalled bets inside the collected amounts,
 an after-rake total, dead blinds) read right, and bad input is refused by line.
 
-The tests every site reader shares: tests/test_formats_sites.py."""
+The tests every site reader shares: tests/formats/test_formats_sites.py."""
 
 from __future__ import annotations
 
@@ -352,7 +352,7 @@ Seat 1: a b (big blind) won {won}"""
     assert check_site(hand).status == "matched"
 
 
-def test_issue24_big_blind_all_in_for_less_called_in_full():
+def test_big_blind_all_in_for_less_called_in_full():
     """The big blind all in for 25 of a 40 blind; the next player calls 40 (Winamax's rule, the TDA's): the
     record posts the full blind (the stack caps it) and says ``_full_blind``; the side pot is the callers'."""
     path = Path(__file__).resolve().parents[2] / "fixtures" / "winamax" / "handwritten" / "short-big-blind-called-full.txt"

@@ -3,7 +3,7 @@ says (or its reason is stated), the amounts read are the ones written, both form
 pot, unwritten jackpot fees, walks without an uncalled line, disconnected and capped all-ins) read right, and
 bad input is refused by line.
 
-The tests every site reader shares: tests/test_formats_sites.py."""
+The tests every site reader shares: tests/formats/test_formats_sites.py."""
 
 from __future__ import annotations
 
@@ -191,7 +191,7 @@ def test_fpdb_real_hands():
                 refused.append(str(exc))
     matched = sum(r.status == "matched" for r in results)
     assert len(results) + len(refused) == 120
-    # 114 match (95%; 113 before issue 24 read the "short" file's table as no limit, 108 before stud was read):
+    # 114 match (95%; the "short" file's table read as no limit):
     # of the 7 stud hands 5, of the 113 hold'em and Omaha hands 109
     assert matched == 114 and matched >= 0.9 * (len(results) + len(refused))
     # the rest, each the file's own doing: a flop written with no cards (fpdb's "no.flop"), an unnamed player
@@ -250,7 +250,7 @@ Player a does not show cards.Bets: {_dollars(to)}. Collects: 0. Loses: {_dollars
     assert hand.total_pot == pot and hand.rake == rake and check_site(hand).status == "matched"
 
 
-# -- stud (issue 19) ------------------------------------------------------------------------------------
+# -- stud ------------------------------------------------------------------------------------
 
 OLD_STUD = (HAND / "old-stud.txt").read_text(encoding="utf-8").split("\n\n")[1]  # hand 500000102, hi/lo
 NEW_STUD = (HAND / "new-stud.txt").read_text(encoding="utf-8").split("\n\n")[0]  # hand 900000201, hi/lo
@@ -363,10 +363,11 @@ Game ended at: 2016/8/2 11:17:41"""
     assert hand.total_pot == pot and hand.rake == rake and check_site(hand).status == "matched"
 
 
-# --- issue 24 (fixtures/winning/handwritten/issue24.txt, issue24-sng2.txt) -------------------------------
+# --- tournament headers, blinds posted all in, SNG 2.0 files (fixtures/winning/handwritten/allin-posts-short-omaha.txt,
+# sng2-jackpot.txt) ---
 
-def test_issue24_tournament_summary_tail_and_blinds_and_antes_posted_all_in():
-    hand = one("issue24.txt", "700000001")
+def test_tournament_summary_tail_and_blinds_and_antes_posted_all_in():
+    hand = one("allin-posts-short-omaha.txt", "700000001")
     h = hand.history
     # "Game started at: ... *** Summary: GameType: NL, TournamentId: 7700, ...": a tournament (chips), no limit
     assert h.variant == "NT" and h.currency is None and h.user_fields["_tournament"] == "7700"
@@ -379,22 +380,22 @@ def test_issue24_tournament_summary_tail_and_blinds_and_antes_posted_all_in():
     assert check_site(hand).status == "matched"
 
 
-def test_issue24_older_omaha_hi_lo_with_a_bet_above_the_pot_is_no_limit():
-    hand = one("issue24.txt", "700000002")
+def test_older_omaha_hi_lo_with_a_bet_above_the_pot_is_no_limit():
+    hand = one("allin-posts-short-omaha.txt", "700000002")
     # the older format names no betting (Omaha: pot limit); ann's 297 all in on a pot of 21 is no pot-limit
     # raise: the table is no limit (fpdb-3's "short" file of 2017 is such a table)
     assert hand.history.variant == "NO/8" and hand.history.user_fields["_no_limit_inferred"] is True
     assert hand.collected == (Collected("ann", None, 60300),) and hand.rake == 300
     assert check_site(hand).status == "matched"
-    text = (HAND / "issue24.txt").read_text(encoding="utf-8").split("\n\n")[1]
+    text = (HAND / "allin-posts-short-omaha.txt").read_text(encoding="utf-8").split("\n\n")[1]
     # a raise within the pot keeps it pot limit (the all in for 297 made a raise of 60: nothing above the pot)
     small = text.replace("allin (297)", "raises (60)").replace("calls (288)", "calls (51)")
     [pl] = parse_winning(small)
     assert pl.history.variant == "PO/8" and "_no_limit_inferred" not in pl.history.user_fields
 
 
-def test_issue24_sng2_files_begin_with_game_information():
-    text = read_text(str(HAND / "issue24-sng2.txt"))
+def test_sng2_files_begin_with_game_information():
+    text = read_text(str(HAND / "sng2-jackpot.txt"))
     assert detect(text) == "winning"
     first, second = parse_winning(text)
     assert first.history.user_fields["_tournament"] == "55501" and first.history.currency is None
