@@ -23,6 +23,7 @@ import attrs
 from ._checks import MAX_CHIPS, chips, shown
 from .cards import cards_text, check_distinct, parse_cards
 from .errors import CardError, SettlementInputError
+from .explain import explain
 from .games import GAMES, ODD_CHIP_RULES, Game
 from .pots import layers_of
 from .rake import Rake
@@ -139,8 +140,6 @@ class Settlement:
 
     def explain(self) -> str:
         """The pots and who won what, in words, the way seed 004 works it out by hand."""
-        from .explain import explain
-
         return explain(self)
 
 

@@ -60,7 +60,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     from ..tournament import EquityConfig
     from ..tournament.simulate import simulate
     from ..tournament.structure import Structure
-    from . import tournament as report
+    from .standings import show
 
     structure = None if args.structure is None else Structure.load(args.structure)
     seed = args.seed
@@ -81,4 +81,4 @@ def run_simulate(args: argparse.Namespace) -> int:
     run.director.close()
     extra = {"hands": run.hands, "levels": run.levels, "hours": round(run.seconds / 3600, 2),  # float ok: clock hours
              "seed": seed, "tournament": name if isinstance(name, str) else None}
-    return report.show(t, args, extra)
+    return show(t, args, extra)

@@ -7,7 +7,8 @@
 * :mod:`.deals` -- ICM, DCM and chip chops, partial deals, largest-remainder rounding;
 * :mod:`.equity` -- ICM/DCM snapshots after busts;
 * :mod:`.log` -- the JSON-lines event log and crash recovery;
-* :mod:`.stores` -- the event stores (file, SQLite, PostgreSQL), URLs, copy;
+* :mod:`.stores` -- the event stores (file, SQLite, PostgreSQL), URLs, copy (:mod:`.sql_store`: what
+  the two databases share);
 * :mod:`.structure` -- blind levels and breaks;
 * :mod:`.seating` -- the seat draw, late entries, breaking and balancing tables (pure functions);
 * :mod:`.director` -- :class:`Director`: tables run by the live engine, every decision logged;

@@ -48,7 +48,7 @@ import os
 import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
-from typing import IO, Any
+from typing import Any
 
 import attrs
 
@@ -81,6 +81,7 @@ from .events import (
 )
 from .machine import Result, Tournament
 from .ranking import Standing
+from .stores import open_store
 from .structure import Structure
 
 
@@ -181,8 +182,6 @@ class Director:
         The tournament must exist: a file, database or tournament id that does not is refused with
         :class:`~pokerengine.errors.EventLogError` ("no such tournament") and nothing is created
         (:meth:`start` begins a new one)."""
-        from .stores import open_store
-
         try:
             probe = open_store(source)  # read only: creates nothing
         except FileNotFoundError:
@@ -214,7 +213,7 @@ class Director:
 
     @property
     def structure(self) -> Structure:
-        return self.setup.structure  # type: ignore[no-any-return]
+        return self.setup.structure
 
     @property
     def tables(self) -> dict[str, dict[int, str]]:

@@ -32,6 +32,7 @@ import attrs
 from .._checks import MAX_CHIPS, chips, shown
 from .._checks import MAX_NAME as MAX_NAME  # longest player id or table name, re-exported
 from ..errors import EventLogError, TournamentError
+from .structure import Structure
 
 DEAL_METHODS = ("icm", "dcm", "chips", "custom")
 
@@ -260,9 +261,7 @@ _SETUP_FIELDS = ("structure", "seats", "seed", "game", "break_order", "final_tab
 _DIRECTOR_GAMES = ("NT", "FT", "PO", "FO/8", "NS", "PS", "FS")
 
 
-def _structure(value: object) -> Any:
-    from .structure import Structure  # structure.py does not import events: no cycle, but keep it lazy
-
+def _structure(value: object) -> Structure:
     if isinstance(value, Structure):
         return value
     return Structure.from_json(value)
@@ -317,7 +316,7 @@ class DirectorSetup:
     ``hand_for_hand``: start hand-for-hand by itself when the next bust can reach the money.
     """
 
-    structure: Any = attrs.field(converter=_structure)
+    structure: Structure = attrs.field(converter=_structure)
     seats: int = attrs.field(default=9, converter=_table_seats)
     seed: str = attrs.field(default="0", converter=_seed)
     game: str = attrs.field(default="NT", converter=_game)

@@ -1,7 +1,7 @@
 """The PostgreSQL event store (``psycopg`` 3, the ``postgres`` extra): for servers on several machines.
 
 The same tables and guarantees as the SQLite store
-(:class:`~pokerengine.tournament.stores.SQLStore`): each append is one
+(:class:`~pokerengine.tournament.sql_store.SQLStore`): each append is one
 transaction that updates the tournament's version where it is still the
 writer's (a row lock: a concurrent writer waits, then finds the version
 changed and gets :class:`~pokerengine.errors.StaleWriterError`), inserts the
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import EventLogError
-from .stores import SQLStore, shown_url
+from .sql_store import SQLStore, shown_url
 
 CONNECT_SECONDS = 10
 """How long connecting may take."""

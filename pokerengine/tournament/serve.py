@@ -42,7 +42,8 @@ from ..errors import EventLogError, PokerEngineError
 from .clock_view import clock_view, steady
 from .equity import EquityConfig
 from .machine import Tournament
-from .stores import SQLStore, open_store, parse_source
+from .sql_store import SQLStore
+from .stores import open_store, parse_source
 
 POLL_SECONDS = 0.2
 """How often the store is looked at."""

@@ -5,7 +5,7 @@ The database is in WAL mode with ``synchronous=FULL``: each append is one
 still the writer's, insert the event's row, commit), durable when ``append``
 returns.  Writers wait up to :data:`BUSY_SECONDS` for another's transaction.  A store
 may be handed from thread to thread, but used by one at a time (like its tournament).
-Schema and guarantees: :class:`~pokerengine.tournament.stores.SQLStore` and
+Schema and guarantees: :class:`~pokerengine.tournament.sql_store.SQLStore` and
 ``docs/tournament.md`` ("Event stores").
 
 >>> import tempfile, os
@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import EventLogError
-from .stores import SQLStore
+from .sql_store import SQLStore
 
 BUSY_SECONDS = 10.0
 """How long a writer waits for another's transaction before its append fails."""
