@@ -26,7 +26,6 @@ Limits: linear in the number of players.
 
 from __future__ import annotations
 
-
 from .. import rules
 from ..cards import rank
 from ..rules import AFTER

@@ -9,7 +9,6 @@ again (:func:`pokerengine.live.from_history`).
 
 from __future__ import annotations
 
-
 from .._checks import shown
 from ..errors import HistoryParseError, IllegalActionError
 from ..phh.amounts import MAX_SCALE, decimals, units
@@ -39,7 +38,7 @@ def play(s: HandState, text: str) -> tuple[str, ...]:
     if verb == "noop":
         return ()
     if s.phase is BET and s.options.implied_check and (verb == "db" or verb == "dh" or verb == "sd"
-                                                              or a[1] - 1 != s.pending[0]):
+                                                       or a[1] - 1 != s.pending[0]):
         implied_check(s)
     if verb == "db":
         deal_board(s, a[1])

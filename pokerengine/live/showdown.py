@@ -22,7 +22,6 @@ from .phases import text as _text
 from .state import HandState
 
 
-
 def showdown(s: HandState) -> None:
     s.phase = SHOWDOWN
     if s.replay:

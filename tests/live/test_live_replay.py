@@ -13,12 +13,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pokerengine.replay import replay_hand
-from pokerengine.phh.notation import compile_action
-from pokerengine.phh.reader import iter_files, load
 from pokerengine.live import GAMES, start
 from pokerengine.live.limits import cover
 from pokerengine.live.playing import amount
+from pokerengine.phh.notation import compile_action
+from pokerengine.phh.reader import iter_files, load
+from pokerengine.replay import replay_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = [ROOT / "fixtures" / "phh"] + ([Path(os.environ["POKERENGINE_PHH"])] if os.environ.get("POKERENGINE_PHH")
@@ -85,8 +85,8 @@ def test_a_replayed_showdown_with_unknown_cards_is_written_without_finishing_sta
     # Both all-in pre-flop with hole cards the record does not know ("????"): the hand is over, but
     # nobody can say who won, so the record written back has no finishing stacks (it raised a
     # CardError before; found by the fuzz suite on a badugi record).
-    from pokerengine.phh import loads
     from pokerengine.live import from_history, to_history
+    from pokerengine.phh import loads
 
     record = loads('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
                    'starting_stacks = [100, 100]\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 100", '

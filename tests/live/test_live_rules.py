@@ -165,9 +165,9 @@ def test_tda47b_all_in_of_less_than_half_a_bet_does_not_reopen():
 
 
 def test_tda47b_reopening_is_accepted_by_the_phh_replayer_which_plays_through_the_engine():
-    # Once a known difference: PokerKit, and the replayer's old private rule book, need a full raise
-    # to reopen in fixed limit.  The replayer now plays through the engine's replay mode, which
-    # accepts both rule books: the record of this TDA 47-B reopening replays to the same stacks.
+    # PokerKit needs a full raise to reopen in fixed limit; the replayer plays through the engine's
+    # replay mode, which accepts both rule books: the record of this TDA 47-B reopening replays to the
+    # same stacks.
     hand = limit_flop(150)
     play(hand, "p1 cbr 100", "p2 cbr 150", "p3 cc", "p1 cbr 250", "p3 cc")
     while not hand.over:

@@ -1,9 +1,9 @@
-"""The short big blind (and short straddle) rule in live mode (issue 20, ``docs/live.md``, "A short blind").
+"""The short big blind (and short straddle) rule in live mode (``docs/live.md``, "A short blind").
 
 Blinds 1/2, the big blind all in for 1: the others still owe the full big blind (2), the small
 blind may not check, the minimum raise is to 4; the short player's main pot is settled as usual and
 the rest goes to a side pot.  The same for a short straddle.  The written record says the rule
-(``_full_blind``) and replays by it; a record without it replays as posted (as before).
+(``_full_blind``) and replays by it; a record without it replays as posted.
 """
 
 from __future__ import annotations
@@ -49,9 +49,9 @@ def pots(hand: Hand) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
     return [(p.amount, p.eligible, p.winners) for p in hand.settlement.pots]
 
 
-# -- the issue's example ------------------------------------------------------------------------------
+# -- the big blind all in for less ---------------------------------------------------------------------
 
-def test_issue_example_others_call_the_full_big_blind():
+def test_others_call_the_full_big_blind_of_a_short_all_in_big_blind():
     hand = three_handed()
     assert hand.bets == {1: 1, 2: 1, 3: 0} and hand.stacks == {1: 99, 2: 0, 3: 100}
     legal = hand.legal_actions()
@@ -307,7 +307,7 @@ def test_record_without_the_field_replays_as_posted():
 
 
 def test_site_record_convention_still_replays():
-    # as posted, a call of 1 and the small blind's check: without the field it replays as before
+    # as posted, a call of 1 and the small blind's check: without the field it replays as the site played it
     text = RECORD.replace('"d dh p3 ????"]', '"d dh p3 ????", "p3 cc", "p1 cc"]')
     hand = from_history(loads(text), complete=False)
     assert hand.street_name == "flop" and hand.contributed == {1: 1, 2: 1, 3: 1}

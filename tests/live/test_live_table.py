@@ -537,12 +537,12 @@ def test_fold_absent_folds_away_players():
 
 
 def test_fold_absent_at_a_cash_table_folds_who_left_or_sat_out_during_the_hand():
-    # issue 20: on a cash table fold_absent silently did nothing; a player who leaves during a hand is
+    # on a cash table fold_absent folds too: a player who leaves during a hand is
     # folded when the action reaches them, not asked
     table = table_of([("a", 1, 100), ("b", 2, 100), ("c", 3, 100), ("d", 4, 100)])
     hand = table.next_hand(button=4, rng=random.Random(1))  # a small blind, b big blind, c first
     assert table.fold_absent(hand) == ()  # c is here: nothing to do
-    table.leave("c")  # c walks away on their turn: folded at once (issue 27)
+    table.leave("c")  # c walks away on their turn: folded at once
     assert [(e.kind, e.player, e.lines) for e in table.events] == [("absent", "c", ("p3 f",))]
     table.sit_out("d")  # d sits out during the hand, on their turn
     assert table.fold_absent(hand) == ()  # the table already folded both
@@ -752,7 +752,7 @@ def test_property_big_blind_once_an_orbit_and_chips_conserved(kind, seated, ops)
 
 
 def test_finish_without_a_hand_is_the_projects_error():
-    # issue 20: Table.finish(None) raised AttributeError
+    # Table.finish(None) is refused with the project's error, not an AttributeError
     table = table_of([("a", 1, 100), ("b", 2, 100)])
     with pytest.raises(PokerEngineError, match="not the one in play at this table .no hand is in play"):
         table.finish(None)
@@ -763,7 +763,7 @@ def test_finish_without_a_hand_is_the_projects_error():
 
 
 def test_correct_refuses_a_stack_off_the_chip_unit():
-    # issue 20: a corrected stack of 150 at a chip unit of 100 was accepted, and the table could not deal
+    # a corrected stack of 150 at a chip unit of 100 is refused (the table could not deal with it)
     table = table_of([("a", 1, 1000), ("b", 2, 1000)], blinds=(100, 200), chip_unit=100)
     with pytest.raises(PokerEngineError, match="multiple of the chip unit 100"):
         table.correct("a", 150)
@@ -772,8 +772,8 @@ def test_correct_refuses_a_stack_off_the_chip_unit():
 
 
 def test_a_raked_hand_writes_its_rake_and_replays_to_its_own_stacks():
-    # issue 20: a live hand played with rake wrote a history without it, so it did not replay to its
-    # own finishing stacks
+    # a live hand played with rake writes the rake in its history, so the record replays to its own
+    # finishing stacks
     table = table_of([("a", 1, 100), ("b", 2, 100), ("c", 3, 100), ("d", 4, 100)],
                      options=Options(rake=Rake("10")))
     for seed in range(12):
@@ -791,7 +791,7 @@ def test_a_raked_hand_writes_its_rake_and_replays_to_its_own_stacks():
 
 
 def test_each_players_status_is_public():
-    # issue 20: sitting out and away were private state; a server shows them to every client
+    # sitting out and away are public: a server shows them to every client
     table = table_of([("a", 1, 100), ("b", 2, 100), ("c", 3, 100)])
     table.join("d", 5, 100, post=False)
     table.join("e", 6, 100, post=True)
@@ -807,7 +807,7 @@ def test_each_players_status_is_public():
 
 
 def test_a_cash_tables_buy_in_bounds_joins_and_top_ups():
-    # issue 20: a minimum buy-in/stack option for cash tables
+    # a cash table's buy-in bounds: the least and the most a player may join or top up with
     table = Table("NT", blinds=(1, 2), buy_in=(40, 200))
     with pytest.raises(PokerEngineError, match="buy-in at this table is 40 to 200"):
         table.join("a", 1, 39)
@@ -826,7 +826,7 @@ def test_a_cash_tables_buy_in_bounds_joins_and_top_ups():
 
 
 def test_no_restart_after_heads_up_when_a_new_player_posts():
-    # issue 20: after a heads-up hand (button = small blind = seat 3, big blind seat 2), seat 2 sits
+    # after a heads-up hand (button = small blind = seat 3, big blind seat 2), seat 2 sits
     # out, a player joins seat 6 posting and another seat 1 waiting for the big blind: the next hand
     # was dealt as a restart (nobody posting, the waiting player in the small blind, the new player on
     # the button).  Two players can play (the big blind moves on to seat 3; seat 6 posts), so no restart.

@@ -1,4 +1,4 @@
-"""A table that keeps time and money (issue 27): deadlines the table keeps from the ``now`` it is told,
+"""A table that keeps time and money: deadlines the table keeps from the ``now`` it is told,
 absent players acted for when their turn comes, the ledger, a player's seat, whether a hand can start."""
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ def seated(players=(("ann", 1), ("bob", 2), ("cat", 3)), stack=200, **kw):
     return table
 
 
-# -- the issue's trial: an absent player who must draw ------------------------------------------------
+# -- an absent player who must draw --------------------------------------------------------------------
 
 
-def test_fold_absent_in_a_draw_stands_pat_instead_of_refusing_after_applying_folds_issue_27():
-    # issue 27: fold_absent raised IllegalActionError ("no betting now (drawing on the first draw)")
-    # when an absent player had to draw, after it had applied bob's fold: a refusal that changed the table
+def test_fold_absent_in_a_draw_stands_pat_instead_of_refusing_after_applying_folds():
+    # an absent player who must draw stands pat: fold_absent applies bob's fold and goes on, never a
+    # refusal ("no betting now (drawing on the first draw)") after a change to the table
     t = Table("F2L3D", kind="tournament", blinds=(5, 10))
     for n, s in (("ann", 1), ("bob", 2), ("cat", 3)):
         t.join(n, s, 200)

@@ -1,4 +1,4 @@
-"""Properties of a table run through its own API (issue 27): the ledger balances against a plain count
+"""Properties of a table run through its own API: the ledger balances against a plain count
 of the money in and out kept by the test at every hand boundary, and every refused call (bad
 amounts, bad times, out of turn, unknown players, late actions) leaves the whole table as it was."""
 
