@@ -20,7 +20,7 @@ same rules (who opens and who acts come from the engine's
 :func:`~pokerengine.rules.round_start`; the amount checks are the replay
 mode's for the cases taken here), on fewer kinds of hand.  It stays because it
 is measured to matter (``docs/replay.md``: about twice the engine's speed
-on the Pluribus corpus), and ``tests/test_history_quick.py`` holds the two ways to
+on the Pluribus corpus), and ``tests/live/test_history_quick.py`` holds the two ways to
 the same answers on every corpus hand and on random and mutated hands of every variant.
 
 >>> from pokerengine.phh.reader import loads
@@ -286,7 +286,7 @@ def play_quick(hand: HandHistory, v: Variant, plan: tuple[int, tuple[int, ...]])
             continue
         else:
             return None
-        # The betting round is over (the engine's Hand._end_betting).
+        # The betting round is over (the engine's streets.end_betting).
         if top:
             put = list(map(add, put, bets))
             bets = [0] * n
