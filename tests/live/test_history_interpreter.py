@@ -295,7 +295,7 @@ def test_amount_checks():
     illegal("seat 3: calling puts the player all-in: call or fold", "NT", [100, 100, 50],
             deal + ["p3 cc", "p1 cbr 60", "p2 f", "p3 cbr 70"])
     # a raise nobody is left to call: sites accept it (it comes back uncalled), so replay mode does too
-    # (live play still refuses it: tests/test_pokerstars_old.py); p1's 50 above p2's all-in comes back
+    # (live play still refuses it: tests/formats/test_pokerstars_old.py); p1's 50 above p2's all-in comes back
     run = deal + ["p3 cbr 100", "p1 cbr 150", "p2 cc", "d db 2c7h9d", "d db Ts", "d db 3c"]
     assert replay_hand(make("NT", [200, 100, 100], run)).finishing_stacks == (400, 0, 0)
 

@@ -1,6 +1,6 @@
 """One entry point for a client's action (pokerengine/live/act.py) and time-outs (live/timeout.py).
 
-Hypothesis plays random hands of every game (the random tables of ``tests/test_live_machine.py``)
+Hypothesis plays random hands of every game (the random tables of ``tests/live/test_live_machine.py``)
 through :meth:`Hand.act` alone; before every action, each legal action the hand offers is played by
 its JSON key (:meth:`Legal.to_json`) on a copy of the hand (a raise at both ends of its range, a draw
 of none and of every card) and must be accepted, doing exactly what the named method does; and a

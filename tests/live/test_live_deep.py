@@ -1,6 +1,6 @@
 """The live engine's state machine, counted: at least a million actions under the deep profile.
 
-:class:`CountingMachine` is the state machine of ``tests/test_live_machine.py`` (random tables,
+:class:`CountingMachine` is the state machine of ``tests/live/test_live_machine.py`` (random tables,
 random legal actions with amounts at the edges, blind actions that must be refused exactly when
 ``legal_actions`` says so and then change nothing; after every step: chips conserved, exactly one
 seat to act or none, a finished hand's PHH record replays to the same stacks) plus a counter of

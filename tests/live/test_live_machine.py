@@ -11,7 +11,7 @@ to act or none (and ``legal_actions`` agrees), and a finished hand's PHH record 
 stacks, through the engine's replay mode and through the PHH replayer (which plays through it).
 
 The quick profile runs 150 tables; ``POKERENGINE_HYPOTHESIS=deep`` runs ``POKERENGINE_DEEP_EXAMPLES``
-tables; ``tests/test_live_deep.py`` plays at least a million actions.
+tables; ``tests/live/test_live_deep.py`` plays at least a million actions.
 """
 
 from __future__ import annotations

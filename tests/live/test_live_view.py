@@ -1,7 +1,7 @@
 """Per-seat views of a live hand (pokerengine/live/view.py): what each seat and an observer may see.
 
 The property test plays random hands of every game the engine deals (the random tables of
-``tests/test_live_machine.py``: all eleven PHH games, 2 to 9 players, antes, blinds, straddles,
+``tests/live/test_live_machine.py``: all eleven PHH games, 2 to 9 players, antes, blinds, straddles,
 dead chips, stud's bring-in, live and replay modes) with random legal actions, and after every
 action checks every seat's view and an observer's against an oracle written from the full PHH
 lines alone: the k-th ``d dh`` line of a stud player deals the k-th street, whose ``hole`` flags say
