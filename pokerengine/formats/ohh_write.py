@@ -287,7 +287,7 @@ class _Writer:
                 add(k, "Post Extra Blind", post, allin=live + post == left[k])
             left[k] -= live + post
             bets[k] += live + post
-        # a short blind's full amount, owed while another live player could bet it (live/rules.py)
+        # a short blind's full amount, owed while another live player could bet it (pokerengine/rules.py)
         self.owed = full_blind(blinds, bets) if h.user_fields.get("_full_blind") is True and kind != "stud" else 0
         folded = [False] * n
         street = 0

@@ -25,7 +25,7 @@ from pokerengine.errors import HistoryParseError
 from pokerengine.formats import names, read_text, site_hands
 from pokerengine.formats.blocks import (
     LIMITS, MAX_HAND_LINES, MAX_HANDS, MAX_LINE_CHARS, MAX_TEXT_CHARS, Block, HandError, Limits, NoHand, checked_text,
-    hand_blocks, only_hands, read_blocks,
+    file_text, hand_blocks, only_hands, read_blocks,
 )
 from pokerengine.replay.convert import convert_hands
 from pokerengine.replay.corpus import Shard, rows
@@ -64,6 +64,18 @@ def test_text_chars_at_the_bound_and_one_past():
     with pytest.raises(HistoryParseError, match="^f.txt: expected text, got"):
         checked_text(b"H1", "f.txt")
     assert checked_text(b"\xef\xbb\xbfH1", "f.txt", decode_bytes=True) == "H1"
+
+
+def test_file_text_reads_a_sites_file_to_the_bound_and_refuses_past_it(tmp_path):
+    path = tmp_path / "h.txt"
+    path.write_bytes("Hand #1 ann €5".encode("utf-16"))  # UTF-16 with its byte-order mark
+    assert file_text(str(path)) == "Hand #1 ann €5"
+    path.write_bytes(b"\xef\xbb\xbf" + b"x" * 10)  # 13 bytes: past a bound of 12, and at a bound of 13
+    assert file_text(str(path), limits=Limits(text_chars=13)) == "x" * 10
+    with pytest.raises(HistoryParseError, match=r"h\.txt: larger than 12 bytes$"):
+        file_text(str(path), limits=Limits(text_chars=12))
+    with pytest.raises(HistoryParseError, match="^cannot read .*missing.txt"):
+        file_text(str(tmp_path / "missing.txt"))
 
 
 def test_line_chars_at_the_bound_and_one_past():

@@ -9,6 +9,7 @@ and its fixture folder ``fixtures/<name>/``; what each folder holds is ``tests/s
   the same verdict;
 - the bundled copies in other encodings read the same hands, and so does any file re-encoded as UTF-16
   (with a byte-order mark), UTF-8 with a mark or Windows-1252 (where it can be), with Windows line ends;
+- a reader's own ``read_<site>(path)`` gives the hands the registry reads from the same file;
 - bad input (not text, empty, not the site's, an overlong line, a hand of too many lines) and random
   damage to the bytes of any bundled file raise nothing but :class:`~pokerengine.errors.HistoryParseError`
   (and the check nothing but :class:`~pokerengine.errors.PokerEngineError`), in one line naming the file,
@@ -21,6 +22,7 @@ hand-written hands, its oddities, its errors line by line, its real files outsid
 from __future__ import annotations
 
 import functools
+import importlib
 import re
 import time
 
@@ -231,6 +233,27 @@ def _encodings(text: str) -> list[str]:
     except UnicodeEncodeError:
         return out
     return out + ["cp1252"] if decode(data) == text else out
+
+
+#: The readers whose ``read_<name>(path)`` takes a file in any encoding the registry reads.
+READ_ANY_ENCODING = ("bovada", "fulltilt", "ggpoker", "ipoker", "pacific", "partypoker", "winamax", "winning")
+
+
+@pytest.mark.parametrize("name", READ_ANY_ENCODING)
+def test_a_readers_read_function_gives_the_hands_the_registry_reads_from_the_file(name):
+    read_file = getattr(importlib.import_module(f"pokerengine.formats.{name}"), f"read_{name}")
+    paths = sorted((BY_NAME[name].folder / "handwritten").iterdir())
+    assert paths
+    for path in paths:
+        try:
+            want: list[SiteHand] | str = [same(h) for h in site_hands(read_text(str(path)), name, source=str(path))]
+        except HistoryParseError as exc:
+            want = str(exc)
+        try:
+            got: list[SiteHand] | str = [same(h) for h in read_file(str(path))]
+        except HistoryParseError as exc:
+            got = str(exc)
+        assert got == want, path.name
 
 
 @pytest.mark.parametrize("name", SITE_NAMES)
