@@ -36,22 +36,25 @@ naming the extra.
 
 from __future__ import annotations
 
+import argparse
 import importlib
-import io
 import os
 import time
-import warnings
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ._checks import shown
+from ._plot import check_path, figure_classes, ready, save_png
 from .errors import ChartError
+from .models import estimate
+from .tournament import Deal, End, EquityConfig, Tournament
+from .tournament.equity import check_seconds
 
 if TYPE_CHECKING:
     from .models import Equities
-    from .tournament import Event, Tournament
+    from .tournament import Event
 
 MAX_PLAYERS = 100
 """The most players (lines, or groups of bars) one chart shows: more would not be readable."""
@@ -142,8 +145,6 @@ def _max_players(value: object) -> int:
 
 def players_option(text: str) -> int:
     """argparse type of ``--plot-players``: an integer from 2 to :data:`MAX_PLAYERS`."""
-    import argparse
-
     value = int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else -1
     if not 2 <= value <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(f"must be an integer from 2 to {MAX_PLAYERS}, got {shown(text)}")
@@ -151,8 +152,6 @@ def players_option(text: str) -> int:
 
 
 def _events(source: Tournament | Iterable[Event]) -> Iterable[Event]:
-    from .tournament import Tournament
-
     return source.events if isinstance(source, Tournament) else source
 
 
@@ -190,9 +189,6 @@ def tournament_chart(
     and :class:`~pokerengine.errors.TournamentError` for a bad budget or an
     event the rules refuse.
     """
-    from .tournament import Deal, End, EquityConfig, Tournament
-    from .tournament.equity import check_seconds
-
     cap = _max_players(max_players)
     if dcm_seconds is not None:
         dcm_seconds = check_seconds(dcm_seconds, "dcm_seconds")
@@ -236,8 +232,6 @@ def tournament_chart(
 
 def _dcm_too_slow(players: int, prizes: Sequence[int], budget: float) -> str | None:
     """Why DCM is not run at a point (its estimated time is over ``budget``), or ``None`` to run it."""
-    from .models import estimate
-
     paid = sum(1 for p in prizes if p)
     if paid == 0:
         return None
@@ -305,31 +299,6 @@ def equity_bars(results: Sequence[Equities]) -> EquityBars:
 
 
 # --------------------------------------------------------------- drawing
-def check_path(path: str | os.PathLike[str]) -> str:
-    """``path`` as a string if a PNG can be written there (a ``.png`` name in an existing directory), else ChartError."""
-    name = os.fspath(path)
-    if not isinstance(name, str):
-        raise ChartError(f"a chart's file name must be text, got {shown(name)}")
-    if name and os.path.isdir(name):
-        raise ChartError(f"cannot write the chart to {shown(name)}: it is a directory")
-    if not name.lower().endswith(".png"):
-        raise ChartError(f"a chart is written as PNG: name the file *.png, got {shown(name)}")
-    parent = os.path.dirname(name) or "."
-    if not os.path.isdir(parent):
-        raise ChartError(f"cannot write the chart to {shown(name)}: no directory {shown(parent)}")
-    return name
-
-
-def _matplotlib() -> tuple[Any, Any]:
-    """matplotlib's Figure and Agg canvas classes, or ChartError naming the ``plot`` extra."""
-    try:
-        figure = importlib.import_module("matplotlib.figure")
-        agg = importlib.import_module("matplotlib.backends.backend_agg")
-    except ImportError:
-        raise ChartError('drawing a chart needs matplotlib: pip install "pokerengine-exact[plot]"') from None
-    return figure.Figure, agg.FigureCanvasAgg
-
-
 def _label(text: str, width: int = 24) -> str:
     """A player id as a legend label: printable, short, no mathtext (``$``)."""
     clean = "".join(c if c.isprintable() else "?" for c in text[: width + 1])
@@ -341,36 +310,6 @@ def _label(text: str, width: int = 24) -> str:
 def _money(value: float, _pos: object = None) -> str:
     """A money amount (or an axis tick) with thousands separators; cents only on small amounts that need them."""
     return f"{value:,.0f}" if abs(value) >= 100 or value == int(value) else f"{value:,.2f}"
-
-
-def _palette(png: bytes) -> bytes:
-    """``png`` with at most 256 colours: a third of the size, and the lines look the same.
-
-    Pillow is one of matplotlib's own requirements; without it the PNG stays as matplotlib wrote it.
-    """
-    try:
-        image_module = importlib.import_module("PIL.Image")
-    except ImportError:
-        return png
-    image = image_module.open(io.BytesIO(png)).convert("RGB")  # the figure is opaque
-    out = io.BytesIO()
-    image.quantize(colors=256, method=image_module.Quantize.MEDIANCUT).save(out, format="png", optimize=True)
-    return out.getvalue()
-
-
-def _save(fig: Any, canvas: Any, path: str) -> int:
-    buf = io.BytesIO()
-    canvas(fig)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # a glyph missing from the font is drawn as a box, not an error
-        fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
-    data = _palette(buf.getvalue())
-    try:
-        with open(path, "wb") as fh:
-            fh.write(data)
-    except OSError as exc:
-        raise ChartError(f"cannot write the chart to {shown(path)}: {exc.strerror or type(exc).__name__}") from None
-    return len(data)
 
 
 def _legend_order(chart: TournamentChart) -> list[Line]:
@@ -400,7 +339,7 @@ def draw_tournament(chart: TournamentChart, path: str | os.PathLike[str]) -> int
     if not chart.points:
         raise ChartError(f"nothing to draw: the tournament never had at most {chart.max_players} players in play"
                          " with registration closed")
-    figure, canvas = _matplotlib()
+    figure, canvas = figure_classes()
     fig = figure(figsize=(11, 6.5))
     ax = fig.add_subplot()
     cmap = importlib.import_module("matplotlib").colormaps["tab20" if len(chart.lines) > 10 else "tab10"]
@@ -443,13 +382,13 @@ def draw_tournament(chart: TournamentChart, path: str | os.PathLike[str]) -> int
     ax.text(0.0, -0.12, key, transform=ax.transAxes, fontsize=9, va="top")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, ncol=-(-shown_players // 24),
               frameon=False, title="player")
-    return _save(fig, canvas, name)
+    return save_png(fig, canvas, name)
 
 
 def draw_equity(bars: EquityBars, path: str | os.PathLike[str]) -> int:
     """Draw ``bars`` as grouped bars (chip share, then each model) per player at ``path``; return its size in bytes."""
     name = check_path(path)
-    figure, canvas = _matplotlib()
+    figure, canvas = figure_classes()
     n = len(bars.stacks)
     fig = figure(figsize=(min(16.0, max(7.0, 0.9 * n + 3)), 5.5))
     ax = fig.add_subplot()
@@ -473,12 +412,7 @@ def draw_equity(bars: EquityBars, path: str | os.PathLike[str]) -> int:
                  fontsize=11)
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(fontsize=9, frameon=False)
-    return _save(fig, canvas, name)
-
-
-def ready() -> None:
-    """Raise :class:`~pokerengine.errors.ChartError` naming the ``plot`` extra if matplotlib cannot be imported."""
-    _matplotlib()
+    return save_png(fig, canvas, name)
 
 
 def plot_tournament(source: Tournament | Iterable[Event], path: str | os.PathLike[str], **options: Any) -> TournamentChart:
@@ -487,7 +421,7 @@ def plot_tournament(source: Tournament | Iterable[Event], path: str | os.PathLik
     The path and matplotlib are checked first, before any model runs.
     """
     check_path(path)
-    _matplotlib()
+    figure_classes()
     chart = tournament_chart(source, **options)
     draw_tournament(chart, path)
     return chart
@@ -498,3 +432,10 @@ def plot_equity(results: Sequence[Equities], path: str | os.PathLike[str]) -> Eq
     bars = equity_bars(results)
     draw_equity(bars, path)
     return bars
+
+
+__all__ = [
+    "DCM_MAX_PLAYERS", "DCM_TOTAL_SECONDS", "DEFAULT_PLAYERS", "MAX_PLAYERS", "EquityBars", "Line", "Point",
+    "TournamentChart", "check_path", "draw_equity", "draw_tournament", "equity_bars", "players_option", "plot_equity",
+    "plot_tournament", "ready", "tournament_chart",
+]

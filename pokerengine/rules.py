@@ -108,6 +108,21 @@ def owed_top(top: int, p: int, bets: list[int], stacks: list[int], folded: list[
     return most if most < top else top
 
 
+def forced_bets(stack: int, ante: int, blind: int, *, blind_first: bool = False) -> tuple[int, int]:
+    """The ante and the blind one seat posts from ``stack`` before the first street: the ante first,
+    then the blind, each capped by what is left; a big blind ante (``blind_first``) after the
+    blind, so that a short big blind's chips go to its blind (TDA 2024).
+
+    >>> forced_bets(50, 10, 200), forced_bets(250, 200, 100, blind_first=True), forced_bets(250, 200, 100)
+    ((10, 40), (150, 100), (200, 50))
+    """
+    if blind_first:
+        posted = min(blind, stack)
+        return min(ante, stack - posted), posted
+    paid = min(ante, stack)
+    return paid, min(blind, stack - paid)
+
+
 def full_blind(blinds: list[int] | tuple[int, ...], posted: list[int] | tuple[int, ...]) -> int:
     """The full amount owed pre-flop when the largest blind or straddle was posted short (its
     player is all in), else 0: ``blinds`` as due, ``posted`` as posted.

@@ -38,7 +38,7 @@ import attrs
 import numpy as np
 
 from pokerengine.decisions.combos import CLASS_SIZES, CLASSES, COMBO_CARDS, COMBO_CLASS, COMBOS
-from pokerengine.decisions.game import Game
+from pokerengine.decisions.game import PushFoldGame
 
 CARD_OF = np.array(COMBO_CARDS, dtype=np.intp)  # (1326, 2)
 CLASS = np.array(COMBO_CLASS, dtype=np.intp)
@@ -96,7 +96,7 @@ class Check:
     deals: int
 
 
-def _walk(game: Game) -> list[tuple[frozenset[int], tuple[tuple[int, Key, bool], ...]]]:
+def _walk(game: PushFoldGame) -> list[tuple[frozenset[int], tuple[tuple[int, Key, bool], ...]]]:
     """Every ending from the rules: in order of action each player folds or goes all in; nobody
     pushing leaves the big blind the pot."""
     out = []
@@ -118,7 +118,7 @@ def _walk(game: Game) -> list[tuple[frozenset[int], tuple[tuple[int, Key, bool],
     return out
 
 
-def _payoff(game: Game, live: frozenset[int], groups: Sequence[Sequence[int]]) -> Any:
+def _payoff(game: PushFoldGame, live: frozenset[int], groups: Sequence[Sequence[int]]) -> Any:
     """Every seat's payoff when ``live`` reach the end, their hands ranked in ``groups`` (best first,
     equal hands together); a seat that pushed or called put in its stack, the rest their posts
     (the big blind alone, nobody having pushed, put in his posts)."""
@@ -127,12 +127,12 @@ def _payoff(game: Game, live: frozenset[int], groups: Sequence[Sequence[int]]) -
     return np.array(game.value(game.chips_after(live, (), put, ties=[list(g) for g in groups])))
 
 
-def _voluntary(game: Game, live: frozenset[int]) -> bool:
+def _voluntary(game: PushFoldGame, live: frozenset[int]) -> bool:
     """A lone winner pushed unless he is the big blind everybody folded to."""
     return set(live) != {game.big_blind_seat}
 
 
-def check(game: Game, strategies: Strategies, deals: int = 2_000_000, seed: int = 1,
+def check(game: PushFoldGame, strategies: Strategies, deals: int = 2_000_000, seed: int = 1,
           batch: int = 250_000) -> Check:
     """The real-deal best-response gains of ``strategies`` in ``game`` (two or three players, no one
     all in by posting).  ``deals``: Monte Carlo deals for three hands all in and for the board
@@ -345,7 +345,7 @@ def _pair_u(pays: Any, p: int, q: int, win: Any, tie: Any, lose: Any) -> Any:
     return win * pays[(p, q)][p] + tie * pays["tie"][p] + lose * pays[(q, p)][p]
 
 
-def _order_pays(game: Game, live: frozenset[int]) -> dict[int, Any]:
+def _order_pays(game: PushFoldGame, live: frozenset[int]) -> dict[int, Any]:
     """The payoffs of three hands all in for each pattern of comparisons (0 vs 1, 0 vs 2, 1 vs 2)."""
     out = {}
     for a, b, c in itertools.product((-1, 0, 1), repeat=3):
@@ -362,7 +362,7 @@ def _order_pays(game: Game, live: frozenset[int]) -> dict[int, Any]:
     return out
 
 
-def strategies_of(game: Game, eq: Any) -> dict[int, dict[Key, Any]]:
+def strategies_of(game: PushFoldGame, eq: Any) -> dict[int, dict[Key, Any]]:
     """The strategies of an :class:`~pokerengine.decisions.result.Equilibrium` by seat and decision point."""
     names = {pos: s for s, pos in enumerate(game.positions)}
     out: dict[int, dict[Key, Any]] = {}

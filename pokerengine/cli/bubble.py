@@ -33,7 +33,10 @@ import math
 import sys
 from typing import Any
 
-MODEL_NAMES = ("icm", "dcm", "mw", "roberts", "chip")
+from ..models import MODELS, SAMPLED_MODELS
+
+#: The payout models of the registry a decision takes, then chip EV.
+MODEL_NAMES = (*(name for name in MODELS if name not in SAMPLED_MODELS), "chip")
 DEFAULT_SECONDS = 30.0
 
 

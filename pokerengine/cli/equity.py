@@ -54,10 +54,12 @@ from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..models import MODELS
+
 if TYPE_CHECKING:
     from ..models import Equities
 
-MODEL_NAMES = ("icm", "dcm", "mw", "roberts", "mc")
+MODEL_NAMES = tuple(MODELS)
 DEFAULT_SECONDS = 60.0
 """Default ``--max-seconds``: every model run from the command line is bounded."""
 MAX_INPUT_BYTES = 4 << 20
@@ -278,8 +280,6 @@ def _precheck(names: list[str], stacks: Any, prizes: Any, args: argparse.Namespa
 
 
 def _compute(name: str, stacks: Any, prizes: Any, args: argparse.Namespace, seconds: float | None) -> Equities:
-    from ..models import MODELS
-
     return MODELS[name](stacks, prizes, **_options(name, args), **_limits(args, seconds))
 
 

@@ -45,6 +45,8 @@ import json
 import sys
 from typing import Any
 
+from ..models import MODELS, SAMPLED_MODELS
+
 DEFAULT_SECONDS = 60.0
 NOT_CERTIFIED = 3
 """The exit status of a solve that stopped short of its tolerance (its best strategies printed)."""
@@ -62,9 +64,11 @@ def add_parser(sub: Any) -> None:
                    help="chips per seat from the button (commas or spaces between them)")
     p.add_argument("--blinds", required=True, nargs="+", metavar="SB,BB", help="small and big blind in chips")
     p.add_argument("--ante", default="0", metavar="N", help="ante per player in chips (default 0)")
-    p.add_argument("--bb-ante", action="store_true", help="the big blind posts the ante alone")
+    p.add_argument("--big-blind-ante", default="0", metavar="N",
+                   help="the big blind's single ante for the table in chips, posted after its blind (default 0)")
+    p.add_argument("--bb-ante", action="store_true", help=argparse.SUPPRESS)  # --ante N --bb-ante: --big-blind-ante N
     p.add_argument("--prizes", default=None, nargs="+", metavar="P1,P2,...", help="prize per place, best first")
-    p.add_argument("--model", choices=("chip", "icm", "dcm", "mw", "roberts"), default=None,
+    p.add_argument("--model", choices=("chip", *(name for name in MODELS if name not in SAMPLED_MODELS)), default=None,
                    help="payout model (default: chip without --prizes, icm with)")
     p.add_argument("--lookahead", type=_count_option, default=0, metavar="N",
                    help="value the stacks after the hand by the next N hands' equilibria (prize models; 0-3)")
@@ -109,6 +113,13 @@ def run(args: argparse.Namespace) -> int:
         ante = _amounts(args.ante, lambda i: "the ante")
         if len(ante) != 1:
             return fail(f"--ante takes one amount, got {len(ante)}")
+        big_blind_ante = _amounts(args.big_blind_ante, lambda i: "the big blind ante")
+        if len(big_blind_ante) != 1:
+            return fail(f"--big-blind-ante takes one amount, got {len(big_blind_ante)}")
+        if args.bb_ante:  # the older spelling: --ante is the big blind's
+            if big_blind_ante[0]:
+                return fail("give either --big-blind-ante or --ante with --bb-ante, not both")
+            ante, big_blind_ante = [0], ante
         prizes = None if args.prizes is None else _amounts(args.prizes, lambda i: f"prize for place {i}", fractions=True)
         bounties = None if args.bounties is None else _amounts(args.bounties, lambda i: f"bounty of player {i}",
                                                                fractions=True)
@@ -120,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
             _check_plot(args.plot)
         from ..decisions.equilibrium import solve
 
-        eq = solve(stacks, blinds, ante[0], bb_ante=args.bb_ante, prizes=prizes, model=args.model,
+        eq = solve(stacks, blinds, ante[0], big_blind_ante=big_blind_ante[0], prizes=prizes, model=args.model,
                    max_seconds=args.max_seconds if args.max_seconds != float("inf") else None,
                    tolerance=args.tolerance, lookahead=args.lookahead, card_removal=not args.no_card_removal,
                    bounties=bounties, progressive=args.progressive, chips_per_money=None if rate is None else rate[0])

@@ -19,7 +19,7 @@ standing collects his own).  So the equities add up to the prizes plus every bou
 zero leave every payoff exactly as without them.  Under chip EV the bounty money is converted at a
 stated rate (``chips_per_money``).
 
-:func:`knockouts` is the one place this is decided; the push/fold game (:meth:`.game.Game.payoff`),
+:func:`knockouts` is the one place this is decided; the push/fold game (:meth:`.game.PushFoldGame.payoff`),
 :func:`.decision.call_decision` and :func:`.decision.push_decision`, and :func:`.bubble.bubble_factors`
 all use it through :meth:`Bounties.payoff`.
 

@@ -72,7 +72,8 @@ import attrs
 
 from ..errors import DecisionInputError, ModelTimeout
 from .bounty import optional
-from .decision import EXACT_MODELS, Prize, check_model, check_prizes, check_stacks, money, money_exact
+from .decision import EXACT_MODELS, check_stacks, money, money_exact
+from .money import Prize, check_model, check_prizes
 
 DEFAULT_SECONDS = 30.0
 RELATIVE_ERROR = 1e-9

@@ -10,7 +10,7 @@ A range is a :class:`~pokerengine.decisions.ranges.Range`, range text (``"22+, A
 numbers in grid order, or a ``{class name: weight}`` mapping.  The data is checked and prepared
 without matplotlib (:func:`range_grid`); drawing needs it (the ``plot`` extra) and raises
 :class:`~pokerengine.errors.ChartError` without it or when the file cannot be written (the
-helpers of :mod:`pokerengine.charts`: a ``.png`` name in an existing directory).  A chart takes
+drawing helpers of :mod:`pokerengine._plot`: a ``.png`` name in an existing directory).  A chart takes
 well under a second and about 100-200 KB.
 
 >>> g = range_grid("22+, A2s+, KTo+", title="push")
@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from .._plot import check_path, figure_classes, save_png
 from ..errors import ChartError, RangeError
 from .combos import CLASS_NAMES
 from .ranges import Range, parse_range
@@ -113,17 +114,15 @@ def draw_range(value: RangeLike, path: str | os.PathLike[str], *, title: str | N
     ``kind``'s name.  Raises :class:`~pokerengine.errors.ChartError` (no matplotlib, a bad path)
     or :class:`~pokerengine.errors.RangeError` (a bad range).
     """
-    from ..charts import _matplotlib, _save, check_path
-
     name = check_path(path)
     grid = range_grid(value, title if title is not None else f"{kind.capitalize()} range")
-    figure, canvas = _matplotlib()
+    figure, canvas = figure_classes()
     fig = figure(figsize=(7.2, 7.2))
     ax = fig.add_subplot()
     _panel(ax, grid, kind)
     fig.text(0.5, 0.04, "pairs on the diagonal, suited above, offsuit below; shade: share of the hand played",
              ha="center", fontsize=8, color="dimgrey")
-    return _save(fig, canvas, name)
+    return save_png(fig, canvas, name)
 
 
 def draw_ranges(left: RangeLike, right: RangeLike, path: str | os.PathLike[str], *,
@@ -133,14 +132,12 @@ def draw_ranges(left: RangeLike, right: RangeLike, path: str | os.PathLike[str],
 
     ``titles`` name the two panels (default ICM and DCM), ``title`` the whole figure.
     """
-    from ..charts import _matplotlib, _save, check_path
-
     name = check_path(path)
     if not (isinstance(titles, tuple) and len(titles) == 2):
         raise ChartError(f"titles must be two texts, got {titles!r}"[:200])
     a = range_grid(left, titles[0])
     b = range_grid(right, titles[1])
-    figure, canvas = _matplotlib()
+    figure, canvas = figure_classes()
     fig = figure(figsize=(13.5, 7.0))
     ax1, ax2 = fig.subplots(1, 2)
     _panel(ax1, a, kind, b)
@@ -149,7 +146,7 @@ def draw_ranges(left: RangeLike, right: RangeLike, path: str | os.PathLike[str],
         fig.suptitle(title[:MAX_TITLE], fontsize=13)
     fig.text(0.5, 0.04, "pairs on the diagonal, suited above, offsuit below; shade: share of the hand played; "
              "outlined: played in one chart only", ha="center", fontsize=8, color="dimgrey")
-    return _save(fig, canvas, name)
+    return save_png(fig, canvas, name)
 
 
 MAX_PANELS = 18
@@ -162,14 +159,12 @@ def plot_ranges(ranges: Mapping[str, RangeLike], path: str | os.PathLike[str], *
     rows of at most three, at ``path`` (PNG); return the file's size in bytes.  At most
     :data:`MAX_PANELS` ranges; ranges of nothing are drawn too (an empty grid).
     """
-    from ..charts import _matplotlib, _save, check_path
-
     name = check_path(path)
     if not isinstance(ranges, Mapping) or not 1 <= len(ranges) <= MAX_PANELS:
         raise ChartError(f"plot_ranges takes 1 to {MAX_PANELS} {{title: range}} entries, got "
                          f"{len(ranges) if isinstance(ranges, Mapping) else type(ranges).__name__}")
     grids = [range_grid(value, str(key)) for key, value in ranges.items()]
-    figure, canvas = _matplotlib()
+    figure, canvas = figure_classes()
     cols = min(3, len(grids))
     rows = -(-len(grids) // cols)
     fig = figure(figsize=(6.0 * cols, 6.3 * rows + 0.5), layout="constrained")
@@ -186,7 +181,7 @@ def plot_ranges(ranges: Mapping[str, RangeLike], path: str | os.PathLike[str], *
         note += "; outlined: played in one chart only"
     fig.get_layout_engine().set(h_pad=0.15, w_pad=0.1)
     fig.supxlabel(note, fontsize=8, color="dimgrey")
-    return _save(fig, canvas, name)
+    return save_png(fig, canvas, name)
 
 
 __all__ = ["MAX_PANELS", "RangeGrid", "as_range", "draw_range", "draw_ranges", "plot_ranges", "range_grid"]

@@ -10,7 +10,7 @@ ties.  Stacks after the hand are valued by a payout model (:func:`money`):
 
 - ``"chip"``: chip EV; the prize pool shared in proportion to chips (in chips when there are no
   prizes);
-- ``"icm"``, ``"dcm"``, ``"mw"``, ``"roberts"``: :mod:`pokerengine.models`.
+- ``"icm"``, ``"dcm"``, ``"mw"``, ``"roberts"``: :mod:`pokerengine.models` (:data:`.money.PRIZE_MODELS`).
 
 The DCM paper's section 6 (Besalu 2021; Hero in the big blind, Villain pushes 1,000 from the
 small blind, stacks 1000/1000/2000/3000 paying 50/30/20; ``blinds`` 100/200):
@@ -36,7 +36,7 @@ icm 0.3799 fold -3.08
 dcm 0.3799 call 2.09
 
 The hand's rules here: the ante is posted first, then the blinds, each capped at the stack (with
-``bb_ante`` the big blind alone posts the ante, after its blind); antes are dead money, so two
+``big_blind_ante`` the big blind alone posts one ante, after its blind: :mod:`.blinds`); antes are dead money, so two
 players all in match each other's stack less the ante and the bigger stack keeps the rest; a tie splits the pot, the odd
 chip to the first of the two players left of the button; a player left with no chips is out, the
 bigger stack before the hand taking the better place (equal stacks share their places' prizes).
@@ -58,25 +58,18 @@ import attrs
 
 from .._checks import chips, shown
 from ..errors import DecisionInputError, ModelInputError, ModelTimeout
+from ..models._cost import check_seconds
+from .blinds import antes, blind_seats, posted
 from .bounty import Bounties, optional
 from .combos import combo_text
+from .money import MODEL_NAMES, Prize, check_model, check_prizes, money_after
+from .odds import odds
 from .ranges import Range, hand_or_range
 from .result import action_order
 
-MODEL_NAMES = ("chip", "icm", "dcm", "mw", "roberts")
-"""The payout models a decision can use (``chip`` is chip EV)."""
 MIN_PLAYERS = 2
 MAX_PLAYERS = 9
 DEFAULT_SECONDS = 10.0
-
-Prize = int | Fraction
-
-
-def check_model(model: object) -> str:
-    if model not in MODEL_NAMES:
-        raise DecisionInputError(f"model must be one of {', '.join(MODEL_NAMES)}, got {shown(model)}")
-    return str(model)
-
 
 def check_stacks(stacks: object, what: str = "stacks") -> tuple[int, ...]:
     if isinstance(stacks, (str, bytes, Mapping)) or not isinstance(stacks, Iterable):
@@ -85,15 +78,6 @@ def check_stacks(stacks: object, what: str = "stacks") -> tuple[int, ...]:
     if not MIN_PLAYERS <= len(values) <= MAX_PLAYERS:
         raise DecisionInputError(f"{what}: {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(values)}")
     return tuple(chips(v, f"stack of player {i + 1}", error=DecisionInputError, positive=True) for i, v in enumerate(values))
-
-
-def check_prizes(prizes: object, players: int) -> tuple[Prize, ...]:
-    from ..models._inputs import check_prizes as model_check
-
-    try:
-        return model_check(prizes, players)
-    except ModelInputError as e:
-        raise DecisionInputError(str(e)) from None
 
 
 def _remaining(end: float | None) -> float | None:
@@ -146,7 +130,7 @@ def money_exact(after: Sequence[int], prizes: Sequence[Prize], *, model: str = "
 
 
 def _money(after: Sequence[int], prizes: Sequence[Prize], model: str, before: Sequence[int] | None,
-           max_seconds: float | None, exact: bool, model_options: dict[str, Any]) -> list[float | Fraction]:
+           max_seconds: float | None, exact: bool, model_options: dict[str, Any]) -> list[Any]:
     model = check_model(model)
     if isinstance(after, (str, bytes, Mapping)) or not isinstance(after, Iterable):
         raise DecisionInputError(f"stacks must be a list of chip counts, got {shown(after)}")
@@ -160,51 +144,8 @@ def _money(after: Sequence[int], prizes: Sequence[Prize], model: str, before: Se
         before = tuple(chips(v, f"stack of player {i + 1} before", error=DecisionInputError) for i, v in enumerate(before))
     if len(before) != n:
         raise DecisionInputError(f"before has {len(before)} stacks for {n} players")
-    prizes = check_prizes(prizes, n)
-    pay = list(prizes) + [0] * (n - len(prizes))
-    if model == "chip":
-        total = sum(after)
-        pool = sum(prizes)
-        if not prizes:
-            return [Fraction(s) if exact else float(s) for s in after]
-        return [Fraction(pool) * s / total if exact else float(Fraction(pool) * s / total) for s in after]
-    alive = [i for i in range(n) if after[i] > 0]
-    out: list[float | Fraction] = [Fraction(0) if exact else 0.0] * n
-    busted = sorted((i for i in range(n) if after[i] == 0), key=lambda i: -before[i])
-    place = len(alive)
-    k = 0
-    while k < len(busted):  # equal stacks before the hand share their places
-        j = k
-        while j < len(busted) and before[busted[j]] == before[busted[k]]:
-            j += 1
-        share = Fraction(sum(pay[place + k:place + j])) / (j - k)
-        for i in busted[k:j]:
-            out[i] = share if exact else float(share)
-        k = j
-    open_prizes = pay[:len(alive)]
-    floor: Prize = 0
-    if exact and len(open_prizes) > 1:  # every place pays the last one's prize at least
-        floor = open_prizes[-1]
-        open_prizes = [v - floor for v in open_prizes]
-    while open_prizes and open_prizes[-1] == 0:
-        open_prizes.pop()
-    if len(alive) == 1:
-        out[alive[0]] = Fraction(pay[0]) if exact else float(pay[0])
-    elif open_prizes:
-        from ..models import MODELS
-
-        options = dict(model_options, exact=True) if exact else model_options
-        try:
-            equity = MODELS[model]([after[i] for i in alive], open_prizes, max_seconds=max_seconds,
-                                   **options).equity
-        except TypeError as e:
-            raise DecisionInputError(f"the {model} model does not take these options: {e}") from None
-        for i, v in zip(alive, equity):
-            out[i] = Fraction(v) + floor if exact else float(v)
-    elif exact:
-        for i in alive:
-            out[i] = Fraction(floor)
-    return out
+    return money_after(after, check_prizes(prizes, n), model, before=before, exact=exact, max_seconds=max_seconds,
+                       model_options=model_options)
 
 
 @attrs.frozen
@@ -296,15 +237,10 @@ class Decision:
 
 # --- the hand ----------------------------------------------------------------------------------------
 
-def _seats(n: int) -> tuple[int, int]:
-    """(small blind, big blind) seats; seat 0 is the button (heads-up, the small blind)."""
-    return (0, 1) if n == 2 else (1, 2)
-
-
 def _forced(stacks: Sequence[int], blinds: Sequence[int], ante: int, bb_ante: bool,
             hero: int) -> tuple[list[int], list[int], list[int]]:
     """(dead, live, put): :func:`_posted` and their sums; refused when the hero has nothing left to decide."""
-    dead, live = _posted(stacks, blinds, ante, bb_ante)
+    dead, live = posted(stacks, blinds, ante, bb_ante)
     put = [d + v for d, v in zip(dead, live)]
     if put[hero] >= stacks[hero]:
         raise DecisionInputError(f"{_player(hero)}, the hero, is all in from the blinds and ante: "
@@ -312,31 +248,17 @@ def _forced(stacks: Sequence[int], blinds: Sequence[int], ante: int, bb_ante: bo
     return dead, live, put
 
 
-def _posted(stacks: Sequence[int], blinds: Sequence[int], ante: int, bb_ante: bool) -> tuple[list[int], list[int]]:
-    """(dead, live): each seat's ante and its blind, capped at its stack."""
-    n = len(stacks)
-    sb, bb = _seats(n)
-    live = [0] * n
-    dead = [0] * n
-    for seat in range(n):
-        blind = blinds[0] if seat == sb else blinds[1] if seat == bb else 0
-        if bb_ante:  # the big blind's single ante for the table; its blind comes first (TDA)
-            live[seat] = min(stacks[seat], blind)
-            dead[seat] = min(stacks[seat] - live[seat], ante) if seat == bb else 0
-        else:  # everyone's ante first, then the blinds
-            dead[seat] = min(stacks[seat], ante)
-            live[seat] = min(stacks[seat] - dead[seat], blind)
-    return dead, live
-
-
-def posts(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, bb_ante: bool = False) -> list[int]:
+def posts(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_blind_ante: int = 0,
+          bb_ante: bool | None = None) -> list[int]:
     """What each seat puts in before the action: its ante and its blind, capped at its stack
-    (with ``bb_ante`` the big blind alone posts ``ante``, after its blind).
+    (:func:`.blinds.posted`; ``big_blind_ante``: the big blind's single ante, after its blind;
+    ``bb_ante=True``, deprecated, reads ``ante`` as that).
 
-    >>> posts([1000, 1000, 50], (100, 200), 10), posts([1000, 1000, 250], (100, 200), 200, bb_ante=True)
+    >>> posts([1000, 1000, 50], (100, 200), 10), posts([1000, 1000, 250], (100, 200), big_blind_ante=200)
     ([10, 110, 50], [0, 100, 250])
     """
-    dead, live = _posted(stacks, blinds, ante, bb_ante)
+    a, alone = antes(ante, big_blind_ante, bb_ante)
+    dead, live = posted(stacks, blinds, a, alone)
     return [d + v for d, v in zip(dead, live)]
 
 
@@ -402,8 +324,9 @@ def _probability(value: object, what: str) -> float:
     return float(value)
 
 
-def _common(stacks: object, prizes: object, blinds: object, ante: object, bb_ante: object, model: object,
-            max_seconds: object) -> tuple[tuple[int, ...], tuple[Prize, ...], tuple[int, int], int, str, float | None]:
+def _common(stacks: object, prizes: object, blinds: object, ante: object, big_blind_ante: object, bb_ante: object,
+            model: object, max_seconds: object,
+            ) -> tuple[tuple[int, ...], tuple[Prize, ...], tuple[int, int], int, bool, str, float | None]:
     s = check_stacks(stacks)
     model = check_model(model)
     p = check_prizes(prizes, len(s)) if prizes is not None else ()
@@ -417,22 +340,16 @@ def _common(stacks: object, prizes: object, blinds: object, ante: object, bb_ant
     bl = (chips(b[0], "small blind", error=DecisionInputError), chips(b[1], "big blind", error=DecisionInputError))
     if bl[0] > bl[1]:
         raise DecisionInputError(f"the small blind ({bl[0]}) must not be larger than the big blind ({bl[1]})")
-    a = chips(ante, "ante", error=DecisionInputError)
-    if not isinstance(bb_ante, bool):
-        raise DecisionInputError(f"bb_ante must be True or False, got {shown(bb_ante)}")
-    from ..models._cost import check_seconds
-
+    a, alone = antes(ante, big_blind_ante, bb_ante)
     try:
         seconds = check_seconds(max_seconds)
     except ModelInputError as e:
         raise DecisionInputError(str(e)) from None
-    return s, p, bl, a, model, seconds
+    return s, p, bl, a, alone, model, seconds
 
 
 def _odds(hand: Range, villain: Range, seconds: float | None) -> tuple[float, float]:
     """(P(win), P(tie)) of ``hand`` against ``villain`` from the exact odds (card removal counted)."""
-    from .odds import odds
-
     result = odds([hand, villain], max_seconds=seconds)
     me = result.hands[0]
     total = me.win + me.tie + me.lose
@@ -453,7 +370,8 @@ def _values(states: list[tuple[int, ...]], stacks: tuple[int, ...], prizes: tupl
 
 
 def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, *, hero: int, pusher: int,
-                  blinds: Sequence[int], ante: int = 0, bb_ante: bool = False, equity: float | None = None,
+                  blinds: Sequence[int], ante: int = 0, big_blind_ante: int = 0, bb_ante: bool | None = None,
+                  equity: float | None = None,
                   hand: str | Range | None = None, pusher_range: str | Range | None = None,
                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
                   bounties: Sequence[Prize] | None = None, progressive: bool = False,
@@ -472,13 +390,14 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     >>> d.fold, d.call, round(d.break_even, 4)
     (4900.0, 5000.0, 0.49)
     """
-    s, p, bl, a, model, seconds = _common(stacks, prizes, blinds, ante, bb_ante, model, max_seconds)
+    s, p, bl, a, alone, model, seconds = _common(stacks, prizes, blinds, ante, big_blind_ante, bb_ante, model,
+                                                 max_seconds)
     n = len(s)
     hero = _check_seat(hero, n, "hero")
     pusher = _check_seat(pusher, n, "pusher")
     if hero == pusher:
         raise DecisionInputError("the hero cannot call their own all-in")
-    dead, live, put = _forced(s, bl, a, bb_ante, hero)
+    dead, live, put = _forced(s, bl, a, alone, hero)
     if s[pusher] - dead[pusher] <= live[hero]:
         raise DecisionInputError(f"the all-in of {_player(pusher)}, {s[pusher]} chips, is covered by what the hero, "
                                  f"{_player(hero)}, posted")
@@ -501,7 +420,8 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
 
 
 def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, *, hero: int,
-                  blinds: Sequence[int], ante: int = 0, bb_ante: bool = False, equity: float | None = None,
+                  blinds: Sequence[int], ante: int = 0, big_blind_ante: int = 0, bb_ante: bool | None = None,
+                  equity: float | None = None,
                   call_probability: float = 1.0, caller: int | None = None,
                   hand: str | Range | None = None, calling_ranges: Mapping[int, str | Range] | None = None,
                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
@@ -521,13 +441,14 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     >>> d.fold, d.steal, d.push, round(d.break_even, 4)
     (950.0, 1100.0, 1050.0, 0.4)
     """
-    s, p, bl, a, model, seconds = _common(stacks, prizes, blinds, ante, bb_ante, model, max_seconds)
+    s, p, bl, a, alone, model, seconds = _common(stacks, prizes, blinds, ante, big_blind_ante, bb_ante, model,
+                                                 max_seconds)
     n = len(s)
     hero = _check_seat(hero, n, "hero")
-    sb, bb = _seats(n)
+    sb, bb = blind_seats(n)
     if hero == bb:
         raise DecisionInputError("the big blind does not act first in: use call_decision")
-    dead, live, put = _forced(s, bl, a, bb_ante, hero)
+    dead, live, put = _forced(s, bl, a, alone, hero)
     end = None if seconds is None else time.monotonic() + seconds
     order = list(action_order(n))
     behind = order[order.index(hero) + 1:]

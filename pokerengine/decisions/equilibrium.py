@@ -52,25 +52,27 @@ of the pool of his own view (measured: 0.002-0.007% three-handed, 0.011-0.025% f
 0.023% six-handed).  With ``card_removal=False`` every player's class is drawn independently with the
 class frequencies, all views are the same joint and the two agree.
 
+**How it is fast.**  Each iteration evaluates every ending once for all 169 classes of every
+player together (NumPy products of ``169 x 169`` matrices, one BLAS thread: several BLAS threads on
+a loaded two-core machine slowed those products 30-70 times, and on an idle one did no better);
+a showdown's payoffs come from the orders of its hands that decide its pots (:func:`pot_sequences`),
+not from every order; from seven players on, one evaluation of all showdowns is held near
+:data:`EVALUATION_CELLS` by giving showdowns fewer boards, in rounds, the largest first
+(:func:`budget_boards`, down to 32 boards: the method says which; eight-handed 1,024 boards for
+three hands, 512 for four, 128 for five; nine-handed 256, 128, 64 and 32 for more); each distinct
+stack vector after a hand is valued by the payout model once (:class:`.game.PushFoldGame`'s cache).
+
 Measured (``benchmarks/bench_pushfold.py --multiway-only``: the exact class table, 2,048 boards,
 blinds 100/200, prizes 50/30/20, default tolerances, the board model already sampled, 2 shared
-cores with one BLAS thread, as the benchmark sets: several BLAS threads on a loaded two-core
-machine slowed the 169x169 products 30-70 times; on an idle one the default threads did as well):
-5000/3000/2000 under ICM 1.1 s (exploitability 0.0024% of the pool; was 1.5 s with every order of
-the hands), under DCM 0.3 s (0.0011%; was 0.9 s); 4000/3000/2000/1000 under ICM 1.4 s (0.0074%;
-was 3.8 s), DCM 2.7 s (0.0055%; was 6.6 s); 3000/2500/2000/1500/1000/500 under ICM 9.8 s
-(0.0070%; was 43 s), chip EV 32 s (0.0025 bb; was 108 s).  Seven players and more: one
-evaluation of all showdowns is held near :data:`EVALUATION_CELLS` by giving showdowns fewer
-boards, in rounds, the largest first (:func:`budget_boards`, down to 32 boards: the method says
-which); seven players (3000/2500/2000/1500/1000/500/2200, ICM) 24 s to 0.0086% of the pool (was
-60 s), eight (and 1800) 35 s to 0.0015% (was 408 s with every multiway showdown on 32 boards; now
-1,024 boards for three hands, 512 for four, 128 for five), nine (and 1200; 256 boards for three
-hands, 128 for four, 64 for five, 32 for more) 36 s to 0.0018% of the pool (37.5 s in a fresh
-process with the default BLAS threads), peak 224 MB (was refused: estimated at well over an hour
-with every order of the hands); the same nine under chip EV 55 s (0.0034 bb, 75 iterations),
-under Malmuth-Weitzman 21 s (0.0094%) (fresh processes less the sampling).  Nine players under
-Roberts and DCM are estimated at 1,040 s and 2,800 s (the models' cost per stack vector) and
-refused at the default bound.
+cores with one BLAS thread): 5000/3000/2000 under ICM 1.1 s (exploitability 0.0024% of the pool),
+under DCM 0.3 s (0.0011%); 4000/3000/2000/1000 under ICM 1.4 s (0.0074%), DCM 2.7 s (0.0055%);
+3000/2500/2000/1500/1000/500 under ICM 9.8 s (0.0070%), chip EV 32 s (0.0025 bb); seven players
+(3000/2500/2000/1500/1000/500/2200, ICM) 24 s to 0.0086% of the pool, eight (and 1800) 35 s to
+0.0015%, nine (and 1200) 36 s to 0.0018% of the pool (37.5 s in a fresh process with the default
+BLAS threads), peak 224 MB; the same nine under chip EV 55 s (0.0034 bb, 75 iterations), under
+Malmuth-Weitzman 21 s (0.0094%) (fresh processes less the sampling).  Nine players under Roberts
+and DCM are estimated at 1,040 s and 2,800 s (the models' cost per stack vector) and refused at
+the default bound.
 
 **The certificate.**  ``exploitability``: against the final (average) strategies, each player's
 exact best response in this game (for every decision point and class, the better of pushing and
@@ -111,6 +113,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -119,10 +122,13 @@ import numpy as np
 
 from .._checks import shown
 from ..errors import DecisionInputError, ModelTimeout
+from ..models import estimate
 from ..models._cost import SLACK, Deadline
 from .blas import one_blas_thread
+from .blinds import ante_pair, antes
 from .combos import CLASS_SIZES, CLASSES, COMBOS
-from .game import Ending, Game, Prize, endings, make_game
+from .game import Ending, PushFoldGame, Prize, endings, make_game
+from .headsup import solve_headsup
 from .realdeal import MAX_DEALS, Deal3, build_seconds, strategy_values
 from .result import Equilibrium, PlayerStrategy
 from .showdown import BOARDS_BY_HANDS, BoardModel, PairOdds, default_table, pot_cells, pot_ranking, pot_sequences
@@ -155,7 +161,7 @@ class _Ending:
 class Solver:
     """The solver's state: the game, its endings, the strategies and regrets (one array per decision point)."""
 
-    game: Game
+    game: PushFoldGame
     odds: PairOdds
     boards: BoardModel | None
     cond: Array
@@ -390,7 +396,7 @@ class Solver:
         return {p: t / w for p, t in self.total.items()} if w > 0 else {p: s.copy() for p, s in self.sigma.items()}
 
 
-def build(game: Game, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_removal: bool | str = True,
+def build(game: PushFoldGame, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_removal: bool | str = True,
           seed: int = 0, deadline: Deadline | None = None, deals: int = DEFAULT_DEALS, three: int = 0) -> Solver:
     """The solver for ``game``: endings with their payoffs valued, the starting strategies."""
     real = removal(card_removal, game.players) == "real"
@@ -460,7 +466,6 @@ def budget_boards(sizes: Sequence[int], boards: int, groups: int = 140) -> dict[
     >>> budget_boards([3] * 84 + [4] * 126 + [5] * 126 + [6] * 84 + [7] * 36 + [8] * 9 + [9], 2048)
     {3: 256, 4: 128, 5: 64, 6: 32, 7: 32, 8: 32, 9: 32}
     """
-    from collections import Counter
 
     count = Counter(k for k in sizes if k >= 3)
     used = {k: min(boards, BOARDS_BY_HANDS.get(k, 32)) for k in sorted(count)}
@@ -479,7 +484,7 @@ def budget_boards(sizes: Sequence[int], boards: int, groups: int = 140) -> dict[
     return used
 
 
-def _pot_pays(game: Game, e: Ending, live: tuple[int, ...], deadline: Deadline | None = None) -> Array:
+def _pot_pays(game: PushFoldGame, e: Ending, live: tuple[int, ...], deadline: Deadline | None = None) -> Array:
     """The payoff vectors of a showdown of three or more hands, one per way the pots can be won
     (:func:`.showdown.pot_sequences`; ``live`` by contribution, smallest first)."""
     put = dict(enumerate(e.put))
@@ -491,16 +496,13 @@ def _pot_pays(game: Game, e: Ending, live: tuple[int, ...], deadline: Deadline |
     return np.array(rows, dtype=np.float64)
 
 
-def estimate_seconds(game: Game, boards: int = DEFAULT_BOARDS, iterations: int = 100, refresh: int = 10,
+def estimate_seconds(game: PushFoldGame, boards: int = DEFAULT_BOARDS, iterations: int = 100, refresh: int = 10,
                      check_every: int = 50) -> float:
     """A rough estimate of a solve's time on the reference machine (2 shared cores): valuing every
     ending (the pot code for each way to win the pots, the payout model for each distinct stack
     vector, by the model's own :func:`~pokerengine.models.estimate`), then ``iterations`` of
     CFR+ with every showdown of three or more hands evaluated ``iterations / refresh`` times and
     once per certificate."""
-    from collections import Counter
-
-    from ..models import estimate
 
     ends = [len(e.live) for e in endings(game)]
     sizes = Counter(ends)
@@ -524,7 +526,8 @@ def estimate_seconds(game: Game, boards: int = DEFAULT_BOARDS, iterations: int =
 
 
 @one_blas_thread
-def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ante: bool = False,
+def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_blind_ante: int = 0,
+          bb_ante: bool | None = None,
           prizes: Sequence[Prize] | None = None, model: str | None = None, max_seconds: float | None = DEFAULT_SECONDS,
           tolerance: float | None = None, max_iterations: int = 20_000, boards: int | None = None,
           card_removal: bool | str = True, refresh: int = 10, check_every: int = 25, table: Any = None,
@@ -534,7 +537,9 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     """The push/fold equilibrium of a table of 2 to 9 players.
 
     ``stacks`` in chips in seat order from the button (heads-up: small blind, big blind);
-    ``blinds`` (small, big); ``ante`` per player (``bb_ante=True``: the big blind posts it alone);
+    ``blinds`` (small, big); ``ante`` per player, or ``big_blind_ante``: the big blind's single ante for
+    the table, posted after its blind (as :class:`pokerengine.live.Hand` takes it; ``bb_ante=True``,
+    deprecated, reads ``ante`` as that);
     ``prizes`` best place first; ``model`` ``chip`` (default without prizes), ``icm`` (default with
     prizes), ``dcm``, ``mw``, ``roberts``.  ``tolerance``: the exploitability to reach (big blinds
     for chip EV, default 0.005; percent of the pool for prize models, default 0.01).  ``boards``: the
@@ -578,7 +583,8 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
     for name, v in (("max_iterations", max_iterations), ("refresh", refresh), ("check_every", check_every)):
         if type(v) is not int or v < 1:
             raise DecisionInputError(f"{name} must be a positive integer, got {shown(v)}")
-    game = make_game(stacks, blinds, ante, bb_ante=bb_ante, prizes=prizes, model=model, bounties=bounties,
+    each, bba = ante_pair(*antes(ante, big_blind_ante, bb_ante))
+    game = make_game(stacks, blinds, each, big_blind_ante=bba, prizes=prizes, model=model, bounties=bounties,
                      progressive=progressive, chips_per_money=chips_per_money)
     if game.bounty is not None and lookahead:
         raise DecisionInputError("lookahead does not take bounties: value the hand with the payout model (lookahead=0)")
@@ -597,12 +603,11 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ant
                        three=three,
                        table=table, exact_headsup=exact_headsup, seed=seed, tolerance=tolerance,
                        max_iterations=max_iterations)
-        game = Game(game.stacks, game.blinds, game.ante, game.bb_ante, game.prizes, game.model, game.posts,
+        game = PushFoldGame(game.stacks, game.blinds, game.ante, game.bb_ante, game.prizes, game.model, game.posts,
                     game.forced, game.order, game.positions, _future(game, lookahead - 1, options))
     if game.players == 2 and exact_headsup and not game.forced and not lookahead and game.bounty is None:
-        from .headsup import solve_headsup
-
-        eq = solve_headsup(game.stacks, game.blinds, game.ante, bb_ante=game.bb_ante,
+        each, bba = ante_pair(game.ante, game.bb_ante)
+        eq = solve_headsup(game.stacks, game.blinds, each, big_blind_ante=bba,
                            prizes=None if game.model == "chip" else game.prizes, model=game.model,
                            table=table, max_seconds=max_seconds)
         return attrs.evolve(eq, certified=eq.exploitability <= tolerance)
@@ -721,7 +726,7 @@ def _rounded(sigma: dict[int, Array], cut: float) -> dict[int, Array]:
     return {p: np.where(v < cut, 0.0, np.where(v > 1.0 - cut, 1.0, v)) for p, v in sigma.items()}
 
 
-def _future(game: Game, depth: int, options: dict[str, Any]) -> Any:
+def _future(game: PushFoldGame, depth: int, options: dict[str, Any]) -> Any:
     """The survivors' equities after a hand: the next hand's equilibrium (button one seat on)."""
 
     def future(after: tuple[int, ...], alive: list[int], prizes: list[Prize], deadline: Deadline | None) -> list[float] | None:
@@ -734,7 +739,8 @@ def _future(game: Game, depth: int, options: dict[str, Any]) -> Any:
             if seconds <= 0:
                 deadline.check()
         try:
-            eq = solve([after[s] for s in seats], game.blinds, game.ante, bb_ante=game.bb_ante, prizes=prizes,
+            each, bba = ante_pair(game.ante, game.bb_ante)
+            eq = solve([after[s] for s in seats], game.blinds, each, big_blind_ante=bba, prizes=prizes,
                        model=game.model, max_seconds=seconds, lookahead=depth, **options)
         except DecisionInputError:  # nothing left to decide (every survivor all in by posting)
             return None
@@ -744,7 +750,7 @@ def _future(game: Game, depth: int, options: dict[str, Any]) -> Any:
     return future
 
 
-def _result(game: Game, solver: Solver, sigma: dict[int, Array], value: list[Array], expl: float, seconds: float,
+def _result(game: PushFoldGame, solver: Solver, sigma: dict[int, Array], value: list[Array], expl: float, seconds: float,
             method: str, iterations: int, certified: bool = False) -> Equilibrium:
     players = []
     reported, chip_ev = solver.report(sigma, _chip_pays(game, solver) if game.model != "chip" else None)
@@ -768,9 +774,9 @@ def _result(game: Game, solver: Solver, sigma: dict[int, Array], value: list[Arr
                        seconds, method, iterations, game.bb_ante, certified)
 
 
-def _chip_pays(game: Game, solver: Solver) -> list[Any]:
+def _chip_pays(game: PushFoldGame, solver: Solver) -> list[Any]:
     """Every ending's payoffs in chips (a prize model's result reports the chip EVs too), shaped as ``pays``."""
-    chip = Game(game.stacks, game.blinds, game.ante, game.bb_ante, (), "chip", game.posts, game.forced,
+    chip = PushFoldGame(game.stacks, game.blinds, game.ante, game.bb_ante, (), "chip", game.posts, game.forced,
                 game.order, game.positions)
     out: list[Any] = []
     for e in solver.ends:

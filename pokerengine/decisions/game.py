@@ -1,8 +1,8 @@
 """The push/fold game at one table: inputs, forced bets, who acts when, and what each ending is worth.
 
 Players sit in seat order from the button (heads-up seat ``0`` is the small blind, which is the
-button).  Before anyone acts every player posts the ante (or, with ``bb_ante=True``, the big blind
-alone posts ``ante`` for the whole table) and the blinds are posted; every forced bet is capped by
+button).  Before anyone acts every player posts the ante (or, with ``big_blind_ante``, the big blind
+alone posts one ante for the whole table) and the blinds are posted (:mod:`.blinds`); every forced bet is capped by
 the stack, and a player whose stack does not cover what he must post is **all in by posting** and
 has no decision.  Then, in the pre-flop order of action (:func:`~.result.action_order`), each player
 with a decision either folds or puts every chip in; once somebody is all in, later players call
@@ -50,11 +50,11 @@ from ..errors import DecisionInputError, ModelInputError
 from ..models._cost import Deadline
 from ..pots import build_pots
 from ..seats import Seat
+from .blinds import antes, posted
 from .bounty import Bounties, optional
+from .money import MODEL_NAMES, money_after
 from .result import MAX_PLAYERS, MIN_PLAYERS, action_order, positions
 
-PRIZE_MODELS = ("icm", "dcm", "mw", "roberts")
-MODELS = ("chip", *PRIZE_MODELS)
 MAX_VALUES = 200_000
 """The most distinct stack vectors one game values with a payout model (its cache's bound)."""
 
@@ -84,7 +84,7 @@ def _prizes(value: object, players: int) -> tuple[Prize, ...]:
 
 
 @attrs.frozen(eq=False)
-class Game:
+class PushFoldGame:
     """A checked push/fold game.  Build it with :func:`make_game`.
 
     ``posts[i]``: the chips seat ``i`` puts in before acting (blind plus ante, capped by the stack);
@@ -94,7 +94,7 @@ class Game:
 
     stacks: tuple[int, ...]
     blinds: tuple[int, int]
-    ante: int
+    ante: int  # the ante's amount: every player's, or the big blind's alone when ``bb_ante``
     bb_ante: bool
     prizes: tuple[Prize, ...]
     model: str
@@ -190,53 +190,24 @@ class Game:
 
 def _prize_values(model: str, prizes: tuple[Prize, ...], before: tuple[int, ...], after: tuple[int, ...],
                   deadline: Deadline | None, future: Any = None) -> tuple[float, ...]:
-    from ..models import MODELS as FUNCTIONS
+    seconds = None
+    if deadline is not None and deadline.end is not None:
+        seconds = max(deadline.end - time.monotonic(), 1e-3)
 
-    n = len(after)
-    pay = list(prizes) + [0] * (n - len(prizes))
-    alive = [s for s in range(n) if after[s] > 0]
-    out = [0.0] * n
-    place = len(alive)
-    busted = sorted((s for s in range(n) if after[s] == 0), key=lambda s: -before[s])
-    k = 0
-    while k < len(busted):  # equal stacks before the hand share their places
-        j = k
-        while j < len(busted) and before[busted[j]] == before[busted[k]]:
-            j += 1
-        share = float(sum(pay[place + k:place + j])) / (j - k)
-        for s in busted[k:j]:
-            out[s] = share
-        k = j
-    if len(alive) == 1:
-        out[alive[0]] = float(pay[0])
-    elif alive:
-        top = pay[:len(alive)]
-        while top and top[-1] == 0:
-            top.pop()
-        ahead = future(after, alive, top, deadline) if future is not None and top else None
-        if ahead is not None:
-            for s, v in zip(alive, ahead):
-                out[s] = float(v)
-        elif top:
-            seconds = None
-            if deadline is not None and deadline.end is not None:
-                seconds = max(deadline.end - time.monotonic(), 1e-3)
-            try:
-                eq = FUNCTIONS[model]([after[s] for s in alive], top, max_seconds=seconds).equity
-            except ModelInputError as e:
-                raise DecisionInputError(f"the {model} model refused stacks {[after[s] for s in alive]}: {e}") from e
-            for s, v in zip(alive, eq):
-                out[s] = float(v)
-    return tuple(out)
+    def ahead(alive: list[int], top: list[Prize]) -> Any:
+        return future(after, alive, top, deadline) if future is not None else None
+
+    return tuple(money_after(after, prizes, model, before=before, max_seconds=seconds, ahead=ahead))
 
 
-def make_game(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb_ante: bool = False,
-              prizes: Sequence[Prize] | None = None, model: str | None = None, bounties: Sequence[Prize] | None = None,
-              progressive: bool = False, chips_per_money: Prize | None = None) -> Game:
+def make_game(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_blind_ante: int = 0,
+              bb_ante: bool | None = None, prizes: Sequence[Prize] | None = None, model: str | None = None, bounties: Sequence[Prize] | None = None,
+              progressive: bool = False, chips_per_money: Prize | None = None) -> PushFoldGame:
     """Check the inputs of a push/fold game and work out the forced bets.
 
     ``stacks``: chips per seat from the button (2 to 9 players, positive ``int``); ``blinds``: the
-    small and big blind; ``ante``: per player (with ``bb_ante``, the big blind's single ante);
+    small and big blind; ``ante``: per player, or ``big_blind_ante``: the big blind's single ante
+    (``bb_ante=True``, deprecated, reads ``ante`` as that);
     ``prizes``: best place first; ``model``: ``chip`` (the default without prizes), ``icm`` (the
     default with prizes), ``dcm``, ``mw`` or ``roberts``; ``bounties``, ``progressive``,
     ``chips_per_money``: knockout bounties (:func:`.bounty.bounties`; all zero: none).  Raises
@@ -261,30 +232,21 @@ def make_game(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, bb
     bb = chips(blinds[1], "the big blind", error=DecisionInputError, positive=True)
     if sb > bb:
         raise DecisionInputError(f"the small blind ({sb}) must not be larger than the big blind ({bb})")
-    a = chips(ante, "the ante", error=DecisionInputError)
-    if not isinstance(bb_ante, bool):
-        raise DecisionInputError(f"bb_ante must be True or False, got {shown(bb_ante)}")
+    a, alone = antes(ante, big_blind_ante, bb_ante)
     pz = _prizes(prizes, n)
     if model is None:
         model = "icm" if pz else "chip"
-    if model not in MODELS:
-        raise DecisionInputError(f"unknown model {shown(model)}; choose from {', '.join(MODELS)}")
+    if model not in MODEL_NAMES:
+        raise DecisionInputError(f"unknown model {shown(model)}; choose from {', '.join(MODEL_NAMES)}")
     if model != "chip" and not pz:
         raise DecisionInputError(f"the {model} model needs prizes (at least one positive)")
-    small, big = (0, 1) if n == 2 else (1, 2)
-    posts = []
-    for s in range(n):
-        blind = sb if s == small else bb if s == big else 0
-        own = (a if s == big else 0) if bb_ante else a
-        if bb_ante:  # the blind first, then the ante (TDA: a short big blind's blind has priority)
-            posts.append(min(st[s], blind + own))
-        else:
-            posts.append(min(st[s], own + blind))
+    dead, live = posted(st, (sb, bb), a, alone)
+    posts = [d + v for d, v in zip(dead, live)]
     forced = frozenset(s for s in range(n) if posts[s] >= st[s])
     if len(forced) == n:
         raise DecisionInputError("every player is all in by posting: there is nothing to decide")
     ko = optional(bounties, n, progressive=progressive, chips_per_money=chips_per_money, model=model)
-    return Game(st, (sb, bb), a, bb_ante, pz, model, tuple(posts), forced, action_order(n), positions(n), bounty=ko)
+    return PushFoldGame(st, (sb, bb), a, alone, pz, model, tuple(posts), forced, action_order(n), positions(n), bounty=ko)
 
 
 @attrs.frozen
@@ -301,7 +263,7 @@ class Ending:
     acts: tuple[tuple[int, frozenset[int], bool], ...]
 
 
-def endings(game: Game) -> list[Ending]:
+def endings(game: PushFoldGame) -> list[Ending]:
     """Every ending of the betting, in a fixed order (at most ``2 ** players``).
 
     >>> [sorted(e.live) for e in endings(make_game((100, 100, 100), (5, 10)))]

@@ -1,8 +1,8 @@
 """The heads-up push/fold equilibrium, solved exactly.
 
 The game (the standard definition): two players with stacks in chips (they may differ), blinds
-``SB``/``BB`` in chips and an optional ante per player (or, with ``bb_ante=True``, the big blind
-alone posts ``ante``, the table's single big-blind ante, as in :mod:`.decision` and :mod:`.game`).
+``SB``/``BB`` in chips and an optional ante per player (or, with ``big_blind_ante``, the big blind
+alone posts the table's single ante, as in :mod:`.decision` and :mod:`.game`; :mod:`.blinds`).
 The small blind (the button) pushes all in or folds; the big blind calls or folds.  A called
 all-in is settled by the cards: the 169x169 class table of
 :func:`pokerengine.decisions.preflop.class_table` counts, for every pair of classes, the disjoint
@@ -65,9 +65,12 @@ import attrs
 import numpy as np
 
 from .._checks import chips, shown
-from ..errors import DecisionInputError
+from ..errors import ChipError, DecisionInputError
 from ..models._cost import Deadline
-from .combos import CLASS_NAMES, CLASSES, COMBOS
+from .blinds import ante_pair, antes
+from .combos import CLASS_NAMES, CLASSES, COMBOS, class_index
+from .money import check_model, check_prizes, money_after
+from .preflop import class_table
 from .result import Equilibrium, PlayerStrategy
 
 if TYPE_CHECKING:
@@ -83,8 +86,6 @@ EXTRA = 1  # more: one the CFR+ average mixes, one the other side can most easil
 MAX_MIXED = 3
 REFINE_ROUNDS = 1
 REPAIRS = 1  # best-response repairs of the pure actions per support guess
-PRIZE_MODELS = ("icm", "dcm", "mw", "roberts")
-MODELS = ("chip", *PRIZE_MODELS)
 
 
 class ClassTableLike(Protocol):
@@ -101,7 +102,7 @@ class ClassTableLike(Protocol):
 
 
 @attrs.frozen(eq=False)
-class Game:
+class BilinearGame:
     """One heads-up push/fold game reduced to its bilinear form (payoffs to the small blind).
 
     ``u(p, q) = (const + p.g + p'Dq) / DEALS`` is the small blind's expected payoff per hand.
@@ -126,7 +127,7 @@ class Game:
 
 
 @attrs.frozen
-class Setup:
+class HeadsUpHand:
     """The checked inputs: stacks, forced bets and the chips each outcome moves."""
 
     stacks: tuple[int, int]
@@ -152,12 +153,13 @@ class Setup:
         return out
 
 
-def setup(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, bb_ante: bool = False) -> Setup:
+def setup(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, bb_ante: bool | None = None, *,
+          big_blind_ante: int = 0) -> HeadsUpHand:
     """Check the inputs and work out the forced bets and the called pot.
 
     >>> setup((1000, 400), (10, 20), 5).pot
     (400, 400)
-    >>> setup((1000, 400), (10, 20), 5, bb_ante=True).pot
+    >>> setup((1000, 400), (10, 20), big_blind_ante=5).pot
     (395, 400)
     >>> setup((15, 400), (10, 20)).pot
     (15, 15)
@@ -174,12 +176,10 @@ def setup(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, bb_ante: 
     b = chips(stacks[1], "stack of player 2 (the big blind)", positive=True)
     sb = chips(blinds[0], "the small blind", positive=True)
     bb = chips(blinds[1], "the big blind", positive=True)
-    a = chips(ante, "the ante")
-    if not isinstance(bb_ante, bool):
-        raise DecisionInputError(f"bb_ante must be True or False, got {shown(bb_ante)}")
+    a, alone = antes(ante, big_blind_ante, bb_ante, error=ChipError)
     if sb > bb:
         raise DecisionInputError(f"the small blind ({sb}) must not be larger than the big blind ({bb})")
-    ante_s, ante_b = (0, a) if bb_ante else (a, a)
+    ante_s, ante_b = (0, a) if alone else (a, a)  # owed in full: both stacks must cover their posts
     if s <= sb + ante_s:
         raise DecisionInputError(f"stack of player 1, the small blind, is {s}: it must exceed its blind and ante ({sb + ante_s})")
     if b < bb + ante_b:
@@ -187,7 +187,7 @@ def setup(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, bb_ante: 
     # a small blind all in for less than the big blind is called for free (the big blind's fold, worth
     # losing its blind, is then always worse than the showdown), and the rest of the big blind comes back
     live = min(s - ante_s, b - ante_b)
-    return Setup((s, b), (sb, bb), a, bb_ante, (sb + ante_s, bb + ante_b), (ante_s + live, ante_b + live))
+    return HeadsUpHand((s, b), (sb, bb), a, alone, (sb + ante_s, bb + ante_b), (ante_s + live, ante_b + live))
 
 
 # -- the table ---------------------------------------------------------------------------------------------
@@ -216,8 +216,6 @@ _CACHE: dict[int, Matrices] = {}
 def matrices(table: ClassTableLike | None = None) -> Matrices:
     """The solver's view of a class table (by default the package's exact one), cached."""
     if table is None:
-        from .preflop import class_table
-
         table = class_table()
     got = _CACHE.get(id(table))
     if got is not None and got.source is table:
@@ -235,17 +233,17 @@ def matrices(table: ClassTableLike | None = None) -> Matrices:
     return m
 
 
-def game(m: Matrices, outcomes: Sequence[float]) -> Game:
+def game(m: Matrices, outcomes: Sequence[float]) -> BilinearGame:
     """The bilinear form for the small blind's payoffs ``(fold, steal, win, lose, tie)``."""
     f, s, w, lo, t = (float(v) for v in outcomes)
     d = (m.win * w + m.lose * lo + m.tie * t) / m.boards - s * m.pairs
-    return Game(f * float(m.pairs.sum()), (s - f) * m.rows, d, (f, s, w, lo, t))
+    return BilinearGame(f * float(m.pairs.sum()), (s - f) * m.rows, d, (f, s, w, lo, t))
 
 
 # -- solving ---------------------------------------------------------------------------------------------------
 
 
-def cfr_plus(gm: Game, iterations: int, deadline: Deadline | None = None) -> tuple[Array, Array]:
+def cfr_plus(gm: BilinearGame, iterations: int, deadline: Deadline | None = None) -> tuple[Array, Array]:
     """CFR+ on the bilinear game (alternating updates, linear averaging): the average strategies."""
     n = CLASSES
     rp = np.zeros((2, n))  # regrets of push and fold
@@ -273,13 +271,13 @@ def cfr_plus(gm: Game, iterations: int, deadline: Deadline | None = None) -> tup
     return sp / weight, sq / weight
 
 
-def exploitability(gm: Game, p: Array, q: Array) -> float:
+def exploitability(gm: BilinearGame, p: Array, q: Array) -> float:
     """The most either player gains per hand by a best response (the game's payoff units)."""
     v = gm.value(p, q)
     return max(gm.best_push(q) - v, v - gm.best_call(p), 0.0)
 
 
-def _solve_support(gm: Game, push: Array, call: Array, ms: tuple[int, ...], mb: tuple[int, ...]
+def _solve_support(gm: BilinearGame, push: Array, call: Array, ms: tuple[int, ...], mb: tuple[int, ...]
                    ) -> tuple[Array, Array, bool] | None:
     """Pure actions from ``push``/``call``; classes ``ms``/``mb`` mixed so that the other side's are
     indifferent.  ``None`` if the equations are singular; the flag says whether every mixed
@@ -312,7 +310,7 @@ def _solve_support(gm: Game, push: Array, call: Array, ms: tuple[int, ...], mb: 
     return p, q, ok
 
 
-def _attempt(gm: Game, push: Array, call: Array, ms: tuple[int, ...], mb: tuple[int, ...], scale: float,
+def _attempt(gm: BilinearGame, push: Array, call: Array, ms: tuple[int, ...], mb: tuple[int, ...], scale: float,
              repairs: int, tolerance: float = TOLERANCE) -> tuple[float, Array, Array] | None:
     """Solve one support guess; if it does not verify, up to ``repairs`` times replace the pure
     actions by each side's best response to the other's solved strategy and solve again.
@@ -354,7 +352,7 @@ def _nearest(gap: Array, x: Array, reach: Array) -> list[int]:
     return out
 
 
-def _signs(gm: Game, p: Array, q: Array) -> tuple[list[tuple[Array, Array]], list[int], list[int]]:
+def _signs(gm: BilinearGame, p: Array, q: Array) -> tuple[list[tuple[Array, Array]], list[int], list[int]]:
     """Pure actions at ``(p, q)`` -- by the sign of each class's advantage, and by rounding ``p`` and ``q`` --
     and the classes nearest indifference."""
     a = gm.g + gm.d @ q  # push minus fold, to the small blind
@@ -373,7 +371,7 @@ def _signs(gm: Game, p: Array, q: Array) -> tuple[list[tuple[Array, Array]], lis
     return [by_sign] if same else [by_sign, by_round], cs, cb
 
 
-def equilibrium(gm: Game, scale: float, deadline: Deadline | None = None, tolerance: float = TOLERANCE
+def equilibrium(gm: BilinearGame, scale: float, deadline: Deadline | None = None, tolerance: float = TOLERANCE
                 ) -> tuple[Array, Array, float, str, int]:
     """Solve the game: ``(p, q, exploitability / scale, method, iterations)``.
 
@@ -432,19 +430,9 @@ def equilibrium(gm: Game, scale: float, deadline: Deadline | None = None, tolera
 
 
 def _prize_values(model: str, prizes: tuple[int | Fraction, ...], after: list[tuple[int, int]]) -> list[float]:
-    """The small blind's money after each outcome, by the payout model (a busted player takes second prize)."""
-    from ..models import MODELS as FUNCTIONS
-
-    first, second = (prizes + (0, 0))[:2]
-    out: list[float] = []
-    for s, b in after:
-        if b == 0:
-            out.append(float(first))
-        elif s == 0:
-            out.append(float(second))
-        else:
-            out.append(float(FUNCTIONS[model]((s, b), prizes).equity[0]))
-    return out
+    """The small blind's money after each outcome, by the payout model (:func:`.money.money_after`: a
+    busted player takes second prize)."""
+    return [float(money_after(pair, prizes, model)[0]) for pair in after]
 
 
 def solve_headsup(
@@ -452,7 +440,8 @@ def solve_headsup(
     blinds: Sequence[int],
     ante: int = 0,
     *,
-    bb_ante: bool = False,
+    big_blind_ante: int = 0,
+    bb_ante: bool | None = None,
     prizes: Sequence[int | Fraction] | None = None,
     model: str = "chip",
     table: ClassTableLike | None = None,
@@ -461,8 +450,8 @@ def solve_headsup(
     """The heads-up push/fold equilibrium: the small blind's push range, the big blind's call range.
 
     ``stacks``: (small blind, big blind) in chips before posting; ``blinds``: (small, big) in chips,
-    ``0 < small <= big``; ``ante`` per player (with ``bb_ante=True`` the big blind alone posts
-    ``ante``).  The small blind's stack must be more than its blind and ante (else it is all in by
+    ``0 < small <= big``; ``ante`` per player, or ``big_blind_ante``, the big blind's alone
+    (``bb_ante=True``, deprecated, reads ``ante`` as that).  The small blind's stack must be more than its blind and ante (else it is all in by
     posting), the big blind's at least its blind and ante.  ``model``: ``"chip"`` (chip EV, no prizes) or
     one of ``"icm"``, ``"dcm"``, ``"mw"``, ``"roberts"`` with ``prizes`` (first and second place; more
     places only if they pay 0).  ``table``: the class table (default: the package's exact one).
@@ -486,12 +475,12 @@ def solve_headsup(
     pokerengine.errors.DecisionInputError: model 'icm' needs prizes
     """
     start = time.perf_counter()
-    if not isinstance(model, str) or model not in MODELS:
-        raise DecisionInputError(f"model must be one of {', '.join(MODELS)}, got {shown(model)}")
+    model = check_model(model)
     if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
                                     or not max_seconds > 0):
         raise DecisionInputError(f"max_seconds must be a positive number or None, got {shown(max_seconds)}")
-    st = setup(stacks, blinds, ante, bb_ante)
+    each, bba = ante_pair(*antes(ante, big_blind_ante, bb_ante, error=ChipError))
+    st = setup(stacks, blinds, each, big_blind_ante=bba)
     deadline = Deadline("heads-up push/fold", max_seconds)
     m = matrices(table)
     bb = st.blinds[1]
@@ -505,12 +494,7 @@ def solve_headsup(
     else:
         if prizes is None:
             raise DecisionInputError(f"model {model!r} needs prizes")
-        from ..models._inputs import check_prizes
-
-        try:
-            money = check_prizes(prizes, 2)
-        except ValueError as err:
-            raise DecisionInputError(str(err)) from None
+        money = check_prizes(prizes, 2)
         pool = sum(money, 0)
         if pool <= 0:
             raise DecisionInputError("the prizes pay nothing")
@@ -562,8 +546,6 @@ class HeadsUpChart:
 
     def _highest(self, rows: tuple[tuple[float, ...], ...], name: str | None, at_least: float) -> Any:
         if name is not None:
-            from .combos import class_index
-
             k = class_index(name)
             played = [s for s, row in zip(self.stacks, rows) if row[k] >= at_least - 1e-9]
             return max(played) if played else None
@@ -619,7 +601,8 @@ def chart(
     for s in stacks:
         chips_s = round(s * unit)
         left = None if deadline.end is None else max(deadline.end - time.monotonic(), 1e-3)
-        eq = solve_headsup((chips_s, chips_s), (unit // 2, unit), ante_chips, bb_ante=bb_ante, table=table,
+        each, bba = ante_pair(ante_chips, bb_ante)
+        eq = solve_headsup((chips_s, chips_s), (unit // 2, unit), each, big_blind_ante=bba, table=table,
                            max_seconds=left)
         push.append(eq.players[0].push)
         call.append(eq.players[1].call["SB"])

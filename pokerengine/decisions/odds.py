@@ -62,8 +62,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .._checks import shown
-from ..errors import CardError, DecisionInputError, ModelTimeout, RangeError
 from ..cards import DECK, parse_card
+from ..errors import CardError, DecisionInputError, ModelTimeout, RangeError
 from ..hands import vector
 from ..hands.vector import CARDS, COMBO_CARDS, COMBOS, combo_index, combo_text, deck_index, deck_indices, deck_text
 from . import preflop

@@ -49,10 +49,11 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
+import numpy as np
 
 from .._checks import shown
-from ..errors import CardError, RangeError
 from ..cards import DECK, RANKS, parse_card
+from ..errors import CardError, RangeError
 from ..hands.vector import deck_index, deck_indices
 from .combos import (
     CARDS,
@@ -105,9 +106,7 @@ def _weights(values: Iterable[object], what: str) -> tuple[float, ...]:
     out = []
     for v in values:
         if isinstance(v, bool) or not isinstance(v, (int, float)):
-            try:
-                import numpy as np  # numpy scalars are fine once made plain floats
-
+            try:  # numpy scalars are fine once made plain floats
                 if isinstance(v, (np.integer, np.floating)) and not isinstance(v, np.bool_):
                     v = float(v)
                 else:

@@ -19,7 +19,8 @@ refused with :class:`~pokerengine.errors.ModelInputError`, one estimated at
 more than ten times ``max_seconds`` raises ``ModelTimeout`` without starting.
 :func:`estimate` gives that estimate without running the model.
 
-:data:`MODELS` maps the command-line names to the functions.  Importing this
+:data:`MODELS` maps the command-line names to the functions (the one list of model names;
+:data:`SAMPLED_MODELS` the sampled ones).  Importing this
 package does not import NumPy; the first model run does.
 """
 
@@ -37,10 +38,14 @@ from .monte_carlo import monte_carlo
 from .roberts import roberts
 
 MODELS: dict[str, Callable[..., Equities]] = {"icm": icm, "dcm": dcm, "mw": malmuth_weitzman, "roberts": roberts, "mc": monte_carlo}
+SAMPLED_MODELS: frozenset[str] = frozenset({"mc"})
+"""The models of :data:`MODELS` whose values are sampled (each run a little different): the decisions
+(:mod:`pokerengine.decisions`), which compare the values of nearby stack vectors, take the others."""
 
 __all__ = [
     "MAX_BYTES",
     "MODELS",
+    "SAMPLED_MODELS",
     "Cost",
     "Equities",
     "dcm",

@@ -1,4 +1,4 @@
-"""``pokerengine pushfold``: the table, the JSON of issue 18, one-line errors and the time bound."""
+"""``pokerengine pushfold``: the table, the JSON's keys, one-line errors and the time bound."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def test_json_keys_of_issue_18(capsys):
+def test_json_keys(capsys):
     code, out, err = run(capsys, "--stacks", "3000,2000,1000", "--blinds", "50,100", "--ante", "10",
                          "--prizes", "50,30,20", "--model", "icm", "--json")
     assert code == 0 and err == ""
@@ -58,11 +58,15 @@ def test_chip_ev_without_prizes_and_the_table(capsys):
     assert lines[7].startswith("ranges") and [line.split()[:2] for line in lines[8:10]] == [["BTN", "pushes"], ["SB", "pushes"]]
 
 
-def test_heads_up_bb_ante(capsys):
-    code, out, _ = run(capsys, "--stacks", "1000,800", "--blinds", "25,50", "--ante", "50", "--bb-ante", "--json")
+def test_heads_up_big_blind_ante(capsys):
+    code, out, _ = run(capsys, "--stacks", "1000,800", "--blinds", "25,50", "--big-blind-ante", "50", "--json")
     assert code == 0
     data = json.loads(out)
     assert [p["position"] for p in data["players"]] == ["SB", "BB"] and data["bb_ante"] is True
+    code, old, _ = run(capsys, "--stacks", "1000,800", "--blinds", "25,50", "--ante", "50", "--bb-ante", "--json")
+    assert code == 0 and json.loads(old)["players"] == data["players"]  # the older spelling, hidden from --help
+    code, _, err = run(capsys, "--stacks", "1000,800", "--blinds", "25,50", "--ante", "5", "--big-blind-ante", "50")
+    assert code == 2 and "not both" in err
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -126,7 +130,7 @@ def test_no_card_removal_adds_up(capsys):
     assert sum(p["equity"] for p in data["players"]) == pytest.approx(100.0, abs=1e-3)
 
 
-# --- the precision a user sets (issue 25) -------------------------------------------------------------
+# --- the precision a user sets -------------------------------------------------------------------------
 
 FOUR = ("--stacks", "3000,2500,2000,1500", "--blinds", "100,200", "--prizes", "50,30,20", "--no-card-removal")
 

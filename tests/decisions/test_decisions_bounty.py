@@ -1,4 +1,4 @@
-"""Knockout bounties (issue 25, items 6 and 7): who busts whom, the equities with bounties, the
+"""Knockout bounties: who busts whom, the equities with bounties, the
 solver, the decisions and bubble factors with them, and the command line."""
 
 from __future__ import annotations

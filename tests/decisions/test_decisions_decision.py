@@ -14,6 +14,11 @@ from pokerengine.decisions.decision import call_decision, money, posts, push_dec
 from pokerengine.errors import DecisionInputError, ModelTimeout
 from pokerengine.models import dcm, icm
 
+
+def antes_kw(ante, bb_ante):
+    """The keywords for an ante: every player's, or with ``bb_ante`` the big blind's alone (``big_blind_ante``)."""
+    return {"big_blind_ante": ante} if bb_ante else {"ante": ante}
+
 # Besalu, "The Dependent Chip Model" (2021), section 6: Villain SB, Hero BB, CO, BTN with
 # 1000, 1000, 2000, 3000; Hero posted the 200 big blind, Villain pushes 1000; 50/30/20.
 # Seat order from the button: BTN 3000, SB 1000 (Villain), BB 1000 (Hero), CO 2000.
@@ -102,7 +107,7 @@ def test_chip_ev_call_is_pot_odds(table, data):
     to_call, pot, put = by_hand(stacks, blinds, ante, hero, pusher, bb_ante)
     assume(put[hero] < stacks[hero] and to_call > 0)
     e = data.draw(st.floats(0, 1))
-    d = call_decision(stacks, hero=hero, pusher=pusher, blinds=blinds, ante=ante, bb_ante=bb_ante, equity=e,
+    d = call_decision(stacks, hero=hero, pusher=pusher, blinds=blinds, **antes_kw(ante, bb_ante), equity=e,
                       model="chip")
     assert d.fold == stacks[hero] - put[hero]
     assert d.break_even == pytest.approx(to_call / pot, abs=1e-12)
@@ -125,7 +130,7 @@ def test_chip_ev_push(table, data):
     to_call, pot, put = by_hand(stacks, blinds, ante, hero, caller, bb_ante)
     assume(put[hero] < stacks[hero])
     e, pc = data.draw(st.floats(0, 1)), data.draw(st.floats(0, 1))
-    d = push_decision(stacks, hero=hero, blinds=blinds, ante=ante, bb_ante=bb_ante, equity=e, call_probability=pc,
+    d = push_decision(stacks, hero=hero, blinds=blinds, **antes_kw(ante, bb_ante), equity=e, call_probability=pc,
                       caller=caller, model="chip")
     start = stacks[hero] - put[hero]
     steal = start + sum(put)
@@ -134,7 +139,7 @@ def test_chip_ev_push(table, data):
     assert d.fold == start and d.steal == steal
     assert d.push == pytest.approx((1 - pc) * steal + pc * (e * won + (1 - e) * lost), rel=1e-12)
     if pc > 1e-6:
-        at = push_decision(stacks, hero=hero, blinds=blinds, ante=ante, bb_ante=bb_ante,
+        at = push_decision(stacks, hero=hero, blinds=blinds, **antes_kw(ante, bb_ante),
                            equity=min(1.0, max(0.0, d.break_even)),
                            call_probability=pc, caller=caller, model="chip")
         if 0 <= d.break_even <= 1:
@@ -258,8 +263,11 @@ def test_time_bound():
 
 def test_big_blind_ante_is_dead():
     # BB ante 200 (the BB alone): SB 1000 pushes, BB 3000 calls 1000 live chips beyond its ante
-    d = call_decision([1000, 3000], hero=1, pusher=0, blinds=(100, 200), ante=200, bb_ante=True, equity=0.5,
+    d = call_decision([1000, 3000], hero=1, pusher=0, blinds=(100, 200), big_blind_ante=200, equity=0.5,
                       model="chip")
+    with pytest.warns(DeprecationWarning, match="big_blind_ante"):  # the older spelling: the same decision
+        assert call_decision([1000, 3000], hero=1, pusher=0, blinds=(100, 200), ante=200, bb_ante=True, equity=0.5,
+                             model="chip") == d
     assert d.fold == 2600.0 and d.showdowns[0].win == 3000 - 1200 + 2200 and d.showdowns[0].lose == 1800.0
     assert d.break_even == pytest.approx(800 / 2200)
 

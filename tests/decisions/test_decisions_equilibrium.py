@@ -24,6 +24,11 @@ from pokerengine.decisions.showdown import default_table, pot_ranking, pot_seque
 from pokerengine.errors import DecisionInputError, ModelTimeout
 
 
+def antes_kw(ante, bb_ante):
+    """The keywords for an ante: every player's, or with ``bb_ante`` the big blind's alone (``big_blind_ante``)."""
+    return {"big_blind_ante": ante} if bb_ante else {"ante": ante}
+
+
 @pytest.fixture(scope="module")
 def table():
     return sampled_table(48, seed=2)
@@ -252,7 +257,7 @@ if DEEP:
 
 
 @pytest.mark.parametrize("stacks, model", _TARGETS)
-def test_targets_of_issue_18(stacks, model):
+def test_three_and_four_handed_prize_equilibria_are_certified_and_add_up(stacks, model):
     """Three players 50/30/20 under ICM and DCM (four under ICM in the deep profile): at most 0.1% of
     the pool exploitable, the equities adding up to the pool (reported under one joint deal, card
     removal on)."""
@@ -300,10 +305,10 @@ def test_random_tables_conserve_money_and_certify_themselves(table, game, seed):
     stacks, sb, bb, ante, bb_ante, model = game
     prizes = None if model == "chip" else (5, 3, 2)[: len(stacks) - 1]
     try:
-        g = make_game(stacks, (min(sb, bb), bb), ante, bb_ante=bb_ante, prizes=prizes, model=model)
+        g = make_game(stacks, (min(sb, bb), bb), **antes_kw(ante, bb_ante), prizes=prizes, model=model)
     except DecisionInputError:
         return
-    eq = solve(stacks, (min(sb, bb), bb), ante, bb_ante=bb_ante, prizes=prizes, model=model, table=table, boards=8,
+    eq = solve(stacks, (min(sb, bb), bb), **antes_kw(ante, bb_ante), prizes=prizes, model=model, table=table, boards=8,
                card_removal=False, tolerance=0.5, max_seconds=120)
     assert abs(sum(p.ev for p in eq.players)) <= 1e-3 * sum(stacks)
     if prizes:

@@ -13,6 +13,11 @@ from pokerengine.decisions.game import endings, make_game
 from pokerengine.errors import DecisionInputError
 
 
+def antes_kw(ante, bb_ante):
+    """The keywords for an ante: every player's, or with ``bb_ante`` the big blind's alone (``big_blind_ante``)."""
+    return {"big_blind_ante": ante} if bb_ante else {"ante": ante}
+
+
 def _uncalled(put):
     """TDA 15-B: the part of the largest contribution above the second largest goes back to whoever
     put it in, folded or not (a larger ante or blind nobody could match)."""
@@ -53,7 +58,7 @@ def test_every_ending_conserves_chips_and_matches_the_schoolbook_side_pots(table
     stacks, sb, bb, ante, bb_ante = table
     sb = min(sb, bb)
     try:
-        g = make_game(stacks, (sb, bb), ante, bb_ante=bb_ante)
+        g = make_game(stacks, (sb, bb), **antes_kw(ante, bb_ante))
     except DecisionInputError:
         assert all(min(s, bb + ante * len(stacks)) >= s for s in stacks) or len(stacks) < 2
         return
@@ -79,8 +84,12 @@ def test_forced_bets_and_positions():
     assert g.positions == ("BTN", "SB", "BB", "UTG")
     assert g.order == (3, 0, 1, 2)
     assert g.posts == (5, 15, 25, 5)
-    g = make_game((1000, 600, 400, 800), (10, 20), 20, bb_ante=True)
+    g = make_game((1000, 600, 400, 800), (10, 20), big_blind_ante=20)
     assert g.posts == (0, 10, 40, 0)
+    with pytest.warns(DeprecationWarning, match="big_blind_ante"):  # the older spelling
+        assert make_game((1000, 600, 400, 800), (10, 20), 20, bb_ante=True).posts == g.posts
+    with pytest.raises(DecisionInputError, match="not both"):
+        make_game((1000, 600, 400, 800), (10, 20), 5, big_blind_ante=20)
     g = make_game((1000, 15, 20), (10, 20), 5)  # the small blind cannot cover blind and ante
     assert g.forced == frozenset({1, 2}) and g.posts == (5, 15, 20)
     heads = make_game((100, 100), (5, 10))

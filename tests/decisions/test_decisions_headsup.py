@@ -24,6 +24,11 @@ from pokerengine.decisions.result import Equilibrium
 from pokerengine.errors import ChipError, DecisionInputError, ModelTimeout
 from pokerengine.models import MODELS
 
+
+def antes_kw(ante, bb_ante):
+    """The keywords for an ante: every player's, or with ``bb_ante`` the big blind's alone (``big_blind_ante``)."""
+    return {"big_blind_ante": ante} if bb_ante else {"ante": ante}
+
 BB = 100  # chips per big blind in these tests: stacks on a grid of 0.01 bb
 
 
@@ -49,7 +54,7 @@ def exact_certificate(eq: Equilibrium) -> tuple[Fraction, Fraction, Fraction]:
     re-solved from the indifference equations by Gaussian elimination in Fractions.
     """
     t = table()
-    st_ = setup(eq.stacks, eq.blinds, eq.ante, eq.bb_ante)
+    st_ = setup(eq.stacks, eq.blinds, **antes_kw(eq.ante, eq.bb_ante))
     f, s, w, lo, ti = st_.outcomes
     boards = int(t.boards)
     pairs = [[int(v) for v in row] for row in np.asarray(t.pairs)]
@@ -125,7 +130,7 @@ def test_value_is_the_exact_game_value(stack: float) -> None:
 def test_value_with_antes_and_unequal_stacks() -> None:
     for stacks, blinds, ante, bb_ante in (((1500, 800), (40, 80), 10, False), ((600, 2000), (50, 100), 25, True),
                                           ((75, 2000), (50, 100), 0, False), ((2000, 100), (50, 100), 0, False)):
-        eq = solve_headsup(stacks, blinds, ante, bb_ante=bb_ante)
+        eq = solve_headsup(stacks, blinds, **antes_kw(ante, bb_ante))
         value, best_sb, best_bb = exact_certificate(eq)
         assert best_sb == value == best_bb
         assert abs(eq.players[0].ev - float(value)) / blinds[1] < 1e-9
@@ -144,7 +149,7 @@ def combo_value(eq: Equilibrium) -> tuple[float, float, float]:
     masks = combo_masks()
     disjoint = ((masks[:, None] & masks[None, :]) == 0).astype(np.float64)
     lose = disjoint * BOARDS - win - tie
-    f, s, w, lo, t = (float(v) for v in setup(eq.stacks, eq.blinds, eq.ante, eq.bb_ante).outcomes)
+    f, s, w, lo, t = (float(v) for v in setup(eq.stacks, eq.blinds, **antes_kw(eq.ante, eq.bb_ante)).outcomes)
     cls = np.array(COMBO_CLASS)
     p = np.array(eq.players[0].push)[cls]
     q = np.array(eq.players[1].call["SB"])[cls]
@@ -167,7 +172,7 @@ def combo_value(eq: Equilibrium) -> tuple[float, float, float]:
     ((1000, 1000), (50, 100), 0, False), ((700, 2500), (50, 100), 12, False), ((3000, 900), (40, 80), 10, True),
     ((75, 2000), (50, 100), 0, False)])
 def test_combination_recount(stacks: tuple[int, int], blinds: tuple[int, int], ante: int, bb_ante: bool) -> None:
-    eq = solve_headsup(stacks, blinds, ante, bb_ante=bb_ante)
+    eq = solve_headsup(stacks, blinds, **antes_kw(ante, bb_ante))
     value, best_sb, best_bb = combo_value(eq)
     bb = blinds[1]
     assert abs(value - eq.players[0].ev) / bb < 1e-9
@@ -179,7 +184,7 @@ def test_combination_recount(stacks: tuple[int, int], blinds: tuple[int, int], a
 
 
 def test_ten_big_blinds_ranges() -> None:
-    # The well-known figures at 10 bb (e.g. /work/shared/notes/decisions.md, issue 18): the small blind
+    # The well-known figures at 10 bb (HoldemResources' published heads-up charts): the small blind
     # pushes about 58% of hands and the big blind calls about 37%, counted over the 1,326 combinations.
     eq = solve(10)
     assert abs(eq.players[0].push_percent - 58) < 1
@@ -330,11 +335,11 @@ def test_no_deviation_gains(s: int, b: int, small: int, ante: int, bb_ante: bool
     sb_blind = min(small * 2, big)
     need = big + ante + 1  # a stack must exceed its forced bets (a player all in by posting decides nothing)
     stacks = (max(s, need), max(b, need))
-    eq = solve_headsup(stacks, (sb_blind, big), ante, bb_ante=bb_ante)
+    eq = solve_headsup(stacks, (sb_blind, big), **antes_kw(ante, bb_ante))
     sb, bbp = eq.players
     assert sb.ev + bbp.ev == 0.0
     m = headsup.matrices()
-    gm = headsup.game(m, setup(stacks, (sb_blind, big), ante, bb_ante).outcomes)
+    gm = headsup.game(m, setup(stacks, (sb_blind, big), **antes_kw(ante, bb_ante)).outcomes)
     p, q = np.array(sb.push), np.array(bbp.call["SB"])
     v = gm.value(p, q)
     assert abs(v - sb.ev) <= 1e-9 * big
@@ -353,7 +358,9 @@ def test_setup_pots() -> None:
     s = setup((1000, 400), (10, 20), 5)
     assert s.posted == (15, 25) and s.pot == (400, 400)
     assert s.outcomes == (-15, 25, 400, -400, 0)
-    s = setup((1000, 400), (10, 20), 5, bb_ante=True)  # the big blind alone posts the (single) ante
+    s = setup((1000, 400), (10, 20), big_blind_ante=5)  # the big blind alone posts the (single) ante
+    with pytest.warns(DeprecationWarning, match="big_blind_ante"):  # the older spelling
+        assert setup((1000, 400), (10, 20), 5, bb_ante=True) == s
     assert s.posted == (10, 25) and s.pot == (395, 400)
     assert s.outcomes == (-10, 25, 400, -395, 2)  # a tie: the odd chip to the big blind
     assert s.after() == [(990, 410), (1025, 375), (1400, 0), (605, 795), (1002, 398)]

@@ -1,4 +1,4 @@
-"""Issue 25, items 4, 5 and 7: the precision a user sets and gets.
+"""The precision a user sets and gets.
 
 Bubble factors under ICM against an exact oracle written from the definition (every finishing
 order, Fractions), equities that never leave [0, 1], the certified flag and the time bound of a
@@ -78,9 +78,9 @@ def check_against_oracle(stacks, prizes):
             assert f <= 1.0 and bf.risk_premium[a][b] <= 0.0, (a, b, f, exact)
 
 
-def test_issue_examples_are_exact():
-    """The issue's cases: a factor that fell below 1 in floats, and winner-take-all factors that
-    depended on the prize's size (nan, 0.99972, 1.0): all 1 exactly now."""
+def test_float_sensitive_bubble_factors_are_exact():
+    """A factor that falls below 1 in floats, and winner-take-all factors that floats make depend on
+    the prize's size (nan, 0.99972, 1.0): all exactly 1."""
     stacks, prizes = [1000, 2, 100, 1000000, 100, 1], [572, 541, 530, 523, 376]
     check_against_oracle(stacks, prizes)
     assert min(f for row in bubble_factors(stacks, prizes).factors for f in row if f is not None) > 1.0

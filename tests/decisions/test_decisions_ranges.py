@@ -295,7 +295,7 @@ def test_longest_normal_text_reads_back():
     assert len(r.text) < MAX_RANGE_TEXT and parse_range(r.text) == r
 
 
-# --- format_range: the standard notation of 169 class frequencies (issue 27) ------------------------
+# --- format_range: the standard notation of 169 class frequencies -----------------------------------
 
 from pokerengine.decisions.ranges import MAX_DIGITS, format_range  # noqa: E402
 

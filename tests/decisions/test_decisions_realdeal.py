@@ -1,4 +1,4 @@
-"""Push/fold in the real deal (issue 25): every hand and the board from one deck, folded hands dead.
+"""Push/fold in the real deal: every hand and the board from one deck, folded hands dead.
 
 The independent checker (``realdeal_oracle.py``, by combination, from the rules) against brute
 force; the solver's class-triple sums (:mod:`pokerengine.decisions.realdeal`) against brute force
