@@ -187,6 +187,22 @@ def test_dcm_node_count_is_known_before_the_tree_is_built(players):
     assert tree.nodes <= predicted * 1.005 and tree.nodes >= predicted * 0.99
 
 
+def test_the_time_budget_old_name_resolves_with_a_deprecation_warning():
+    with pytest.warns(DeprecationWarning, match="Deadline is renamed TimeBudget"):
+        old = _cost.Deadline
+    assert old is _cost.TimeBudget
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        _cost.Nothing  # noqa: B018
+
+
+def test_a_spent_time_budget_raises_model_timeout():
+    budget = _cost.TimeBudget("dcm", 1e-9)
+    time.sleep(0.001)
+    with pytest.raises(ModelTimeout, match="dcm did not finish within"):
+        budget.check()
+    _cost.TimeBudget("dcm", None).check()  # no limit: never raises
+
+
 def test_dcm_queue_stays_bounded_and_order_does_not_change_the_result():
     stacks = [1237500, 412000, 980000, 655000, 230000, 1500000, 310000, 845000, 560000]
     prizes = [50, 30, 20, 10]
