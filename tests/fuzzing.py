@@ -1,4 +1,4 @@
-"""Fuzzing harness (issue 12): hostile input must give a result or a clean error, never a crash or a hang.
+"""Fuzzing harness: hostile input must give a result or a clean error, never a crash or a hang.
 
 Three parts, all in this file:
 

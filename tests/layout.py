@@ -39,6 +39,9 @@ LATE_IMPORTS: dict[tuple[str, str], str] = {
     ("pokerengine.tournament", "pokerengine.tournament.postgres_store"): "the PostgreSQL store needs psycopg, an extra",
     ("pokerengine.tournament", "pokerengine.tournament.sqlite_store"): "stores are loaded by the URL's scheme",
     ("pokerengine.history", "pokerengine"): "the deprecated alias resolves a name when it is used",
+    ("pokerengine.models.dcm", "pokerengine.models._dcm_tree"): "NumPy is loaded when a model runs, not by settle",
+    ("pokerengine.models.icm", "pokerengine.models._subsets"): "NumPy is loaded when a model runs, not by settle",
+    ("pokerengine.models.icm", "pokerengine.models.icm_large"): "NumPy is loaded when a model runs, not by settle",
 }
 
 

@@ -4,7 +4,7 @@ It follows the rules as a dealer would, one chip at a time, and shares none of
 the fast path's code: hands are ranked by brute force over every legal five cards.
 
 1. The uncalled part of a lone highest bet goes back to whoever made it, live or folded (TDA 15-B,
-   65-A; a folded top is a player who mucked at showdown after an all-in for less: issue 24).
+   65-A; a folded top is a player who mucked at showdown after an all-in for less).
 2. Every chip is a "layer" of height one: chip number ``h`` of every seat that put
    in at least ``h`` chips.  A layer is open to the live seats that put in at
    least ``h``.  Layers open to nobody join the highest layer open to somebody.

@@ -1,4 +1,4 @@
-"""Byte-mutation campaign on replay's file accounting (issue 24), beside ``tests/fuzzing.py``.
+"""Byte-mutation campaign on replay's file accounting, beside ``tests/fuzzing.py``.
 
 Mutated files of every site reader (``fuzzing.generate`` over the ``site-*`` entries, written as
 ``.txt``, ``.xml`` or ``.hh``) replayed through :func:`~pokerengine.replay.corpus.replay_paths`, and

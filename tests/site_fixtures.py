@@ -1,4 +1,4 @@
-"""What every site's bundled files hold, in one table (issue 19): read by ``tests/formats/test_formats_sites.py``
+"""What every site's bundled files hold, in one table: read by ``tests/formats/test_formats_sites.py``
 (the tests every site reader must pass) and by the per-site test files where they need a site's own
 entries.
 

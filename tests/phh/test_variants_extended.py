@@ -1,4 +1,4 @@
-"""pokerengine's own variant codes (docs/replay.md, issue 10): every betting letter with every game.
+"""pokerengine's own variant codes (docs/replay.md): every betting letter with every game.
 
 The grammar (48 codes, PHH's eleven unchanged), a hand-worked showdown for each new settlement
 game (five- and six-card Omaha hi and hi/lo, A-5 lowball, five-card draw), a hand-written replay of

@@ -324,7 +324,7 @@ def test_a_hand_with_more_board_deals_than_streets_is_refused_by_the_ohh_writer(
 
 @pytest.mark.skipif(os.name != "posix", reason="file modes and the umask are POSIX")
 def test_converted_files_get_the_umasks_permissions(tmp_path):
-    # issue 20: converted files were written with mode 0600 (the temporary file's) whatever the umask
+    # regression: converted files were written with mode 0600 (the temporary file's) whatever the umask
     from pokerengine.cli import main
 
     source = ROOT / "fixtures" / "phh" / "historical"
@@ -368,7 +368,7 @@ Seat 3: cy (button) mucked"""
 @pytest.mark.parametrize("rake, collected", [("0.03", "0.83"), ("0.02", "0.83"), ("0", "0.83"), ("0", "0.86"),
                                              ("0.02", "0.84"), ("0.04", "0.82")])
 def test_a_rake_that_breaks_the_rule_keeps_its_verdict_through_conversion(rake, collected):
-    # issue 20: a file whose rake ($0.02, $0) differs from the rule's ($0.03 at these stakes) while its
+    # regression: a file whose rake ($0.02, $0) differs from the rule's ($0.03 at these stakes) while its
     # collected amount agrees with the rule was mismatched, and its PHH replayed matched
     from pokerengine.formats.pokerstars import parse_pokerstars
 
@@ -408,7 +408,7 @@ actions = ["d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 cc"]
 
 @pytest.mark.parametrize("to", ["phh", "ohh"])
 def test_a_hand_that_cannot_be_played_is_reported_and_left_out(tmp_path, to):
-    # issue 20: convert wrote a fold after a fold (exit 0, nothing on stderr); one bad hand of a file
+    # regression: convert wrote a fold after a fold (exit 0, nothing on stderr); one bad hand of a file
     # lost the good hands after it on the way back.  Now: reported, left out, the rest written
     # (an unfinished record, [3], converts as it is).
     source = tmp_path / "three.phhs"
@@ -423,7 +423,7 @@ def test_a_hand_that_cannot_be_played_is_reported_and_left_out(tmp_path, to):
 
 
 def test_a_file_of_cancelled_hands_only_writes_nothing(tmp_path):
-    # issue 20: it was converted to an empty .phhs that replay then rejected
+    # regression: it was converted to an empty .phhs that replay then rejected
     text = (FIXTURES / "pokerstars" / "handwritten" / "cancelled.txt").read_text()
     cancelled = [b for b in re.split(r"\n\s*\n(?=PokerStars)", text.strip()) if "cancelled" in b.lower()]
     source = tmp_path / "cancelled.txt"

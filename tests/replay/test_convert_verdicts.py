@@ -1,4 +1,4 @@
-"""Every number a site's record states is checked, and ``convert`` never changes a verdict (issue 24).
+"""Every number a site's record states is checked, and ``convert`` never changes a verdict.
 
 The property: any bundled site hand, with one stated amount changed (a collected amount, the summary's
 amount of a player, the total pot, an uncalled bet, the rake), checks to the same verdict as its conversion

@@ -1,4 +1,4 @@
-"""Issue 12, PHH reading and replay: hostile files never crash, hang or exhaust memory.
+"""PHH reading and replay under hostile input: hostile files never crash, hang or exhaust memory.
 
 Each reproducer of the issue is a test here, and :func:`fuzz` mutates the bundled PHH files at the
 byte level (bit flips, byte inserts and deletes, chunk duplication, splicing two files, and
@@ -8,7 +8,7 @@ always as a :class:`~pokerengine.errors.PokerEngineError`, never an internal err
 
 Run many mutants by hand (the tests run a few hundred)::
 
-    python tests/test_hardening_replay.py 6000          # prints the counts of each kind of failure
+    python tests/replay/test_hardening_replay.py 6000          # prints the counts of each kind of failure
 """
 
 from __future__ import annotations

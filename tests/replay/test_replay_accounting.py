@@ -1,4 +1,4 @@
-"""Nothing silently dropped (issue 24): every file given or found is read or skipped with its reason,
+"""Nothing silently dropped: every file given or found is read or skipped with its reason,
 and every hand a file begins is in the summary under some verdict.
 
 - a folder of mixed files: the text and the JSON name each skipped file with its reason, and count
@@ -206,7 +206,7 @@ def _three(fmt: str, damage: int) -> str:
 
 
 #: Where a damaged first line of a later hand is not yet that hand's own error, and why (known gaps).
-DAMAGE_GAPS: dict[tuple[str, int], str] = {}  # (Bovada's, a seat line read as a headless hand, fixed: issue 24)
+DAMAGE_GAPS: dict[tuple[str, int], str] = {}  # (Bovada's seat line once read as a headless hand)
 
 
 @pytest.mark.parametrize("fmt", TEXT_FORMATS)

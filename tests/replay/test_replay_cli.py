@@ -145,7 +145,7 @@ UNKNOWN_SHOWDOWN = GOOD.replace('"d dh p1 AsKd", "d dh p2 QhQc", "p2 f"',
 
 
 def test_undeterminable_hands_are_listed_with_their_reason(tmp_path, capsys):
-    # issue 24 (N3): 64 PokerNow hands were counted undeterminable but listed nowhere, so nobody could find them
+    # regression: 64 PokerNow hands were counted undeterminable but listed nowhere, so nobody could find them
     (tmp_path / "unknown.phh").write_text(UNKNOWN_SHOWDOWN)
     (tmp_path / "fine.phh").write_text(GOOD)
     assert main(["replay", str(tmp_path)]) == 0  # not a failure: the file's cards don't say who won

@@ -1,5 +1,5 @@
 """``pokerengine replay`` on a folder of mixed formats: PHH, PokerStars text and Open Hand History,
-recognised by content, each checked against its own record (issue 10)."""
+recognised by content, each checked against its own record."""
 
 from __future__ import annotations
 

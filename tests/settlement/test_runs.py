@@ -1,7 +1,7 @@
 """Run it twice (or three times): pokerengine.runs, hand-worked cases, hostile input, and
 properties against a slow oracle (docs/runs.md; notes betting.md, "Run it twice").
 
-``POKERENGINE_HYPOTHESIS=deep pytest tests/test_runs.py -k oracle`` runs the oracle deep.
+``POKERENGINE_HYPOTHESIS=deep pytest tests/settlement/test_runs.py -k oracle`` runs the oracle deep.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Property tests of settlement over the public strategies, checked against the slow oracle.
 
 ``test_settlement_invariants`` is the one to run deep (a million hands):
-``POKERENGINE_HYPOTHESIS=deep pytest tests/test_settle_properties.py -k invariants``;
+``POKERENGINE_HYPOTHESIS=deep pytest tests/settlement/test_settle_properties.py -k invariants``;
 ``-k oracle`` runs the slower oracle comparison deep.
 """
 
