@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..errors import PokerEngineError
-from .corpus import Part, Shard, merge, replay_shard, shards_of
+from .corpus import Part, Shard, merge, replay_shard, rows, shards_of
 from .files import ReplaySummary
 
 #: How long connecting to a scheduler may take, in seconds.
@@ -92,7 +92,6 @@ def replay_dask(paths: Iterable[str | os.PathLike[str]], *, address: str = "loca
 
 def shard_rows(shard: Shard) -> list[dict[str, Any]]:
     """One row per hand of ``shard`` (:func:`~pokerengine.replay.corpus.rows`)."""
-    from .corpus import rows
 
     return list(rows(shard))
 
