@@ -123,7 +123,7 @@ import numpy as np
 from .._checks import shown
 from ..errors import DecisionInputError, ModelTimeout
 from ..models import estimate
-from ..models._cost import SLACK, Deadline
+from ..models._cost import SLACK, TimeBudget
 from .blas import one_blas_thread
 from .blinds import ante_pair, antes
 from .combos import CLASS_SIZES, CLASSES, COMBOS
@@ -171,7 +171,7 @@ class Solver:
     regret: dict[int, Array]  # seat -> (keys, 2, 169): push, fold
     total: dict[int, Array]
     weight: float = 0.0
-    deadline: Deadline | None = None
+    deadline: TimeBudget | None = None
     _multi: dict[int, tuple[dict[int, Array], Array]] = attrs.field(factory=dict)
     weighted: tuple[Array, Array, Array] = attrs.field(init=False)
     used: dict[int, int] = attrs.field(factory=dict)  # boards per showdown size, when the budget cuts them
@@ -397,7 +397,7 @@ class Solver:
 
 
 def build(game: PushFoldGame, *, table: Any = None, boards: int = DEFAULT_BOARDS, card_removal: bool | str = True,
-          seed: int = 0, deadline: Deadline | None = None, deals: int = DEFAULT_DEALS, three: int = 0) -> Solver:
+          seed: int = 0, deadline: TimeBudget | None = None, deals: int = DEFAULT_DEALS, three: int = 0) -> Solver:
     """The solver for ``game``: endings with their payoffs valued, the starting strategies."""
     real = removal(card_removal, game.players) == "real"
     card_removal = bool(card_removal)
@@ -484,7 +484,7 @@ def budget_boards(sizes: Sequence[int], boards: int, groups: int = 140) -> dict[
     return used
 
 
-def _pot_pays(game: PushFoldGame, e: Ending, live: tuple[int, ...], deadline: Deadline | None = None) -> Array:
+def _pot_pays(game: PushFoldGame, e: Ending, live: tuple[int, ...], deadline: TimeBudget | None = None) -> Array:
     """The payoff vectors of a showdown of three or more hands, one per way the pots can be won
     (:func:`.showdown.pot_sequences`; ``live`` by contribution, smallest first)."""
     put = dict(enumerate(e.put))
@@ -626,7 +626,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
             guess += build_seconds(deals, seed, three) + 0.15 * min(max_iterations, 100)
         if guess > SLACK * max_seconds:
             raise ModelTimeout(f"this push/fold solve is estimated at {guess:.3g} s, far over max_seconds={max_seconds:g}")
-    deadline = Deadline("push/fold", max_seconds)
+    deadline = TimeBudget("push/fold", max_seconds)
     solver = build(game, table=table, boards=boards, card_removal=card_removal, seed=seed, deadline=deadline,
                    deals=deals, three=three if mode == "real" else 0)
     scale = game.scale
@@ -729,7 +729,7 @@ def _rounded(sigma: dict[int, Array], cut: float) -> dict[int, Array]:
 def _future(game: PushFoldGame, depth: int, options: dict[str, Any]) -> Any:
     """The survivors' equities after a hand: the next hand's equilibrium (button one seat on)."""
 
-    def future(after: tuple[int, ...], alive: list[int], prizes: list[Prize], deadline: Deadline | None) -> list[float] | None:
+    def future(after: tuple[int, ...], alive: list[int], prizes: list[Prize], deadline: TimeBudget | None) -> list[float] | None:
         n = len(after)
         button = next(s for s in [*range(1, n), 0] if after[s] > 0)
         seats = [(button + k) % n for k in range(n) if after[(button + k) % n] > 0]

@@ -47,7 +47,7 @@ import attrs
 
 from .._checks import chips, shown
 from ..errors import DecisionInputError, ModelInputError
-from ..models._cost import Deadline
+from ..models._cost import TimeBudget
 from ..pots import build_pots
 from ..seats import Seat
 from .blinds import antes, posted
@@ -105,7 +105,7 @@ class PushFoldGame:
     #: values the survivors of a hand by something else than the model (the next hand's equilibrium:
     #: :func:`pokerengine.decisions.equilibrium.solve` with ``lookahead``): ``future(after, alive,
     #: prizes)`` returns the equities of the ``alive`` seats, or ``None`` to use the model
-    future: Callable[[tuple[int, ...], list[int], list[Prize], Deadline | None], list[float] | None] | None = \
+    future: Callable[[tuple[int, ...], list[int], list[Prize], TimeBudget | None], list[float] | None] | None = \
         attrs.field(default=None, repr=False)
     _cache: dict[tuple[int, ...], tuple[float, ...]] = attrs.field(factory=dict, repr=False)
     #: knockout bounties (:mod:`.bounty`), or ``None``: the game without them
@@ -163,7 +163,7 @@ class PushFoldGame:
         return tuple(after)
 
     def payoff(self, live: frozenset[int], ranking: Sequence[int], put: Mapping[int, int],
-               ties: Sequence[Sequence[int]] | None = None, deadline: Deadline | None = None) -> tuple[float, ...]:
+               ties: Sequence[Sequence[int]] | None = None, deadline: TimeBudget | None = None) -> tuple[float, ...]:
         """Each player's payoff for an ending: :meth:`value` of :meth:`chips_after`, plus with
         knockout bounties the bounty money (:meth:`.bounty.Bounties.payoff`)."""
         after = self.chips_after(live, ranking, put, ties)
@@ -173,7 +173,7 @@ class PushFoldGame:
         groups = [list(g) for g in ties] if ties is not None else [[s] for s in ranking]
         return self.bounty.payoff(got, after, put, live, groups)
 
-    def value(self, after: Sequence[int], deadline: Deadline | None = None) -> tuple[float, ...]:
+    def value(self, after: Sequence[int], deadline: TimeBudget | None = None) -> tuple[float, ...]:
         """Each player's payoff for the stacks ``after`` a hand: chips, or expected prize money."""
         after = tuple(after)
         if self.model == "chip":
@@ -189,7 +189,7 @@ class PushFoldGame:
 
 
 def _prize_values(model: str, prizes: tuple[Prize, ...], before: tuple[int, ...], after: tuple[int, ...],
-                  deadline: Deadline | None, future: Any = None) -> tuple[float, ...]:
+                  deadline: TimeBudget | None, future: Any = None) -> tuple[float, ...]:
     seconds = None
     if deadline is not None and deadline.end is not None:
         seconds = max(deadline.end - time.monotonic(), 1e-3)

@@ -66,7 +66,7 @@ import numpy as np
 
 from .._checks import chips, shown
 from ..errors import ChipError, DecisionInputError
-from ..models._cost import Deadline
+from ..models._cost import TimeBudget
 from .blinds import ante_pair, antes
 from .combos import CLASS_NAMES, CLASSES, COMBOS, class_index
 from .money import check_model, check_prizes, money_after
@@ -243,7 +243,7 @@ def game(m: Matrices, outcomes: Sequence[float]) -> BilinearGame:
 # -- solving ---------------------------------------------------------------------------------------------------
 
 
-def cfr_plus(gm: BilinearGame, iterations: int, deadline: Deadline | None = None) -> tuple[Array, Array]:
+def cfr_plus(gm: BilinearGame, iterations: int, deadline: TimeBudget | None = None) -> tuple[Array, Array]:
     """CFR+ on the bilinear game (alternating updates, linear averaging): the average strategies."""
     n = CLASSES
     rp = np.zeros((2, n))  # regrets of push and fold
@@ -371,7 +371,7 @@ def _signs(gm: BilinearGame, p: Array, q: Array) -> tuple[list[tuple[Array, Arra
     return [by_sign] if same else [by_sign, by_round], cs, cb
 
 
-def equilibrium(gm: BilinearGame, scale: float, deadline: Deadline | None = None, tolerance: float = TOLERANCE
+def equilibrium(gm: BilinearGame, scale: float, deadline: TimeBudget | None = None, tolerance: float = TOLERANCE
                 ) -> tuple[Array, Array, float, str, int]:
     """Solve the game: ``(p, q, exploitability / scale, method, iterations)``.
 
@@ -481,7 +481,7 @@ def solve_headsup(
         raise DecisionInputError(f"max_seconds must be a positive number or None, got {shown(max_seconds)}")
     each, bba = ante_pair(*antes(ante, big_blind_ante, bb_ante, error=ChipError))
     st = setup(stacks, blinds, each, big_blind_ante=bba)
-    deadline = Deadline("heads-up push/fold", max_seconds)
+    deadline = TimeBudget("heads-up push/fold", max_seconds)
     m = matrices(table)
     bb = st.blinds[1]
     chip_game = game(m, st.outcomes)
@@ -593,7 +593,7 @@ def chart(
     count = int(round((high - low) / step)) + 1
     if count > 10_000:
         raise DecisionInputError(f"{count} stacks: at most 10,000 in one chart")
-    deadline = Deadline("heads-up chart", max_seconds)
+    deadline = TimeBudget("heads-up chart", max_seconds)
     stacks = tuple(round(low + k * step, 10) for k in range(count))
     ante_chips = round(ante * unit)
     push, call = [], []

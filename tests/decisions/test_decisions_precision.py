@@ -229,13 +229,13 @@ def test_time_out_before_the_first_check_returns_the_average(quick):
 
 
 def test_time_out_before_any_strategy_raises(quick, monkeypatch):
-    from pokerengine.models._cost import Deadline
+    from pokerengine.models._cost import TimeBudget
 
-    class Spent(Deadline):  # the clock already run out when the first step ends
+    class Spent(TimeBudget):  # the clock already run out when the first step ends
         def check(self):
             raise ModelTimeout("push/fold did not finish within 1 s")
 
-    monkeypatch.setattr(quick, "Deadline", Spent)
+    monkeypatch.setattr(quick, "TimeBudget", Spent)
     with pytest.raises(ModelTimeout):
         quick.solve((3000, 2500, 2000, 1500), (100, 200), max_seconds=1, card_removal=False)
 
