@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         bounties = [_amount(b, f"bounty of player {i}", DecisionInputError, fractions=True)
                     for i, b in enumerate(_split(args.bounties), 1)]
     try:
-        result = bubble_factors(stacks, prizes, args.model, max_seconds=seconds,  # type: ignore[arg-type]
+        result = bubble_factors(stacks, prizes, model=args.model, max_seconds=seconds,  # type: ignore[arg-type]
                                 bounties=bounties, progressive=args.progressive, **options)
     except TimeoutError as exc:
         sys.stderr.write(f"pokerengine: {exc}\n")

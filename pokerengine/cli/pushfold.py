@@ -104,8 +104,8 @@ def _amounts(values: str | list[str], name: Any, *, fractions: bool = False) -> 
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import fail, wrote_chart
     from ..errors import ModelTimeout, PokerEngineError
+    from . import fail, wrote_chart
 
     try:
         stacks = _amounts(args.stacks, lambda i: f"stack of player {i}")
@@ -231,9 +231,9 @@ def _check_plot(path: str) -> None:
 def _plot(eq: Any, path: str) -> int:
     """Every position's push range and the big blind's call range against each single pusher, one
     13x13 grid each (:func:`pokerengine.decisions.charts.plot_ranges`)."""
-    from . import fail
     from ..decisions.charts import MAX_PANELS, plot_ranges
     from ..errors import PokerEngineError
+    from . import fail
 
     ranges: dict[str, Any] = {f"{p.position} push": p.push for p in eq.players if any(p.push)}
     for p in eq.players:

@@ -4,14 +4,18 @@ payout model, push/fold equilibria and bubble factors (hold'em).
 This step of the data flow sits over :mod:`pokerengine.models`: it asks the payout models what
 stacks are worth and decides with those values.  One module per step (``docs/decisions.md``):
 
-- :mod:`~.combos`: cards, the 1,326 combinations and the 169 classes, as small integers;
+- :mod:`~.combos`: the 169 starting-hand classes and the 1,326 combinations in them (cards are
+  :mod:`pokerengine.cards`'; many hands are ranked at once by :mod:`pokerengine.hands.vector`);
 - :mod:`~.ranges`: range notation (:func:`parse_range`, :class:`Range`, :func:`format_range`);
 - :mod:`~.preflop`: the shipped exact heads-up table (:func:`~.preflop.headsup`, :func:`class_table`);
 - :mod:`~.odds`: exact all-in odds of hands and ranges (:func:`odds`);
+- :mod:`~.money`: the money after a hand under a payout model (:data:`pokerengine.models.MODELS`);
+- :mod:`~.blinds`: the forced bets, posted by the rule book (:func:`pokerengine.rules.forced_bets`);
 - :mod:`~.decision`: the value of folding, calling or pushing (:func:`call_decision`,
   :func:`push_decision`);
 - :mod:`~.game`, :mod:`~.showdown`, :mod:`~.headsup`, :mod:`~.equilibrium`: the push/fold game
-  and its equilibria (:func:`solve`, :func:`solve_headsup`);
+  and its equilibria (:func:`solve`, :func:`solve_headsup`); :mod:`~.triples`, :mod:`~.realdeal`,
+  :mod:`~.threeway`: three hands from one deck;
 - :mod:`~.bubble`: bubble factors and risk premiums (:func:`bubble_factors`);
 - :mod:`~.charts`: 13x13 range grids as PNG (the ``plot`` extra);
 - :mod:`~.result`: positions and the solved game's values (:class:`Equilibrium`).

@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import math
 import time
+import warnings
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -169,8 +170,8 @@ def risk_premium(factor: float) -> float:
     return factor / (1.0 + factor) - 0.5
 
 
-def bubble_factors(stacks: Sequence[int], prizes: Sequence[Prize], model: str = "icm", *,
-                   max_seconds: float | None = DEFAULT_SECONDS, bounties: Sequence[Prize] | None = None,
+def bubble_factors(stacks: Sequence[int], prizes: Sequence[Prize], positional_model: str | None = None, /, *,
+                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS, bounties: Sequence[Prize] | None = None,
                    progressive: bool = False, chips_per_money: Prize | None = None,
                    **model_options: Any) -> BubbleFactors:
     """The bubble factor matrix of a table (row A against column B) under ``model`` (``icm``,
@@ -178,8 +179,13 @@ def bubble_factors(stacks: Sequence[int], prizes: Sequence[Prize], model: str = 
     See the module docstring for the definition and limits.  ``bounties``, ``progressive``,
     ``chips_per_money``: knockout bounties (:mod:`.bounty`): every value adds the player's bounty
     money (a bounty won by busting the other, the chip share of those left on heads), so a bounty on
-    B makes A's gain against a B he covers larger.
+    B makes A's gain against a B he covers larger.  ``model`` is a keyword, as in every decision;
+    given third in line (the older form) it still works and warns (:class:`DeprecationWarning`).
     """
+    if positional_model is not None:
+        warnings.warn("bubble_factors' model is a keyword: bubble_factors(stacks, prizes, model=...)",
+                      DeprecationWarning, stacklevel=2)
+        model = positional_model
     s = check_stacks(stacks)
     model = check_model(model)
     p = check_prizes(prizes, len(s))

@@ -65,7 +65,7 @@ from .combos import combo_text
 from .money import MODEL_NAMES, Prize, check_model, check_prizes, money_after
 from .odds import odds
 from .ranges import Range, hand_or_range
-from .result import action_order
+from .result import action_order, positions
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 9
@@ -313,8 +313,14 @@ def _player(index: int) -> str:
 
 
 def _check_seat(value: object, n: int, what: str) -> int:
+    """A seat given as its position (``"BTN"``, ``"SB"``, ``"BB"``, ``"UTG"``, ...: :func:`.result.positions`,
+    as the equilibria name them) or as its index from the button, as an index."""
+    names = positions(n)
+    if isinstance(value, str) and value in names:
+        return names.index(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise DecisionInputError(f"{what} must be a seat index 0..{n - 1}, got {shown(value)}")
+        raise DecisionInputError(f"{what} must be a seat index 0..{n - 1} or a position ({', '.join(names)}), "
+                                 f"got {shown(value)}")
     return value
 
 
@@ -369,7 +375,7 @@ def _values(states: list[tuple[int, ...]], stacks: tuple[int, ...], prizes: tupl
     return out
 
 
-def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, *, hero: int, pusher: int,
+def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, *, hero: int | str, pusher: int | str,
                   blinds: Sequence[int], ante: int = 0, big_blind_ante: int = 0, bb_ante: bool | None = None,
                   equity: float | None = None,
                   hand: str | Range | None = None, pusher_range: str | Range | None = None,
@@ -382,13 +388,17 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     value adds the hero's bounty money (a bounty won in the hand, his chip share of those left).
 
     ``stacks``: chips per seat before the hand, seat 0 the button (heads-up, the small blind);
+    ``hero`` and ``pusher``: seats, as positions (``"BTN"``, ``"SB"``, ``"BB"``, ``"UTG"``, ...: the
+    names the equilibria use) or as indexes into ``stacks``;
     ``equity``: the hero's chance of winning when called (no ties), or ``hand`` (``'AhKh'``)
     against ``pusher_range`` (``'22+, A2s+'``), counted exactly.  See the module docstring for
     the rules and limits.
 
-    >>> d = call_decision([5000, 5000], hero=1, pusher=0, blinds=(50, 100), equity=0.5, model="chip")
+    >>> d = call_decision([5000, 5000], hero="BB", pusher="SB", blinds=(50, 100), equity=0.5, model="chip")
     >>> d.fold, d.call, round(d.break_even, 4)
     (4900.0, 5000.0, 0.49)
+    >>> d == call_decision([5000, 5000], hero=1, pusher=0, blinds=(50, 100), equity=0.5, model="chip")
+    True
     """
     s, p, bl, a, alone, model, seconds = _common(stacks, prizes, blinds, ante, big_blind_ante, bb_ante, model,
                                                  max_seconds)
@@ -419,11 +429,11 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     return Decision(model, "call", fold, sd.value, None, None, (sd,), be, sd.equity)
 
 
-def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, *, hero: int,
+def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, *, hero: int | str,
                   blinds: Sequence[int], ante: int = 0, big_blind_ante: int = 0, bb_ante: bool | None = None,
                   equity: float | None = None,
-                  call_probability: float = 1.0, caller: int | None = None,
-                  hand: str | Range | None = None, calling_ranges: Mapping[int, str | Range] | None = None,
+                  call_probability: float = 1.0, caller: int | str | None = None,
+                  hand: str | Range | None = None, calling_ranges: Mapping[int | str, str | Range] | None = None,
                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
                   bounties: Sequence[Prize] | None = None, progressive: bool = False,
                   chips_per_money: Prize | None = None, **model_options: Any) -> Decision:
@@ -432,7 +442,7 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
 
     With a number: ``caller`` (default the big blind) calls with ``call_probability`` and the hero
     then wins with ``equity``; everyone else folds.  With cards: the hero's ``hand`` and
-    ``calling_ranges`` ``{seat: range}`` for the players behind; each calls with the share of its
+    ``calling_ranges`` ``{seat: range}`` for the players behind (seats as for :func:`call_decision`); each calls with the share of its
     range not blocked by the hero's cards (blocking between opponents is not counted), in order
     of action, and the first caller is the only one (the others fold).  Folding gives the pot to
     the big blind.  See the module docstring for the rules and limits.
@@ -473,15 +483,17 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
         if len(mine.combos()) != 1:
             raise DecisionInputError(f"the hero's hand must be one combination such as 'AhKh', got {shown(hand)}")
         reach = 1.0
-        for seat, text in calling_ranges.items():
-            _check_seat(seat, n, "a calling range's seat")
+        by_seat = {_check_seat(seat, n, "a calling range's seat"): text for seat, text in calling_ranges.items()}
+        if len(by_seat) != len(calling_ranges):
+            raise DecisionInputError("calling_ranges name a seat twice (by its index and by its position)")
+        for seat in by_seat:
             if seat not in behind:
                 raise DecisionInputError(f"{_player(seat)} acts before the hero, {_player(hero)}, and cannot call the push")
         cards = combo_text(mine.combos()[0][0])
         for seat in behind:
-            if seat not in calling_ranges:
+            if seat not in by_seat:
                 continue
-            rng = hand_or_range(calling_ranges[seat])
+            rng = hand_or_range(by_seat[seat])
             share = rng.without(cards).size / 1225  # combinations left after the hero's two cards
             if share > 0:
                 p_win, p_tie = _odds(mine, rng, _remaining(end))

@@ -111,7 +111,6 @@ payoffs of every way to win their pots (peak 224 MB measured nine-handed).
 
 from __future__ import annotations
 
-import math
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -127,11 +126,19 @@ from ..models._cost import SLACK, TimeBudget
 from .blas import one_blas_thread
 from .blinds import ante_pair, antes
 from .combos import CLASS_SIZES, CLASSES, COMBOS
-from .game import Ending, PushFoldGame, Prize, endings, make_game
+from .game import Ending, Prize, PushFoldGame, endings, make_game
 from .headsup import solve_headsup
 from .realdeal import MAX_DEALS, Deal3, build_seconds, strategy_values
 from .result import Equilibrium, PlayerStrategy
-from .showdown import BOARDS_BY_HANDS, BoardModel, PairOdds, default_table, pot_cells, pot_ranking, pot_sequences
+from .showdown import (
+    BOARDS_BY_HANDS,
+    BoardModel,
+    PairOdds,
+    default_table,
+    pot_cells,
+    pot_ranking,
+    pot_sequences,
+)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

@@ -46,7 +46,7 @@ from typing import Any
 import attrs
 
 from .._checks import chips, shown
-from ..errors import DecisionInputError, ModelInputError
+from ..errors import DecisionInputError
 from ..models._cost import TimeBudget
 from ..pots import build_pots
 from ..seats import Seat

@@ -65,7 +65,16 @@ from .._checks import shown
 from ..cards import DECK, parse_card
 from ..errors import CardError, DecisionInputError, ModelTimeout, RangeError
 from ..hands import vector
-from ..hands.vector import CARDS, COMBO_CARDS, COMBOS, combo_index, combo_text, deck_index, deck_indices, deck_text
+from ..hands.vector import (
+    CARDS,
+    COMBO_CARDS,
+    COMBOS,
+    combo_index,
+    combo_text,
+    deck_index,
+    deck_indices,
+    deck_text,
+)
 from . import preflop
 from .ranges import Range, hand_or_range
 
@@ -303,7 +312,7 @@ def odds(hands: Sequence[str | Range], board: str | Iterable[int | str] = "", de
     ``hands``: each two cards (``'AcAd'``), range text (``'QQ+, AKs'``, ``'AKo:0.5'``; see
     :mod:`.ranges`) or a :class:`~.ranges.Range`; a range loses the combinations that use a card of
     the board, the dead cards or a known hand.  ``board``: 0, 3, 4 or 5 cards; ``dead``: cards out of
-    play.  ``exact``: ``None`` enumerates when the work is at most :data:`AUTO_EXACT_CELLS` cells and
+    play; cards as text (``'Qd7c2s'``) or a sequence of card texts or :mod:`pokerengine.cards` integers.  ``exact``: ``None`` enumerates when the work is at most :data:`AUTO_EXACT_CELLS` cells and
     samples otherwise; ``True`` always enumerates (up to :data:`MAX_EXACT_CELLS`, else
     :class:`~pokerengine.errors.DecisionInputError`); ``False`` always samples (``samples`` deals,
     seeded by ``seed``).  ``table=False`` enumerates two preflop hands instead of reading the table.

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from pokerengine.cli import main
 from pokerengine.decisions.bounty import Bounties, bounties, knockouts, optional
@@ -20,7 +21,6 @@ from pokerengine.decisions.equilibrium import solve
 from pokerengine.decisions.game import endings, make_game
 from pokerengine.decisions.showdown import sampled_table
 from pokerengine.errors import DecisionInputError
-from profiles import examples
 
 TABLE = sampled_table(32)
 FAST = dict(table=TABLE, boards=64, tolerance=0.05, deals=0, card_removal="model")

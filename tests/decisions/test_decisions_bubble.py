@@ -93,7 +93,7 @@ def test_icm_factors_at_least_one(stacks, data):
 @given(st.lists(st.integers(1, 10_000), min_size=2, max_size=6), st.data())
 def test_chip_ev_gives_one(stacks, data):
     prizes = data.draw(st.lists(st.integers(0, 1000), min_size=1, max_size=len(stacks)).filter(any))
-    bf = bubble_factors(stacks, prizes, "chip")
+    bf = bubble_factors(stacks, prizes, model="chip")
     for a, row in enumerate(bf.factors):
         for b, f in enumerate(row):
             if a != b:
@@ -104,13 +104,13 @@ def test_chip_ev_gives_one(stacks, data):
 def test_heads_up_is_linear(model):
     """With two players a model pays the second prize plus the difference in proportion to chips
     (ICM, DCM; MW and Roberts agree there): every factor is 1."""
-    bf = bubble_factors([3000, 1000], [70, 30], model)
+    bf = bubble_factors([3000, 1000], [70, 30], model=model)
     assert bf.factors[0][1] == pytest.approx(1.0, abs=1e-9) and bf.factors[1][0] == pytest.approx(1.0, abs=1e-9)
 
 
 @pytest.mark.parametrize("model", ["icm", "dcm", "mw", "roberts"])
 def test_equal_stacks_are_symmetric_and_risk_premium_formula(model):
-    bf = bubble_factors([2000] * 5, [50, 30, 20], model)
+    bf = bubble_factors([2000] * 5, [50, 30, 20], model=model)
     first = bf.factors[0][1]
     assert first is not None and first > 1
     for a in range(5):
@@ -126,7 +126,7 @@ def test_equal_stacks_are_symmetric_and_risk_premium_formula(model):
 def test_other_models_need_not_stay_above_one():
     # stated in the module docstring: DCM and Malmuth-Weitzman give some uneven pairs a factor below 1
     for model in ("dcm", "mw"):
-        bf = bubble_factors([5000, 3000, 2000, 1000], [50, 30, 20], model)
+        bf = bubble_factors([5000, 3000, 2000, 1000], [50, 30, 20], model=model)
         assert min(f for row in bf.factors for f in row if f is not None) < 1.0
 
 
@@ -144,10 +144,16 @@ def test_errors_and_limits():
         ([1000, 1000], [1, 1, 1], "icm", "nobody can finish"), ([1000, 1000], [1], "mc", "model"),
     ]:
         with pytest.raises(DecisionInputError, match=match):
-            bubble_factors(stacks, prizes, model)
+            bubble_factors(stacks, prizes, model=model)
     with pytest.raises(ModelTimeout):
-        bubble_factors([1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000], [50, 30, 20, 10], "dcm",
+        bubble_factors([1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000], [50, 30, 20, 10], model="dcm",
                        max_seconds=1e-3, min_probability=0.0)
+
+
+def test_model_given_third_in_line_still_works_and_warns():
+    with pytest.warns(DeprecationWarning, match="keyword"):
+        old = bubble_factors([3000, 2000, 1000], [50, 30, 20], "dcm")
+    assert old == bubble_factors([3000, 2000, 1000], [50, 30, 20], model="dcm") and old.model == "dcm"
 
 
 # --- the command ----------------------------------------------------------------------------------

@@ -317,6 +317,21 @@ def test_push_with_a_hand_against_calling_ranges():
         push_decision(stacks, prizes, hero=0, blinds=(100, 200), hand="AK", calling_ranges={1: "AA"})
 
 
+
+def test_seats_by_position_are_the_seats_by_index():
+    # the equilibria's position names, BTN SB BB UTG on four players, name the same seats as indexes from the button
+    stacks, prizes = [3000, 1000, 1000, 2000], [50, 30, 20]
+    by_index = push_decision(stacks, prizes, hero=0, blinds=(100, 200), hand="AhKh", calling_ranges={1: "AA", 2: "KK+"})
+    by_name = push_decision(stacks, prizes, hero="BTN", blinds=(100, 200), hand="AhKh",
+                            calling_ranges={"SB": "AA", "BB": "KK+"})
+    assert by_name == by_index
+    call = call_decision(stacks, prizes, hero=2, pusher=1, blinds=(100, 200), equity=0.4)
+    assert call_decision(stacks, prizes, hero="BB", pusher="SB", blinds=(100, 200), equity=0.4) == call
+    with pytest.raises(DecisionInputError, match="twice"):
+        push_decision(stacks, prizes, hero="BTN", blinds=(100, 200), hand="AhKh", calling_ranges={"SB": "AA", 1: "KK"})
+    with pytest.raises(DecisionInputError, match=r"or a position \(BTN, SB, BB, UTG\)"):
+        call_decision(stacks, prizes, hero="HJ", pusher="SB", blinds=(100, 200), equity=0.4)
+
 def test_money_refuses_bad_stacks():
     for after, before, match in [([0, 0], None, "chips left"), ([1.5, 2], None, "integer"), ([1, 2], [1], "before has"),
                                  ([1] * 10, None, "1 to 9"), ("12", None, "list")]:

@@ -20,7 +20,12 @@ from profiles import DEEP, examples
 from pokerengine.decisions.combos import CLASS_SIZES, CLASSES
 from pokerengine.decisions.equilibrium import PRIOR, build, estimate_seconds, solve
 from pokerengine.decisions.game import endings, make_game
-from pokerengine.decisions.showdown import default_table, pot_ranking, pot_sequences, sampled_table
+from pokerengine.decisions.showdown import (
+    default_table,
+    pot_ranking,
+    pot_sequences,
+    sampled_table,
+)
 from pokerengine.errors import DecisionInputError, ModelTimeout
 
 

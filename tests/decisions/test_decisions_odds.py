@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import DEEP, examples
 
+from pokerengine.cards import DECK, card_text
 from pokerengine.cli import main
 from pokerengine.decisions import odds as odds_module
-from pokerengine.cards import DECK, card_text
 from pokerengine.decisions.combos import COMBO_CARDS
 from pokerengine.decisions.odds import odds
 from pokerengine.decisions.ranges import Range, parse_range

@@ -13,11 +13,18 @@ from profiles import DEEP
 
 from pokerengine.cards import DECK
 from pokerengine.decisions import preflop
-from pokerengine.decisions.combos import CLASS_COMBOS, CLASS_SIZES, COMBO_CARDS, COMBOS, class_index, combo_index
-from pokerengine.hands import vector as evaluate
-from pokerengine.hands.vector import deck_indices, deck_text
+from pokerengine.decisions.combos import (
+    CLASS_COMBOS,
+    CLASS_SIZES,
+    COMBO_CARDS,
+    COMBOS,
+    class_index,
+    combo_index,
+)
 from pokerengine.decisions.preflop import BOARDS, class_table, headsup, matrices
 from pokerengine.errors import CardError
+from pokerengine.hands import vector as evaluate
+from pokerengine.hands.vector import deck_indices, deck_text
 
 
 def combo(text):

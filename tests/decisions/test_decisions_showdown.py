@@ -18,7 +18,13 @@ from hypothesis import strategies as st
 from profiles import DEEP, examples
 
 from pokerengine.decisions.combos import CLASS_COMBOS, CLASSES, COMBO_CARDS, class_index
-from pokerengine.decisions.showdown import BoardModel, PairOdds, exact_triple, model_first, sampled_table
+from pokerengine.decisions.showdown import (
+    BoardModel,
+    PairOdds,
+    exact_triple,
+    model_first,
+    sampled_table,
+)
 
 
 @pytest.fixture(scope="module")
