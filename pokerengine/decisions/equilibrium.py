@@ -130,15 +130,7 @@ from .game import Ending, Prize, PushFoldGame, endings, make_game
 from .headsup import solve_headsup
 from .realdeal import MAX_DEALS, Deal3, build_seconds, strategy_values
 from .result import Equilibrium, PlayerStrategy
-from .showdown import (
-    BOARDS_BY_HANDS,
-    BoardModel,
-    PairOdds,
-    default_table,
-    pot_cells,
-    pot_ranking,
-    pot_sequences,
-)
+from .showdown import BOARDS_BY_HANDS, BoardModel, PairOdds, default_table, pot_cells, pot_ranking, pot_sequences
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

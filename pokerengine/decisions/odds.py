@@ -65,16 +65,7 @@ from .._checks import shown
 from ..cards import DECK, parse_card
 from ..errors import CardError, DecisionInputError, ModelTimeout, RangeError
 from ..hands import vector
-from ..hands.vector import (
-    CARDS,
-    COMBO_CARDS,
-    COMBOS,
-    combo_index,
-    combo_text,
-    deck_index,
-    deck_indices,
-    deck_text,
-)
+from ..hands.vector import CARDS, COMBO_CARDS, COMBOS, combo_index, combo_text, deck_index, deck_indices, deck_text
 from . import preflop
 from .ranges import Range, hand_or_range
 

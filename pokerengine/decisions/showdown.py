@@ -76,16 +76,7 @@ import numpy as np
 
 from ..errors import DecisionInputError
 from ..hands.vector import deck_indices, rank_holes, subsets
-from .combos import (
-    CLASS_COMBOS,
-    CLASS_SIZES,
-    CLASSES,
-    COMBO_CARDS,
-    COMBO_CLASS,
-    COMBOS,
-    class_index,
-    combo_index,
-)
+from .combos import CLASS_COMBOS, CLASS_SIZES, CLASSES, COMBO_CARDS, COMBO_CLASS, COMBOS, class_index, combo_index
 from .preflop import class_table
 
 if TYPE_CHECKING:
