@@ -790,7 +790,10 @@ def _decisions_doc(data: bytes) -> dict:
 
 def _pushfold_args(spec: dict) -> dict:
     """The keywords of a push/fold solve from a fuzz document (passed on as they are: the API checks them)."""
-    return {k: spec[k] for k in ("ante", "bb_ante", "prizes", "model") if k in spec}
+    out = {k: spec[k] for k in ("ante", "big_blind_ante", "prizes", "model") if k in spec}
+    if "bb_ante" in spec:  # (the corpus's older spelling)
+        out["big_blind_ante"] = spec["bb_ante"]
+    return out
 
 
 def _decisions_api(data: bytes, variant: str) -> None:
@@ -828,15 +831,17 @@ def _decisions_api(data: bytes, variant: str) -> None:
 
         if not isinstance(spec, dict):
             raise DecisionInputError("bubble: an object")
-        bubble_factors(spec.get("stacks"), spec.get("prizes"), spec.get("model", "icm"), max_seconds=1.0)
+        bubble_factors(spec.get("stacks"), spec.get("prizes"), model=spec.get("model", "icm"), max_seconds=1.0)
     elif variant in ("call", "push"):
         from pokerengine.decisions.decision import call_decision, push_decision
 
         if not isinstance(spec, dict) or not all(isinstance(k, str) and k.isidentifier() for k in spec):
             raise DecisionInputError(f"{variant}: an object of keywords")
-        known = {"stacks", "prizes", "hero", "pusher", "blinds", "ante", "bb_ante", "equity", "hand", "pusher_range",
+        known = {"stacks", "prizes", "hero", "pusher", "blinds", "ante", "big_blind_ante", "equity", "hand", "pusher_range",
                  "model", "call_probability", "caller", "calling_ranges"}
         kwargs = {k: v for k, v in spec.items() if k in known}
+        if "bb_ante" in spec:  # (the corpus's older spelling)
+            kwargs["big_blind_ante"] = spec["bb_ante"]
         required = {"stacks", "hero", "blinds"} | ({"pusher"} if variant == "call" else set())
         if not required <= set(kwargs):  # Python's own TypeError for a missing argument: not an input
             raise DecisionInputError(f"{variant}: missing {sorted(required - set(kwargs))}")

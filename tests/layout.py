@@ -18,7 +18,7 @@ from pathlib import Path
 
 #: Bottom first: each floor's packages and top-level modules, in the order the data flows.
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("errors and checks", ("errors", "_checks", "_json", "_plot")),
+    ("errors and checks", ("errors", "_checks", "_json", "_plot", "_deprecated")),
     ("cards and hands", ("cards", "hands", "games")),
     ("pots and settlement", ("seats", "pots", "split", "rake", "runs", "settlement", "explain", "hand_json",
                              "strategies")),

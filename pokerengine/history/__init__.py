@@ -9,8 +9,7 @@ in the next release (``CHANGELOG.md``).  Nothing in the package imports it.
 
 from __future__ import annotations
 
-import importlib
-import warnings
+from .._deprecated import moved
 
 #: Each old name and the module that has it now.
 MOVED = {
@@ -33,10 +32,4 @@ MOVED = {
 __all__: list[str] = []
 
 
-def __getattr__(name: str) -> object:
-    module = MOVED.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(f"pokerengine.history.{name} is now {module}.{name}; pokerengine.history goes in the next release",
-                  DeprecationWarning, stacklevel=2)
-    return getattr(importlib.import_module(module), name)
+__getattr__ = moved(__name__, MOVED)

@@ -27,13 +27,12 @@ from __future__ import annotations
 
 import math
 import time
-import warnings
 from math import comb
-from typing import Any
 
 import attrs
 
 from .._checks import shown
+from .._deprecated import renamed
 from ..errors import ModelInputError, ModelTimeout
 
 MAX_BYTES = 1 << 30
@@ -374,10 +373,5 @@ def mc_cost(players: int, samples: int, want_places: bool) -> Cost:
     return Cost("mc", "sampling", players, cells, "sampled player-orders", seconds, memory)
 
 
-def __getattr__(name: str) -> Any:
-    # ``Deadline``, the old name of :class:`TimeBudget`, resolves for one release with a DeprecationWarning.
-    if name != "Deadline":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn("pokerengine.models._cost.Deadline is renamed TimeBudget; the old name goes in the next release",
-                  DeprecationWarning, stacklevel=2)
-    return TimeBudget
+#: ``Deadline``, the old name of :class:`TimeBudget`, resolves for one release with a DeprecationWarning.
+__getattr__ = renamed(__name__, {"Deadline": "TimeBudget"}, globals())

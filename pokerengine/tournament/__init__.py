@@ -17,9 +17,7 @@
 See ``docs/tournament.md``.
 """
 
-import warnings
-from typing import Any
-
+from .._deprecated import renamed
 from .deals import chop
 from .director import Director, Played
 from .equity import EquityConfig, Snapshot
@@ -43,8 +41,8 @@ from .events import (
     from_json,
     to_json,
 )
-from .log import EventLog, LogRead, read_log
 from .levels import ClockState
+from .log import EventLog, LogRead, read_log
 from .machine import STATES, Tournament
 from .ranking import BustRecord, Standing, rank_batch, split_prize
 from .seating import SeatAssignment
@@ -108,10 +106,4 @@ __all__ = [
 RENAMED = {'Clock': 'ClockChange', 'Hand': 'HandPlayed', 'Seat': 'SeatAssignment', 'Setup': 'DirectorSetup'}
 
 
-def __getattr__(name: str) -> Any:
-    new = RENAMED.get(name)
-    if new is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(f"pokerengine.tournament.{name} is renamed {new}; the old name goes in the next release",
-                  DeprecationWarning, stacklevel=2)
-    return globals()[new]
+__getattr__ = renamed(__name__, RENAMED, globals())

@@ -22,7 +22,6 @@ pokerengine.errors.TournamentError: stack of player 'ann' must be an integer num
 from __future__ import annotations
 
 import itertools
-import warnings
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, Union
@@ -30,7 +29,10 @@ from typing import Any, ClassVar, Union
 import attrs
 
 from .._checks import MAX_CHIPS, chips, shown
-from .._checks import MAX_NAME as MAX_NAME  # longest player id or table name, re-exported
+from .._checks import (
+    MAX_NAME as MAX_NAME,  # longest player id or table name, re-exported
+)
+from .._deprecated import renamed
 from ..errors import EventLogError, TournamentError
 from .structure import Structure
 
@@ -708,10 +710,4 @@ def from_json(obj: object) -> Event:
 RENAMED = {'Clock': 'ClockChange', 'Hand': 'HandPlayed', 'Setup': 'DirectorSetup'}
 
 
-def __getattr__(name: str) -> Any:
-    new = RENAMED.get(name)
-    if new is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(f"pokerengine.tournament.events.{name} is renamed {new}; the old name goes in the next release",
-                  DeprecationWarning, stacklevel=2)
-    return globals()[new]
+__getattr__ = renamed(__name__, RENAMED, globals())

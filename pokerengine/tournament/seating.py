@@ -53,13 +53,12 @@ while the tables are out of balance, so at most one per player); bad input raise
 from __future__ import annotations
 
 import random
-import warnings
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 import attrs
 
 from .._checks import shown
+from .._deprecated import renamed
 from ..errors import TournamentError
 from ..live.buttons import Positions, after
 from ..live.hand import MAX_SEAT
@@ -483,10 +482,4 @@ def final_table(seating: Seating, seats: int, rng: random.Random, *, table: str 
 RENAMED = {'Seat': 'SeatAssignment'}
 
 
-def __getattr__(name: str) -> Any:
-    new = RENAMED.get(name)
-    if new is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(f"pokerengine.tournament.seating.{name} is renamed {new}; the old name goes in the next release",
-                  DeprecationWarning, stacklevel=2)
-    return globals()[new]
+__getattr__ = renamed(__name__, RENAMED, globals())
