@@ -31,6 +31,7 @@ import attrs
 from ..cards import card_text, rank
 from ..errors import IllegalActionError
 from ..phh.variants import Variant
+from ..rules import forced_bets
 from ..runs import RunsSettlement
 from ..settlement import Settlement
 from . import stud
@@ -213,12 +214,8 @@ def new_state(v: Variant, options: Options, seats: Sequence[int], starts: Sequen
     antes, bets, stacks, dead = [0] * n, [0] * n, [0] * n, [0] * n
     for p in range(n):
         s = starts[p]
-        if p == bba_at and not replay:  # TDA 2024: a short big blind posts the blind before the ante
-            b = min(blinds_due[p], s)
-            a = min(antes_due[p], s - b)
-        else:
-            a = min(antes_due[p], s)
-            b = min(blinds_due[p], s - a)
+        # (TDA 2024: a short big blind posts the blind before the ante; a replay posts as the record does)
+        a, b = forced_bets(s, antes_due[p], blinds_due[p], blind_first=p == bba_at and not replay)
         d = min(dead_due[p], s - a - b) if dead_due else 0  # dead chips come after the live blind
         antes[p], bets[p], stacks[p], dead[p] = a, b, s - a - b - d, d
     st = v.streets
