@@ -182,7 +182,7 @@ def tolerance_of(eq: Any, asked: float | None) -> float:
 def _table(eq: Any, tolerance: float) -> None:
     unit = unit_of(eq)
     print(f"{eq.model}: stacks {', '.join(map(str, eq.stacks))}; blinds {eq.blinds[0]}/{eq.blinds[1]}"
-          f"{f', ante {eq.ante}' if eq.ante else ''}{' (big blind ante)' if eq.bb_ante else ''}"
+          f"{f', ante {eq.ante}' if eq.ante else ''}{f', big blind ante {eq.big_blind_ante}' if eq.big_blind_ante else ''}"
           f"{'; prizes ' + ', '.join(str(p) for p in eq.prizes) if eq.prizes else ''}")
     print(f"{'position':<8} {'stack':>8} {'push %':>7} {'ev':>10} {'equity':>9}  calls (%)")
     for p in eq.players:

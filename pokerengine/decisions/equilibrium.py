@@ -769,8 +769,8 @@ def _result(game: PushFoldGame, solver: Solver, sigma: dict[int, Array], value: 
         else:
             ev, equity = chip_ev[p], expected
         players.append(PlayerStrategy(game.positions[p], game.stacks[p], push.tolist(), call, ev, equity))
-    return Equilibrium(game.model, game.stacks, game.blinds, game.ante, game.prizes, tuple(players), expl,
-                       seconds, method, iterations, game.bb_ante, certified)
+    return Equilibrium(game.model, game.stacks, game.blinds, 0 if game.bb_ante else game.ante, game.prizes,
+                       tuple(players), expl, seconds, method, iterations, game.ante if game.bb_ante else 0, certified)
 
 
 def _chip_pays(game: PushFoldGame, solver: Solver) -> list[Any]:

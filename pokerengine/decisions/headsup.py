@@ -57,6 +57,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+import warnings
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
@@ -519,9 +520,9 @@ def solve_headsup(
         PlayerStrategy(names[1], st.stacks[1], [0.0] * CLASSES, {"SB": q.tolist()}, -ev, equity[1]),
     )
     return Equilibrium(
-        model=model, stacks=st.stacks, blinds=st.blinds, ante=st.ante, prizes=money, players=players,
-        exploitability=expl, seconds=time.perf_counter() - start, method=method, iterations=iterations,
-        bb_ante=st.bb_ante, certified=expl <= tolerance,
+        model=model, stacks=st.stacks, blinds=st.blinds, ante=0 if st.bb_ante else st.ante, prizes=money,
+        players=players, exploitability=expl, seconds=time.perf_counter() - start, method=method,
+        iterations=iterations, big_blind_ante=st.ante if st.bb_ante else 0, certified=expl <= tolerance,
     )
 
 
@@ -571,23 +572,32 @@ class HeadsUpChart:
 
 
 def chart(
-    low: float = 1.0, high: float = 50.0, step: float = 0.5, *, ante: float = 0.0, bb_ante: bool = False,
+    low: float = 1.0, high: float = 50.0, step: float = 0.5, *, ante: float = 0.0, big_blind_ante: float = 0.0,
+    bb_ante: bool | None = None,
     table: ClassTableLike | None = None, max_seconds: float | None = None,
 ) -> HeadsUpChart:
     """Solve equal stacks from ``low`` to ``high`` big blinds in steps of ``step`` (chip EV).
 
-    Stacks and the ante are in big blinds; the game is played with blinds of 50/100 chips, so the
+    Stacks, the ante (each player's) and ``big_blind_ante`` (the big blind's for the table, as in live) are
+    in big blinds (``bb_ante=True``, the older spelling, makes ``ante`` the big blind's and warns); the game is played with blinds of 50/100 chips, so the
     grid must be a multiple of 0.01 bb.  Time: the default 99 stacks in about 2-3 s; bounded by
     ``max_seconds`` (:class:`~pokerengine.errors.ModelTimeout`).
     """
     start = time.perf_counter()
     unit = 100
-    for what, v in (("low", low), ("high", high), ("step", step), ("ante", ante)):
+    if bb_ante is not None:
+        warnings.warn("chart(bb_ante=True) is chart(big_blind_ante=...); bb_ante goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        if bb_ante:
+            ante, big_blind_ante = 0.0, ante
+    for what, v in (("low", low), ("high", high), ("step", step), ("ante", ante), ("big_blind_ante", big_blind_ante)):
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
             raise DecisionInputError(f"{what} must be a non-negative number of big blinds, got {shown(v)}")
-    for what, v in (("low", low), ("step", step), ("ante", ante)):
+    for what, v in (("low", low), ("step", step), ("ante", ante), ("big_blind_ante", big_blind_ante)):
         if abs(v * unit - round(v * unit)) > 1e-6:
             raise DecisionInputError(f"{what} must be a multiple of 0.01 bb, got {v}")
+    if ante and big_blind_ante:
+        raise DecisionInputError("an ante for each player or a big blind ante, not both")
     if step <= 0 or low < 1 or high < low:
         raise DecisionInputError(f"the chart needs 1 <= low <= high and step > 0, got {low}, {high}, {step}")
     count = int(round((high - low) / step)) + 1
@@ -595,13 +605,12 @@ def chart(
         raise DecisionInputError(f"{count} stacks: at most 10,000 in one chart")
     deadline = TimeBudget("heads-up chart", max_seconds)
     stacks = tuple(round(low + k * step, 10) for k in range(count))
-    ante_chips = round(ante * unit)
+    each, bba = round(ante * unit), round(big_blind_ante * unit)
     push, call = [], []
     worst = 0.0
     for s in stacks:
         chips_s = round(s * unit)
         left = None if deadline.end is None else max(deadline.end - time.monotonic(), 1e-3)
-        each, bba = ante_pair(ante_chips, bb_ante)
         eq = solve_headsup((chips_s, chips_s), (unit // 2, unit), each, big_blind_ante=bba, table=table,
                            max_seconds=left)
         push.append(eq.players[0].push)

@@ -19,6 +19,7 @@ A strategy is 169 numbers in ``[0, 1]``, one per starting-hand class in the grid
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -135,8 +136,15 @@ class Equilibrium:
     seconds: float
     method: str = ""
     iterations: int = 0
-    bb_ante: bool = False
+    big_blind_ante: int = 0
     certified: bool = False
+
+    @property
+    def bb_ante(self) -> bool:
+        """Whether the table paid a big blind ante (deprecated: ``big_blind_ante``, the amount, as in live)."""
+        warnings.warn("Equilibrium.bb_ante is big_blind_ante (the amount); bb_ante goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return self.big_blind_ante > 0
 
     def player(self, position: str) -> PlayerStrategy:
         for p in self.players:
@@ -150,7 +158,7 @@ class Equilibrium:
             "stacks": list(self.stacks),
             "blinds": list(self.blinds),
             "ante": self.ante,
-            "bb_ante": self.bb_ante,
+            "big_blind_ante": self.big_blind_ante,
             "prizes": [p if isinstance(p, int) else float(p) for p in self.prizes],
             "players": [p.to_json() for p in self.players],
             "exploitability": self.exploitability,

@@ -62,7 +62,7 @@ def test_heads_up_big_blind_ante(capsys):
     code, out, _ = run(capsys, "--stacks", "1000,800", "--blinds", "25,50", "--big-blind-ante", "50", "--json")
     assert code == 0
     data = json.loads(out)
-    assert [p["position"] for p in data["players"]] == ["SB", "BB"] and data["bb_ante"] is True
+    assert [p["position"] for p in data["players"]] == ["SB", "BB"] and data["big_blind_ante"] == 50 and data["ante"] == 0
     code, old, _ = run(capsys, "--stacks", "1000,800", "--blinds", "25,50", "--ante", "50", "--bb-ante", "--json")
     assert code == 0 and json.loads(old)["players"] == data["players"]  # the older spelling, hidden from --help
     code, _, err = run(capsys, "--stacks", "1000,800", "--blinds", "25,50", "--ante", "5", "--big-blind-ante", "50")

@@ -54,7 +54,7 @@ def exact_certificate(eq: Equilibrium) -> tuple[Fraction, Fraction, Fraction]:
     re-solved from the indifference equations by Gaussian elimination in Fractions.
     """
     t = table()
-    st_ = setup(eq.stacks, eq.blinds, **antes_kw(eq.ante, eq.bb_ante))
+    st_ = setup(eq.stacks, eq.blinds, ante=eq.ante, big_blind_ante=eq.big_blind_ante)
     f, s, w, lo, ti = st_.outcomes
     boards = int(t.boards)
     pairs = [[int(v) for v in row] for row in np.asarray(t.pairs)]
@@ -149,7 +149,7 @@ def combo_value(eq: Equilibrium) -> tuple[float, float, float]:
     masks = combo_masks()
     disjoint = ((masks[:, None] & masks[None, :]) == 0).astype(np.float64)
     lose = disjoint * BOARDS - win - tie
-    f, s, w, lo, t = (float(v) for v in setup(eq.stacks, eq.blinds, **antes_kw(eq.ante, eq.bb_ante)).outcomes)
+    f, s, w, lo, t = (float(v) for v in setup(eq.stacks, eq.blinds, ante=eq.ante, big_blind_ante=eq.big_blind_ante).outcomes)
     cls = np.array(COMBO_CLASS)
     p = np.array(eq.players[0].push)[cls]
     q = np.array(eq.players[1].call["SB"])[cls]
@@ -424,3 +424,22 @@ def test_every_stack_verifies() -> None:
         assert eq.iterations <= 1600, k  # the work, not the wall clock (other jobs share the machine)
         worst = max(worst, eq.exploitability)
     assert worst < 1e-9
+
+
+def test_a_big_blind_ante_is_named_as_in_live():
+    """The result says the big blind's ante as live takes it (``big_blind_ante``, an amount; ``ante`` 0), the
+    older flag still reads (with a warning), and the chart takes it in big blinds the same way."""
+    eq = solve_headsup((1000, 800), (25, 50), big_blind_ante=50)
+    assert (eq.ante, eq.big_blind_ante) == (0, 50) and eq.to_json()["big_blind_ante"] == 50
+    assert "bb_ante" not in eq.to_json()
+    with pytest.warns(DeprecationWarning, match="big_blind_ante"):
+        assert eq.bb_ante is True
+    plain = solve_headsup((1000, 800), (25, 50), 10)
+    assert (plain.ante, plain.big_blind_ante) == (10, 0)
+    new = chart(5.0, 6.0, 0.5, big_blind_ante=1.0)
+    with pytest.warns(DeprecationWarning, match="bb_ante"):
+        old = chart(5.0, 6.0, 0.5, ante=1.0, bb_ante=True)
+    assert new.push == old.push and new.call == old.call
+    assert new.push != chart(5.0, 6.0, 0.5).push  # (the ante changes the ranges: the test can fail)
+    with pytest.raises(DecisionInputError, match="not both"):
+        chart(5.0, 6.0, 0.5, ante=0.5, big_blind_ante=1.0)
