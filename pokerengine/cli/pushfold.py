@@ -14,7 +14,7 @@ K5s:0.63, ...``: :func:`pokerengine.decisions.ranges.format_range`, mixed hands 
 by the next ``N`` hands' equilibria instead of the model; ``--no-card-removal`` deals the hands
 independently (either way the reported equities add up to the pool: with card removal they come
 from one joint deal, every seat's view mixed; :mod:`pokerengine.decisions.equilibrium`);
-``--json`` prints the shape of issue 18
+``--json`` prints the equilibrium as data
 (:meth:`pokerengine.decisions.result.Equilibrium.to_json`; ``seconds`` is the wall time).
 ``--plot FILE.png`` draws every push range and each call range against a single pusher as 13x13
 grids (:func:`pokerengine.decisions.charts.plot_ranges`; the ``plot`` extra; checked before
