@@ -43,7 +43,7 @@ import attrs
 from .._checks import shown
 from ..errors import HistoryParseError, PokerEngineError
 from ..live.interpreter import interpret
-from ..live.settling import _seats
+from ..live.settling import seats_of
 from ..pots import layers_of
 from .sitehand import Collected, SiteHand
 
@@ -84,7 +84,7 @@ def _engine_returned(site: SiteHand) -> dict[str, int]:
     """The uncalled bets the hand's actions leave, by player (``{}`` when it cannot be played)."""
 
     try:
-        refunds = layers_of(_seats(interpret(site.history))[0], 0)[1]
+        refunds = layers_of(seats_of(interpret(site.history))[0], 0)[1]
     except PokerEngineError:
         return {}
     names = site.history.players or ()

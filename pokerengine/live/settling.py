@@ -88,41 +88,15 @@ def run_cut(runs: tuple[tuple[int, ...], ...]) -> int:
 
 
 def settle_outcome(outcome: Outcome, *, ante_trimming: bool) -> Settlement:
-    """Settle an :class:`Outcome`: seat ``k`` is player ``pk``, in position order (clockwise).
+    """Settle an :class:`Outcome` without rake: seat ``k`` is player ``pk``, in position order (clockwise).
 
     A player who folded having put nothing at stake (antes apart, when they are
     dead money) is left out: no pot holds a chip of theirs and none can be
     theirs, so the settlement is the same, only smaller.  Their payout is 0.
     The odd-chip start (the small blind, heads-up the button) moves clockwise
-    to the first seat kept, which is where the units would start anyway.
+    to the first seat kept, which is where the units would start anyway (:func:`seats_of`).
     """
-    seats = []
-    folded, cards, antes = outcome.folded, outcome.cards, outcome.antes
-    contributed = outcome.contributed if ante_trimming else map(sub, outcome.contributed, antes)
-    known = FOLDED_SEATS
-    for i, put in enumerate(contributed):
-        if folded[i]:
-            if put:
-                seat = known.get((i, put))
-                if seat is None:
-                    if len(known) > 4096:
-                        known.clear()
-                    seat = known[i, put] = Seat(i + 1, put, True)
-                seats.append(seat)
-        else:
-            hole = cards[i]
-            seats.append(Seat(i + 1, put, False, () if hole is None else hole))
-    v = outcome.variant
-    # The small blind is p1 (heads-up p2, the button); the button is the last player.
-    first, button = seats[0].seat, seats[-1].seat
-    sb = first if button != 2 or len(outcome.starting) > 2 else 2
-    dead = 0 if ante_trimming else sum(antes)
-    if outcome.runs:  # run more than once (docs/runs.md): each pot divided, each part on its own board
-        run1, cut = outcome.runs[0], run_cut(outcome.runs)
-        return settle_runs(seats, board=run1[:cut], runs=[b[cut:] for b in outcome.runs], game=v.game,
-                           small_blind=sb, button=button, dead=dead, chip_unit=outcome.chip_unit).settlement
-    return settle(seats, board=outcome.board if v.kind == "board" else (), game=v.game, small_blind=sb,
-                  button=button, dead=dead, chip_unit=outcome.chip_unit)
+    return settle_site(outcome, None, ante_trimming=ante_trimming)
 
 
 def finishing_units(outcome: Outcome, settlement: Settlement) -> tuple[int, ...]:
@@ -258,21 +232,28 @@ def _simplest_open_closed(lo: Fraction, hi: Fraction) -> Fraction:
     return whole + 1 / _simplest(1 / (hi - whole), 1 / (lo - whole))
 
 
-def _seats(outcome: Outcome, ante_trimming: bool = False) -> tuple[list[Seat], int, int, int]:
+def seats_of(outcome: Outcome, ante_trimming: bool = False) -> tuple[list[Seat], int, int, int]:
     """The seats to settle (seat k is player pk), the small blind, the button and the dead money.
 
     The antes are dead money (the main pot's, less nobody's contribution), or, with ``ante_trimming``
     (the record's ``ante_trimming_status``, which a reader sets where the site counts its antes as
     ordinary chips), part of each player's contribution: a player all in on a short ante then wins
-    only what he matched."""
+    only what he matched.  A folded seat is taken from :data:`FOLDED_SEATS` when it recurs."""
     seats = []
-    contributed = list(outcome.contributed) if ante_trimming else list(map(sub, outcome.contributed, outcome.antes))
+    folded, cards = outcome.folded, outcome.cards
+    contributed = outcome.contributed if ante_trimming else map(sub, outcome.contributed, outcome.antes)
+    known = FOLDED_SEATS
     for i, put in enumerate(contributed):
-        if outcome.folded[i]:
+        if folded[i]:
             if put:
-                seats.append(Seat(i + 1, put, True))
+                seat = known.get((i, put))
+                if seat is None:
+                    if len(known) > 4096:
+                        known.clear()
+                    seat = known[i, put] = Seat(i + 1, put, True)
+                seats.append(seat)
         else:
-            hole = outcome.cards[i]
+            hole = cards[i]
             seats.append(Seat(i + 1, put, False, () if hole is None else hole))
     first, button = seats[0].seat, seats[-1].seat
     sb = first if button != 2 or len(outcome.starting) > 2 else 2
@@ -281,8 +262,8 @@ def _seats(outcome: Outcome, ante_trimming: bool = False) -> tuple[list[Seat], i
 
 def settle_site(outcome: Outcome, rake: Rake | None, *, ante_trimming: bool = False) -> Settlement:
     """Settle an outcome (antes dead money, as a site's dead blinds are; with ``ante_trimming``
-    contributions like any other, :func:`_seats`) with ``rake``."""
-    seats, sb, button, dead = _seats(outcome, ante_trimming)
+    contributions like any other, :func:`seats_of`) with ``rake``."""
+    seats, sb, button, dead = seats_of(outcome, ante_trimming)
     v = outcome.variant
     if outcome.runs:
         run1, cut = outcome.runs[0], run_cut(outcome.runs)
@@ -295,7 +276,7 @@ def settle_site(outcome: Outcome, rake: Rake | None, *, ante_trimming: bool = Fa
 
 def settle_drawn(outcome: Outcome, drawn: "list[int] | tuple[int, ...] | None", taken: int, *,
                  ante_trimming: bool = False) -> Settlement:
-    """Settle ``outcome`` (antes dead money; with ``ante_trimming`` contributions, :func:`_seats`) with ``drawn[k]`` taken from pot ``k`` (each pot's rest
+    """Settle ``outcome`` (antes dead money; with ``ante_trimming`` contributions, :func:`seats_of`) with ``drawn[k]`` taken from pot ``k`` (each pot's rest
     divided as :func:`settle_site` divides it, the odd units from the small blind), or, without
     per-pot figures, for a hand run more than once or a game whose odd chip goes by the cards (stud),
     ``taken`` drawn from the pots in proportion (:func:`exact_rake`).  The one way a site's rake is
@@ -303,7 +284,7 @@ def settle_drawn(outcome: Outcome, drawn: "list[int] | tuple[int, ...] | None", 
     if drawn is not None and not outcome.runs:
         plain = settle_site(outcome, None, ante_trimming=ante_trimming)
         if plain.odd_chip == "small_blind":
-            return _raked(plain, list(drawn), _seats(outcome, ante_trimming)[1])
+            return _raked(plain, list(drawn), seats_of(outcome, ante_trimming)[1])
     return settle_site(outcome, exact_rake(taken, sum(pots_of(outcome, ante_trimming=ante_trimming))),
                        ante_trimming=ante_trimming)
 
@@ -345,7 +326,7 @@ def _raked(settlement: Settlement, drawn: list[int], sb: int) -> Settlement:
 
 def pots_of(outcome: Outcome, *, ante_trimming: bool = False) -> list[int]:
     """The pots before rake (a settlement without rake, no showdown needed: amounts only)."""
-    seats, _, _, dead = _seats(outcome, ante_trimming)
+    seats, _, _, dead = seats_of(outcome, ante_trimming)
 
     layers = layers_of(seats, dead)[0]
     return [layer[0] for layer in layers]

@@ -63,7 +63,7 @@ from ..formats.ohh import dumps_ohh_lines, read_ohh
 from ..formats.sitehand import Collected, SiteHand
 from ..live import from_history as play
 from ..live.interpreter import interpret
-from ..live.settling import POT_RAKES, RAKE, _seats, pots_of
+from ..live.settling import POT_RAKES, RAKE, pots_of, seats_of
 from ..phh.reader import _hand, dumps, dumps_all, loads, tables
 from ..phh.record import HandHistory
 from ..pots import layers_of
@@ -84,7 +84,7 @@ def _uncalled(hand: SiteHand) -> list[int]:
     if hand.returned is not None:
         return list(hand.returned)
     outcome = interpret(hand.history)
-    seats = _seats(outcome, hand.history.ante_trimming_status)[0]
+    seats = seats_of(outcome, hand.history.ante_trimming_status)[0]
 
     refunds = layers_of(seats, 0)[1]
     back = [0] * hand.history.player_count
