@@ -63,7 +63,8 @@ def _read_all(r: int, head: bytes = b"") -> list[str]:
     return b"".join(chunks).decode().splitlines()
 
 
-def _appender(ack: int, url: str, events: int) -> None:
+def _appender(ack: int, url: str, events: int, env: dict[str, str]) -> None:
+    os.environ.update(env)
     t = Tournament.open(url, equity=OFF)
     os.write(ack, f"open {len(t.events)}\n".encode())
     for _ in range(events):
@@ -82,15 +83,21 @@ def check_store(url: str) -> Tournament:
     return t
 
 
-def kill_writers(url_for, rounds: int, seed: int = 9) -> int:
-    """Kill ``rounds`` writers at random moments; every acknowledged event must survive.  Returns events seen."""
+def kill_writers(url_for, rounds: int, seed: int = 9, env: dict[str, str] | None = None, settle=None) -> int:
+    """Kill ``rounds`` writers at random moments; every acknowledged event must survive.  Returns events seen.
+
+    ``env`` is set in each writer before it connects; ``settle(url)``, when given, runs after each kill
+    and before the check.  A database server may still commit what a killed client sent before it died
+    (its COMMIT already in the socket), so the PostgreSQL test waits there for the server to end the dead
+    writer's session: only then is the store's state final.
+    """
     rng = random.Random(seed)
     total = 0
     for i in range(rounds):
         if i % 50 == 0:
             url = url_for(i // 50)
             known = 0  # events the store is known to hold
-        pid, r = _child(_appender, url, 500)
+        pid, r = _child(_appender, url, 500, env or {})
         head = b""
         if i % 4:  # three kills in four while appending; the rest anywhere, often while opening
             while b"\n" not in head and (chunk := os.read(r, 4096)):
@@ -99,6 +106,8 @@ def kill_writers(url_for, rounds: int, seed: int = 9) -> int:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         acks = _read_all(r, head)
+        if settle is not None:
+            settle(url)
         assert not any(a.startswith("crash") for a in acks), acks
         acked = max([known] + [int(a.split()[-1]) for a in acks])
         t = check_store(url)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 import uuid
 
 import pytest
@@ -33,10 +34,24 @@ def _fresh(url: str) -> str:
     return with_tournament(url, f"pg-{uuid.uuid4().hex[:12]}")
 
 
+def _sessions_ended(pg: str, name: str) -> None:
+    """Wait (up to 30 s) until the server holds no session named ``name``: a killed writer's is gone."""
+    import psycopg
+
+    deadline = time.monotonic() + 30
+    with psycopg.connect(pg, autocommit=True) as conn:
+        while conn.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s",
+                           (name,)).fetchone() != (0,):
+            assert time.monotonic() < deadline, f"the server kept a killed writer's session ({name}) 30 s"
+            time.sleep(0.01)
+
+
 @fork_only
 def test_sigkill_at_random_points_loses_no_acknowledged_postgres_event(pg):
     run = uuid.uuid4().hex[:8]
-    total = kill_writers(lambda k: with_tournament(pg, f"kill-{run}-{k}"), 10, seed=4)
+    name = f"pokerengine-killed-{run}"  # libpq names the writers' sessions from PGAPPNAME
+    total = kill_writers(lambda k: with_tournament(pg, f"kill-{run}-{k}"), 10, seed=4,
+                         env={"PGAPPNAME": name}, settle=lambda url: _sessions_ended(pg, name))
     assert total > 10
 
 
