@@ -104,16 +104,19 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
 
 
 def read_file(path: str | os.PathLike[str], *, max_bytes: int, what: str,
-              error: type[PokerEngineError] = PokerEngineError) -> bytes:
-    """A file's bytes, reading at most ``max_bytes`` plus one (a larger file, or one that cannot be
-    read, is ``error`` naming ``what``).  ``path`` must be a path: an int would read a descriptor."""
+              error: type[PokerEngineError] = PokerEngineError,
+              unreadable: type[PokerEngineError] | None = None) -> bytes:
+    """A file's bytes, reading at most ``max_bytes`` plus one (a larger file is ``error`` naming
+    ``what``; one that cannot be read, or a path that is not one, ``unreadable``, by default ``error``).
+    ``path`` must be a path: an int would read a descriptor."""
+    unreadable = unreadable or error
     if not isinstance(path, (str, os.PathLike)):
-        raise error(f"{what} must be a path, got {type(path).__name__}")
+        raise unreadable(f"{what} must be a path, got {type(path).__name__}")
     try:
         with open(path, "rb") as f:
             data = f.read(max_bytes + 1)
-    except OSError as exc:
-        raise error(f"cannot read {what}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # (ValueError: a NUL in the path)
+        raise unreadable(f"cannot read {what}: {getattr(exc, 'strerror', None) or exc}") from None
     if len(data) > max_bytes:
         raise error(f"{what}: larger than {max_bytes:,} bytes")
     return data

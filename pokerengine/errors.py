@@ -33,6 +33,11 @@ class HistoryParseError(PokerEngineError):
     """A hand history cannot be read (malformed TOML, missing or ill-typed field)."""
 
 
+class UnreadableFileError(HistoryParseError):
+    """A hand-history file cannot be read at all: missing, a directory, not permitted (the operating
+    system's reason in the message)."""
+
+
 class IllegalActionError(PokerEngineError):
     """A hand history's action cannot happen in the state the hand is in."""
 

@@ -54,7 +54,7 @@ import attrs
 
 from .. import _json
 from .._checks import shown
-from ..errors import HistoryParseError
+from ..errors import HistoryParseError, UnreadableFileError
 from .draft import fail
 from .encodings import decode
 from .sitehand import SiteHand
@@ -140,7 +140,8 @@ def file_text(path: str, *, limits: Limits = LIMITS) -> str:
     """A site's file's text: at most ``limits.text_chars`` bytes read (a larger file, or one that cannot be
     read, is a :class:`HistoryParseError` naming it), decoded by :func:`.encodings.decode` (UTF-8, UTF-16 or
     Windows-1252, a byte-order mark dropped)."""
-    data = _json.read_file(path, max_bytes=limits.text_chars, what=path, error=HistoryParseError)
+    data = _json.read_file(path, max_bytes=limits.text_chars, what=path, error=HistoryParseError,
+                          unreadable=UnreadableFileError)
     return decode(data, what=path, max_bytes=limits.text_chars)
 
 

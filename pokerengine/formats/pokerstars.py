@@ -74,7 +74,7 @@ import attrs
 
 from .. import _json
 from .._checks import shown
-from ..errors import HistoryParseError
+from ..errors import HistoryParseError, UnreadableFileError
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
 from .blocks import MAX_HANDS as MAX_HANDS
 from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
@@ -290,7 +290,8 @@ def parse_pokerstars(text: str, *, source: str | None = None, cancelled: bool = 
 def read_pokerstars(path: str) -> list[SiteHand]:
     """Every hand of a PokerStars file (UTF-8, with or without a byte-order mark; at most
     :data:`MAX_TEXT_CHARS` bytes read)."""
-    data = _json.read_file(path, max_bytes=MAX_TEXT_CHARS, what=path, error=HistoryParseError)
+    data = _json.read_file(path, max_bytes=MAX_TEXT_CHARS, what=path, error=HistoryParseError,
+                           unreadable=UnreadableFileError)
     text = _json.text_of(data, what=path, error=HistoryParseError, max_bytes=MAX_TEXT_CHARS)
     return parse_pokerstars(text, source=path)
 

@@ -41,7 +41,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from .._checks import shown
-from ..errors import HistoryParseError
+from ..errors import HistoryParseError, UnreadableFileError
 from .fasttoml import Unusual, pairs_of, value_of
 from .fasttoml import loads as toml_loads
 from .record import (
@@ -194,9 +194,15 @@ def _hand(name: str, table: Any, source: str | None) -> HandHistory:
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """A file's bytes (at most :data:`MAX_FILE_BYTES`); a larger file is a :class:`HistoryParseError`.
+    """A file's bytes (at most :data:`MAX_FILE_BYTES`); a larger file is a :class:`HistoryParseError`, one
+    that cannot be read (missing, a directory, not permitted) an :class:`~pokerengine.errors.UnreadableFileError`.
     Reads at most :data:`MAX_FILE_BYTES` plus one chunk, whatever the file (``/dev/zero`` included)."""
-    fd = os.open(path, os.O_RDONLY)  # hand histories are small: a read or two, no buffering layer
+    if not isinstance(path, (str, os.PathLike)):  # (an int would read a descriptor)
+        raise UnreadableFileError(f"a file's path must be a str or path, got {type(path).__name__}")
+    try:
+        fd = os.open(path, os.O_RDONLY)  # hand histories are small: a read or two, no buffering layer
+    except (OSError, ValueError) as exc:  # (ValueError: a NUL in the path)
+        raise UnreadableFileError(f"cannot read {os.fspath(path)!s}: {_reason(exc)}") from None
     try:
         data = os.read(fd, _CHUNK)
         if len(data) == _CHUNK:
@@ -208,9 +214,15 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
                 if size > MAX_FILE_BYTES:
                     raise HistoryParseError(f"{os.fspath(path)}: larger than {MAX_FILE_BYTES:,} bytes")
             data = b"".join(parts)
+    except OSError as exc:  # (a directory: EISDIR on the read)
+        raise UnreadableFileError(f"cannot read {os.fspath(path)!s}: {_reason(exc)}") from None
     finally:
         os.close(fd)
     return data
+
+
+def _reason(exc: BaseException) -> str:
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -224,9 +236,10 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 
 def load(path: str | os.PathLike[str]) -> list[HandHistory]:
-    """The hands of a ``.phh`` (one) or ``.phhs`` (many) file."""
-    name = os.fspath(path)
+    """The hands of a ``.phh`` (one) or ``.phhs`` (many) file (one that cannot be read: an
+    :class:`~pokerengine.errors.UnreadableFileError`)."""
     text = read_text(path)
+    name = os.fspath(path)
     if name.endswith(".phhs"):
         return loads_all(text, source=name)
     return [loads(text, source=name)]

@@ -44,7 +44,7 @@ from typing import Any
 import attrs
 
 from .._checks import shown
-from ..errors import HistoryParseError, PokerEngineError, UndeterminableHandError
+from ..errors import HistoryParseError, PokerEngineError, UndeterminableHandError, UnreadableFileError
 from ..formats import detect, site_hands
 from ..formats.blocks import HandError, NoHand
 from ..formats.encodings import decode
@@ -256,7 +256,9 @@ def _read(path: str, explicit: bool, phh: bool) -> tuple[str | None, FileReports
             if detect(text) is None:
                 return None, _skip(path, _BINARY if _not_text(text) else UNRECOGNISED, explicit)
         data = read_bytes(path)
-    except HistoryParseError as exc:  # (the only one read_bytes raises: larger than the reader's limit)
+    except UnreadableFileError as exc:
+        return None, _skip(path, f"cannot be read: {str(exc).rpartition(': ')[2]}", explicit, True)
+    except HistoryParseError as exc:  # (the other one read_bytes raises: larger than the reader's limit)
         return None, _skip(path, f"too large: {str(exc).removeprefix(path + ': ')}", explicit, True)
     except OSError as exc:
         return None, _skip(path, f"cannot be read: {exc.strerror or type(exc).__name__}", explicit, True)
