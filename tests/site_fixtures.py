@@ -128,7 +128,7 @@ SITES: tuple[Site, ...] = (
          copies={"handwritten/odd-posts-suits-blast-cr.txt": ("handwritten/odd-posts-suits-blast.txt",),
                  "handwritten/encoding-utf16.txt": ("handwritten/cash-omaha.txt", "handwritten/languages.txt"),
                  "handwritten/encoding-cp1252.txt": ("handwritten/encoding-utf16.txt",)}),
-    Site("ipoker", 108, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 10,
+    Site("ipoker", 111, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 11,
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (
                   0, "line 35: pocket cards of 'nawu', not seated or in a stud game",
                   "a player who acts is missing from the players"),
@@ -139,6 +139,11 @@ SITES: tuple[Site, ...] = (
                        "the file contradicts itself: t1's bet of 1,510 is above his 1,500 chips (the ante counted twice,"
                        " in his bet and in the pot he wins, as 2011-2012 tournament files do); the record says so"
                        " (_file_contradicts)"),
+                   ("handwritten/cash-bet-sums.xml", "902"): (
+                       "mismatched", "collected: hal (seat 6) file 4988, engine 4588",
+                       "the file contradicts itself: sal's bet is above his chips and hal's bet is neither what his"
+                       " posts and actions put in nor their sums added up (as two real 2018 cash hands); the record"
+                       " says so (_file_contradicts)"),
                    ("handwritten/tour-bet-without-ante.xml", "801"): (
                        "mismatched", "uncalled bets returned: file {u5: 775}, engine {u5: 800}",
                        "the file contradicts itself: the last raiser's bet leaves his ante out (as 2026 RedStar"
@@ -175,14 +180,21 @@ SITES: tuple[Site, ...] = (
              "Full Tilt splits a hi/lo pot's rake between the halves its own way: $8 - $0.25 paid the high half "
              "$3.90 and the low half $3.85; the engine halves what is left after the rake ($3.88 and $3.87)")},
          copies={"handwritten/cash-holdem-utf16.txt": ("handwritten/cash-holdem.txt",)}),
-    Site("winning", 82, frozenset({"F7S", "F7S/8", "FO/8", "FT", "NO/8", "NT", "PO", "PO/8"}), 11,
+    Site("winning", 86, frozenset({"F7S", "F7S/8", "FO/8", "FT", "NO/8", "NT", "PO", "PO/8"}), 11,
          cut={"handwritten/truncated.txt": (2, "hand 600000001, line 87: the hand ends before its summary (truncated?)",
                                             "cut short on purpose")},
          no_hands={"hhsmithy/CashGame/ValidHandTests/CancelledHand.txt": "the other player sits out: nothing is dealt",
                    "hhsmithy/CashGame/PlayerTests/UncalledBet.txt": "the other player sits out: nothing is dealt"},
          verdicts={("hhsmithy/CashGame/ValidHandTests/InValidHand.txt", "261454571"): (
              "mismatched", "collected: bjv1105 (seat 5) main pot file 0, engine 5000",
-             _HHSMITHY_INVALID + ": the summary stops after two of five players, so the winner collects nothing")},
+             _HHSMITHY_INVALID + ": the summary stops after two of five players, so the winner collects nothing"),
+                   ("handwritten/new-summary-won.txt", "900000102"): (
+             "mismatched", "the record contradicts itself: the summary says won {cat: 145}, the collected lines {cat: 138}",
+             "the summary's won is the pot before its rake, the collected line after it: the file contradicts itself"),
+                   ("handwritten/new-summary-won.txt", "900000104"): (
+             "mismatched", "what it pays and its rake (89) are not its total pot (85)",
+             "the summary's won (no collected line) and the rake are more than the total pot: the file contradicts "
+             "itself")},
          copies={"handwritten/old-cash-utf16.txt": ("handwritten/old-cash.txt",),
                  "handwritten/new-tour-crlf.txt": ("handwritten/new-tour.txt",)}),
     Site("bovada", 40, frozenset({"F7S", "F7S/8", "FO/8", "FT", "NT", "PO", "PO/8"}), 12,

@@ -444,6 +444,7 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
     out_only = {a[2].get("player") or "" for a in actions if a[2].get("type") == SITS_OUT}
     bets: dict[str, int] = {}
     wins: dict[str, int] = {}
+    over: dict[str, str] = {}  # players whose bet is above their chips: what the file says, by name
     button = 0
     for p in players:
         h.line = lines.get(("player", p.get("seat"), p.get("name")), line)
@@ -460,10 +461,7 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
         bets[name] = amount(p.get("bet", "0"), "bet")
         wins[name] = amount(p.get("win", "0"), "win")
         if bets[name] > stack and all((p.get(k) or "0").strip("0.,") == "" for k in ("rebuy", "addon")):
-            # the file contradicts itself (2011-2012 tournaments count an ante twice in "bet"): said in the
-            # record (user field _file_contradicts), the mismatch that follows being the file's
-            note = f"{name}'s bet {p.get('bet')} is more than the {p.get('chips')} chips the file gives"
-            h.user["_file_contradicts"] = (*h.user.get("_file_contradicts", ()), note)
+            over[name] = f"{name}'s bet {p.get('bet')} is more than the {p.get('chips')} chips the file gives"
     _stakes(h, session, actions, amount, memory)
     h.button = button
     for no, el, at in cards:
@@ -478,10 +476,17 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
                 raise h.fail(f"{shown(name)} has {len(found) // 2} cards, not {h.hole}")
             h.cards[name] = found
     spent = _play(h, actions, cards, amount, bets)
+    sums = _sums(actions, amount)
     for name, bet in bets.items():  # "bet" is all a player put in: where his own actions say otherwise, the
-        # file contradicts itself (2026 RedStar tournament files leave the ante out of a last raiser's bet)
+        # file contradicts itself (2026 RedStar tournament files leave the ante out of a last raiser's bet;
+        # 2011-2012 tournaments count an ante twice, above the chips) ...
         put = min(spent.get(name, 0), h.seats[name][1]) if name in h.seats else 0
-        if bet != put and name in spent and bet <= h.seats[name][1] and not h.user.get("_protected"):
+        if bet != put and bet == sums.get(name) and put < bet and not h.user.get("_protected"):
+            bets[name] = put  # ... unless "bet" adds up the sums as written, a raise's sum being what it
+            continue  # raises to (2018 cash files): then the posts and actions say what was put in
+        if name in over:
+            h.user["_file_contradicts"] = (*h.user.get("_file_contradicts", ()), over[name])
+        elif bet != put and name in spent and bet <= h.seats[name][1] and not h.user.get("_protected"):
             note = f"{name}'s bet {bet} is not the {put} his posts and actions put in"
             h.user["_file_contradicts"] = (*h.user.get("_file_contradicts", ()), note)
     if button == 0:
@@ -505,11 +510,24 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
         if won:
             h.collect(name, won)
     h.rake = h.total - sum(collected.values())
+    if h.rake < 0 and not h.user.get("_file_contradicts"):  # the wins pay out more than was put in (and no
+        # contradiction named already explains it): the file contradicts itself, said in the record
+        note = f"its wins ({sum(collected.values())}) pay more than the pot ({h.total})"
+        h.user["_file_contradicts"] = (*h.user.get("_file_contradicts", ()), note)
     if session.tournament and h.rake:  # a tournament takes no rake: what the file leaves unpaid is its own error
         h.user["_unpaid"] = h.rake
         h.rake = 0
     h.line = line
     return h.finish(source, index, cancelled=cancelled)
+
+
+def _sums(actions: list[tuple[int, int, ET.Element, int]], amount: _Amounts) -> dict[str, int]:
+    """Each player's action sums added up as written (a raise's sum what it raises to)."""
+    sums: dict[str, int] = {}
+    for _, _, el, _ in actions:
+        if el.get("type") not in (FOLD, CHECK, JOINED, SITS_OUT) and (el.get("sum") or "").strip() != "DP":
+            sums[el.get("player") or ""] = sums.get(el.get("player") or "", 0) + amount(el.get("sum"), "sum")
+    return sums
 
 
 def _element_lines(chunk: str, line: int) -> dict[object, int]:
@@ -565,6 +583,9 @@ def _stakes(h: Draft, session: Session, actions: list[tuple[int, int, ET.Element
         h.stakes(*written)
         return
     bb = min(bbs) if bbs else written[1] if written is not None else 0
+    if bb == 0 and all(a[2].get("type") in (ANTE, FOLD, CHECK, JOINED, SITS_OUT) for a in actions):
+        # antes only, nothing bet (a shoot-out's players all in by their antes): the stakes play no part
+        bb = max([1, *(amount(a[2].get("sum"), "ante") for a in actions if a[2].get("type") == ANTE)])
     sb = min(sbs) if sbs else written[0] if written is not None else bb // 2
     if written is not None and bbs and written[1] == bb:
         sb = written[0]

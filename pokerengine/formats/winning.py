@@ -249,6 +249,10 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     if not r.returned and h.total is not None:
         _unwritten_return(r)
     _short(r)
+    paid = sum(c.amount for c in h.collected) + (h.rake or 0)
+    if h.total is not None and paid != h.total:  # the file contradicts itself: said in the record, the mismatch
+        note = f"what it pays and its rake ({paid}) are not its total pot ({h.total})"  # that follows its own
+        h.user["_file_contradicts"] = (*h.user.get("_file_contradicts", ()), note)
     return h.finish(source, index, cancelled=cancelled)
 
 
@@ -285,6 +289,8 @@ def _unwritten_return(r: _Hand) -> None:
         return
     c = h.collected[mine[-1]]
     h.collected[mine[-1]] = attrs.evolve(c, amount=c.amount - excess)
+    if h.stated is not None and h.stated.get(name, 0) >= excess:  # the summary's won counts it too
+        h.stated[name] -= excess
     h.total -= excess
     h.uncalled(name, excess)
     h.user["_uncalled_unwritten"] = excess
@@ -740,6 +746,8 @@ def _new_summary(r: _Hand, line: str) -> None:
                            r" (%s|\$%s)(?: with .*)?" % (MAX_NAME_CHARS, _NUM, _NUM), line)
         if won is not None and won.group(1) in h.seats:
             r.won[won.group(1)] = r.won.get(won.group(1), 0) + h.amount(won.group(2))
+            if not h.variant.endswith("/8"):  # compared with the collected lines by the check; not hi/lo (a
+                h.state_won(won.group(1), h.amount(won.group(2)))  # real 2021 hand's summary leaves a low share out)
         w = re.search(r" (?:showed|mucked) \[([^]]{0,60})\]", line)
         s = re.match(r"Seat ([0-9]{1,3}): ", line)
         if w is not None and s is not None:
