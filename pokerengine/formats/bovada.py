@@ -8,7 +8,12 @@ the hole cards.  Actions write the chips they add (``Calls $1``, ``All-in $39``)
 (``Raises $33.92 to $35.42``; files of 2012 write ``Raises $16`` for a raise to $16).  Cash headers give
 no stakes: the blinds are those posted.  The summary's ``Total Pot($x)`` is the pot before rake, after
 the uncalled bets; the rake is written (``| Rake ($y)``) in files before about 2013 and is the total less
-what was collected after.  Each hand becomes a PHH :class:`~pokerengine.phh.record.HandHistory`
+what was collected after.  The summary's seat lines say again what each player won (``Seat+3: Dealer $0.05
+[Does not show]``, ``UTG+1 [ME] $219.21 with [...]``, a hi/lo win's ``HI $1.86 ... LO $1.85`` or ``LOW 30``, stud's
+``Seat+2:  HI $6.80 ...``; a side pot won with the losing hand too), the gross ``Hand result`` amounts:
+:attr:`~.sitehand.SiteHand.stated`, compared by the check with the ``Hand result`` lines (a record that
+contradicts itself is mismatched); a summary without seat lines (Zone Poker's empty ones) states nothing.
+Each hand becomes a PHH :class:`~pokerengine.phh.record.HandHistory`
 (players named by position, in position order: p1 the first left of the button, the button last;
 amounts in minor units) and the file's collected lines, uncalled bets, total pot and rake, which
 :func:`pokerengine.replay.site_check.check_site` compares with the engine's settlement.
@@ -121,6 +126,11 @@ _STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^]]{0,40}\] )?\[([^
 _TABLE_CARDS = re.compile(r"Card (?:dealt )?to (?:the )?table \[([^]]{0,40})\]")
 _TOTAL = re.compile(r"Total Pot\((\S{1,40})\)(?: \| Rake \((\S{1,40})\))?")
 _BOARD = re.compile(r"Board \[([^]]{0,60})\]")
+_SUMMARY_SEAT = re.compile(r"Seat[ +]?([0-9]{1,4}) ?:(.*)")
+_SAID_CARDS = re.compile(r"\[[^]]{0,80}\]")
+_SAID_POSITION = re.compile(r"(Small Blind|Big Blind|UTG(?:\+[0-9]{1,2})?|Dealer)(?: \[ME\])?(?= |$)")
+_SAID_FIRST = re.compile(r" (?:HI:? ?)?(\$?[0-9][0-9,.]{0,30})(?= |$)")
+_SAID_LO = re.compile(r" LOW?:? ?(\$?[0-9][0-9,.]{0,30})(?= |$)")
 
 #: A player's lines that say nothing about the chips in play this hand.
 _QUIET = re.compile(r"(?:Table enter user|Table leave user|Seat stand|Stand|Seat sit down|Seat sit out|Sit out"
@@ -455,9 +465,36 @@ def _summary_line(h: Draft, r: Read, line: str) -> None:
         if len(r.board) > 10:
             raise h.fail(f"a board of {len(r.board) // 2} cards")
         return
-    if re.match(r"Seat[ +]?[0-9]{1,4} ?:", line):
+    s = _SUMMARY_SEAT.match(line)
+    if s is not None:
+        _said(h, r, int(s.group(1)), s.group(2))
         return
     raise h.fail(f"cannot read {shown(line)}")
+
+
+def _said(h: Draft, r: Read, seat: int, rest: str) -> None:
+    """What a summary's seat line says its player won (``Seat+3: Dealer $0.05 [Does not show]``, ``Seat+1:
+    Big Blind HI $1.86 with Flush [...] LO $1.85 [...]``; stud names no position: ``Seat+2:  HI $6.80 ...``),
+    kept for :func:`~.bovada_hand.build`: the summary states every player's winnings, nothing said is 0."""
+    if r.said is None:
+        r.said = []
+    rest = " ".join(rest.split())
+    if h.kind == "stud":  # seats named "Seat+N": the line's seat number names the player
+        name = next((n for n, (x, _, _) in r.seats.items() if x == seat), None)
+    else:
+        p = _SAID_POSITION.match(rest)
+        if p is None:
+            return
+        name = next((n for n in (p.group(1) + " [ME]", p.group(1)) if n in r.seats), None)
+        rest = rest[p.end():]
+    if name is None:
+        return
+    rest = " " + " ".join(_SAID_CARDS.sub(" [] ", rest).split())
+    first = _SAID_FIRST.match(rest)
+    amounts = [first.group(1)] if first is not None else []
+    amounts += _SAID_LO.findall(rest)
+    for text in amounts:
+        r.said.append((name, h.amount(text), h.line))
 
 
 

@@ -64,6 +64,7 @@ class Read:
     repeats: set[int] = attrs.Factory(set)  # the ops read from a line that repeats the one before
     stud: dict[tuple[str, int], str] = attrs.Factory(dict)  # stud: (player, street) -> the cards dealt
     street: int = -1  # stud: the last street dealt
+    said: list[tuple[str, int, int]] | None = None  # the summary's seat lines: (name, amount won, line); None: none
 
 
 def build(h: Draft, r: Read) -> None:
@@ -175,6 +176,7 @@ def build(h: Draft, r: Read) -> None:
         acted.add(name)
         left[name] = max(0, left[name] - (h.committed.get(name, 0) - before))
     deal(10)
+    _state(h, r)
     _walk(h, r, order, folded)
     if h.total is None:  # an empty summary (Zone Poker, everyone gone): the pot is what was put in
         h.needs_total = False
@@ -187,6 +189,21 @@ def build(h: Draft, r: Read) -> None:
         h.rake = h.total - sum(c.amount for c in h.collected)
         if h.rake < 0 or not h.money and h.rake:
             h.rake = None if h.money else 0
+
+
+def _state(h: Draft, r: Read) -> None:
+    """What the summary's seat lines say each player won (:meth:`Draft.state_won`), for the check to compare
+    with the ``Hand result`` lines: each amount on a seat's line (a win, or the ``HI`` and ``LO`` halves)."""
+    if r.said is None:
+        return
+    h.stated = {}
+    for name, amount, line in r.said:
+        if not amount:
+            continue
+        h.line = line
+        if name not in h.seats:
+            raise h.fail(f"the summary says {shown(name)} won, who is not in the hand")
+        h.state_won(name, amount)
 
 
 def _unrepeated(h: Draft, r: Read) -> set[int]:
@@ -238,6 +255,8 @@ def _walk(h: Draft, r: Read, order: list[str], folded: set[str]) -> None:
     if excess <= 0 or not won or won[-1].amount < excess or h.total is not None and h.total < excess:
         return
     h.collected[h.collected.index(won[-1])] = attrs.evolve(won[-1], amount=won[-1].amount - excess)
+    if h.stated is not None and h.stated.get(winner, 0) >= excess:  # (the summary counts the bet in too)
+        h.stated[winner] -= excess
     if h.total is not None:
         h.total -= excess
     h.uncalled(winner, excess)

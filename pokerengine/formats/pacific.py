@@ -57,7 +57,10 @@ in a cash game the rake is what the pot (from the actions) leaves after what was
 as the file's rake when it is between 0 and :data:`MAX_RAKE_PERCENT` of the pot (else the hand's
 rake is unknown and its collected amounts are checked against a pot without rake); tournaments
 have no rake.  So the check compares who collected what from the pots (per player: hi/lo halves
-and side pots are written without saying which), not the rake.
+and side pots are written without saying which), not the rake.  The summary's ``collected`` lines are the
+only per-seat amounts 888 writes (no won or net figure beside them; the ``(Hi: ...)``/``(Lo: ...)`` lines of
+a hi/lo hand name cards, no amount): nothing states them twice, so
+:attr:`~.sitehand.SiteHand.stated` stays ``None``.
 
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and :data:`MAX_HAND_LINES`

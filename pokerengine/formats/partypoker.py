@@ -11,7 +11,11 @@ of an all-in is written as a side pot).  So the reader takes the uncalled bets f
 :func:`~pokerengine.replay.site_check.check_site` takes a rake the site's rule for which is not known.  The check
 then settles the hand and compares each winner's amount per pot, the uncalled bets, and that the rake
 can be drawn from the pots.  The e-mailed format (``** Summary **``, ``Main Pot: $7.13 Rake: $0.37``,
-``balance ..., collected ...``) writes its rake and pots, which are compared too.
+``balance ..., collected ...``) writes its rake and pots, which are compared too.  The ``wins`` lines are
+the only per-seat amounts the client's files write (:attr:`~.sitehand.SiteHand.stated` stays ``None``); the
+e-mailed format's balance lines write each winner's ``bet`` and ``net`` beside ``collected``: their sum is
+what the summary says he won, compared by the check with the collected amounts (a record that contradicts
+itself is mismatched; ``lost ...`` and ``didn't bet``: nothing won).
 
 >>> text = '''***** Hand History for Game 42 *****
 ... $0.05/$0.10 USD NL Texas Hold'em - Monday, January 06, 08:54:23 EST 2014
@@ -128,6 +132,8 @@ _MAIN_POT = re.compile(r"Main Pot: (" + _NUMBER + r")((?:\s*Side Pot [0-9]{1,2}:
 _SIDE_POT = re.compile(r"Side Pot [0-9]{1,2}: (" + _NUMBER + r")")
 _BALANCE = re.compile(r"(?:Cashed out\s+)?balance (" + _NUMBER + r")(.*)")
 _COLLECTED = re.compile(r"collected (" + _NUMBER + r")")
+_BET = re.compile(r"\bbet (" + _NUMBER + r")")
+_NET = re.compile(r"\bnet ([+-])?(" + _NUMBER + r")")
 #: What a player's line may say that the check does not need.
 _NOTICE = re.compile(
     r"(?:has joined the table|has left the table|is sitting out|sits out|will be using (?:their|his|her) time bank"
@@ -655,10 +661,13 @@ def _summary_line(h: Draft, st: _State, line: str) -> None:
         if b is not None:
             tail = b.group(2)
             c = _COLLECTED.search(tail)
+            if h.stated is None:  # the balance lines state every player's winnings: nothing said is 0
+                h.stated = {}
             if c is not None and not rest.startswith("Cashed out"):  # (a cash-out is paid by the site, not the pot)
                 amount = h.amount(c.group(1))
                 h.collect(name, amount)
                 st.won += amount
+                _state_net(h, name, tail)
             shown_cards = re.search(r"\[([^\]]{0,80})\]", tail)
             if shown_cards is not None and "(folded)" not in tail and name not in st.folded:
                 h.showdown = True
@@ -667,6 +676,15 @@ def _summary_line(h: Draft, st: _State, line: str) -> None:
     if _INFO.fullmatch(line):
         return
     raise h.fail(f"cannot read {shown(line)}")
+
+
+def _state_net(h: Draft, name: str, tail: str) -> None:
+    """What a balance line's ``bet $18, collected $26.70, net +$8.70`` says ``name`` won besides its
+    ``collected``: the bet and the net (:meth:`Draft.state_won`), for the check to compare with the collected."""
+    bet, net = _BET.search(tail), _NET.search(tail)
+    if bet is not None and net is not None:
+        won = h.amount(bet.group(1)) + (-1 if net.group(1) == "-" else 1) * h.amount(net.group(2))
+        h.state_won(name, max(0, won))
 
 
 def _close_round(h: Draft, st: _State) -> None:
@@ -728,5 +746,7 @@ def _settle_lines(h: Draft, st: _State) -> None:
             del h.collected[pick]
         else:
             h.collected[pick] = attrs.evolve(c, amount=c.amount - back)
+        if h.stated is not None and name in h.stated:  # (the summary counts the bet in too)
+            h.stated[name] = max(0, h.stated[name] - back)
     if h.rake is None:
         h.rake = st.put - st.won

@@ -301,3 +301,57 @@ def test_draw_rake_matches_the_oracle_and_draws_the_whole_rake(case):
     assert got == _draw_rake_oracle(rake, pots)
     assert sum(got) == rake and all(0 <= part for part in got)
     assert all(part <= pot for part, pot in zip(got, pots))
+
+
+def _said(hand) -> dict[str, int] | None:
+    return None if hand.stated is None else {c.player: c.amount for c in hand.stated if c.amount}
+
+
+def _won(hand) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in hand.collected:
+        out[c.player] = out.get(c.player, 0) + c.amount
+    return out
+
+
+def test_the_summary_states_what_each_player_won_as_the_hand_results_do():
+    """The summary's seat lines: ``Big Blind $0.75`` (a walk: his own 0.25 counted in, handed back off both),
+    ``Dealer HI $31 ...`` and ``Small Blind LO $31``, stud's ``Seat+1:  HI $6.80`` and ``Seat+3:   with ... LO
+    $6.80`` (no position), a player with two results (main and side pot) stated once in all; Zone Poker's
+    empty summary states nothing."""
+    holdem = _hands("cash_holdem.txt")
+    assert _said(holdem["4000000001"]) == {"Big Blind [ME]": 50} and holdem["4000000001"].returned[1] == 25
+    assert _said(holdem["4000000003"]) == _won(holdem["4000000003"]) == {"Dealer [ME]": 6990}
+    assert len(holdem["4000000003"].collected) == 2  # "Hand result" and "Hand result-Side pot"
+    assert _said(_hands("cash_omaha.txt")["4000000103"]) == {"Dealer": 3100, "Small Blind": 3100}
+    assert _said(_hands("stud.txt")["2844000001"]) == {"Seat+1": 680, "Seat+3 [ME]": 680}
+    assert _said(_hands("tournament.txt")["2710000001"]) == {"Big Blind": 135, "UTG": 10}  # the side pot's 10
+    assert _hands("zone.txt")["4101000001"].stated is None
+    for name in ("cash_holdem.txt", "cash_omaha.txt", "stud.txt", "tournament.txt", "old_2012.txt", "skins_mvs.txt"):
+        for hand in _hands(name).values():
+            assert hand.stated is not None and _said(hand) == _won(hand), (name, hand.hand_id)
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("Seat+3: Dealer $69.90 with", "Seat+3: Dealer $69.91 with", "{Dealer [ME]: 6991}"),  # one cent more
+    ("Seat+3: Big Blind $0.75 [Does not show]", "Seat+3: Big Blind [Does not show]", "none"),  # the walk's amount gone
+    ("Seat+4: Small Blind lost with", "Seat+4: Small Blind $1 with", "{Dealer [ME]: 6990, Small Blind: 100}"),
+])
+def test_a_summary_amount_that_is_not_the_hand_results_is_a_mismatch_naming_the_summary(old, new, said):
+    text = (FIXTURES / "cash_holdem.txt").read_text()
+    assert text.count(old) == 1
+    [changed] = [h for h in parse_bovada(text.replace(old, new)) if check_site(h).status != "matched"]
+    r = check_site(changed)
+    assert r.status == "mismatched" and f"the record contradicts itself: the summary says won {said}" in r.message
+
+
+def test_a_hi_lo_scoop_adds_both_halves_of_one_summary_line():
+    text = (FIXTURES / "cash_omaha.txt").read_text()
+    line = "Seat+2: Small Blind LO $31 [Ac 3d Jh 8s-8c 5d 3d 2c Ac]"
+    assert line in text
+    text = text.replace(line, "Seat+2: Small Blind lost").replace(
+        "Seat+1: Dealer HI $31 with One pair [Qd Qh 7s 6s-Qd Qh Ks 9h 8c]",
+        "Seat+1: Dealer HI $31 with One pair [Qd Qh 7s 6s-Qd Qh Ks 9h 8c] LO $31 [Qd Qh 7s 6s-8c 7s 6s 2c Ac]")
+    hand = {h.hand_id: h for h in parse_bovada(text)}["4000000103"]
+    assert _said(hand) == {"Dealer": 6200}
+    assert "the summary says won {Dealer: 6200}" in check_site(hand).message

@@ -354,3 +354,18 @@ bob collected [ $0.94 ]"""
     # a turn bet all in for less is not the big bet: twice the big blind then
     [allin] = parse_pacific(text.replace("ann bets [$0.25]", "ann bets [$0.25] and is all-in"))
     assert allin.history.big_bet == 24
+
+
+def test_the_summary_states_each_amount_once_so_a_changed_collected_amount_is_a_mismatch_of_the_collected():
+    """888's summary writes each winner's ``collected [ $X ]`` and nothing else with an amount (no won or net
+    figure; the hi/lo ``(Hi: ...)``/``(Lo: ...)`` lines name cards): nothing is stated twice (``stated`` is
+    ``None``), and a changed ``collected`` amount is a mismatch of the collected amounts."""
+    for path in sorted(HAND.glob("*.txt")):
+        if path.name != "truncated.txt":
+            assert all(h.stated is None for h in hands_of(path)), path
+    text = read_text(str(HAND / "cash-omaha.txt"))
+    old = re.search(r"^(\S+) collected \[ ([^]]+) \]", text, re.M)
+    assert old is not None
+    changed = text.replace(old.group(0), f"{old.group(1)} collected [ 999,99 € ]", 1)
+    r = [check_site(h) for h in parse_pacific(changed)][0]
+    assert r.status == "mismatched" and f"collected: {old.group(1)} (seat" in r.message and "file 99999" in r.message

@@ -417,3 +417,28 @@ def test_short_big_blind_after_its_ante_and_the_uncalled_bet_in_the_side_pot():
     assert h.players == ("Bo", "Cy", "Ann") and h.blinds_or_straddles == (600, 1200, 0)
     assert hand.collected == (Collected("Ann", 1, 3500), Collected("Cy", 0, 2100)) and hand.returned == (0, 0, 1200)
     assert hand.rake == 0 and hand.pot_rakes is None and check_site(hand).status == "matched"
+
+
+def test_the_emailed_summary_states_bet_and_net_beside_collected_the_client_files_state_nothing_twice():
+    """The e-mailed format's ``ben balance $108.70, bet $18, collected $26.70, net +$8.70``: bet and net say he
+    won $26.70 (his uncalled $10 in it, handed back off both); ``lost $1 (folded)``: nothing.  The client's
+    files write each amount once (the ``wins`` lines): nothing stated besides."""
+    hand = one("emailed-format.txt", "3001")
+    assert hand.stated == (Collected("dot", None, 0), Collected("ava", None, 0), Collected("ben", None, 1670),
+                           Collected("cal", None, 0))
+    tour = one("emailed-format.txt", "1789081437700abcdef")
+    assert {c.player: c.amount for c in tour.stated if c.amount} == {"gia": 7200}  # bet 3000, net +4200
+    assert all(h.stated is None for h in hands_of(HAND / "cash-games.txt"))
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("collected $26.70, net +$8.70", "collected $26.70, net +$8.71", "{ben: 1671}"),
+    ("bet 3000, collected 7200", "bet 3001, collected 7200", "{gia: 7201}"),
+    ("ava balance $29, lost $1 (folded)", "ava balance $29, bet $1, collected $1, net +$0.50", "{ava: 150, ben: 1670}"),
+])
+def test_an_emailed_summary_that_contradicts_its_collected_amounts_is_a_mismatch_naming_the_summary(old, new, said):
+    text = read_text(str(HAND / "emailed-format.txt"))
+    assert text.count(old) == 1
+    [changed] = [h for h in parse_partypoker(text.replace(old, new)) if check_site(h).status != "matched"]
+    r = check_site(changed)
+    assert r.status == "mismatched" and f"the record contradicts itself: the summary says won {said}" in r.message

@@ -149,6 +149,11 @@ def _the_changed_hand(site: str, rel: str, pattern: str, new: str) -> SiteHand:
     ("fulltilt", "handwritten/cash-holdem.txt", r"^(Seat [0-9]+: .*collected \()[^)]+\)", r"\g<1>$9999.82)"),
     ("winamax", "handwritten/cash-decimal-comma.txt", r"^(Seat [0-9]+: .* won )[0-9][0-9,.]*", r"\g<1>99,99"),
     ("ggpoker", "handwritten/cash_holdem.txt", r"^(Seat [0-9]+: .*won \()[^)]+\)", r"\g<1>$9999.82)"),
+    # Bovada: "Seat+3: Big Blind $0.75 [Does not show]"; PartyPoker's e-mailed summary: "bet $18, collected $26.70,
+    # net +$8.70" (bet and net state what collected does)
+    ("bovada", "handwritten/cash_holdem.txt", r"^(Seat\+[0-9]+: (?:Small Blind|Big Blind|UTG\S*|Dealer)(?: \[ME\])? )"
+     r"\$[0-9.]+", r"\g<1>$9999.82"),
+    ("partypoker", "handwritten/emailed-format.txt", r"(collected \$[0-9.]+, net \+)\$[0-9.]+", r"\g<1>$9999.82"),
 ])
 def test_a_summary_amount_changed_is_a_mismatch_that_says_the_record_contradicts_itself(site, rel, pattern, new):
     hand = _the_changed_hand(site, rel, pattern, new)
@@ -157,6 +162,39 @@ def test_a_summary_amount_changed_is_a_mismatch_that_says_the_record_contradicts
     assert verdicts(hand) == ("mismatched",) * 3
     record = site_to_phh(hand)
     assert "_summary_won" in record.user_fields and replay_hand(record).status == "mismatched"
+
+
+def test_an_888_collected_amount_changed_is_a_mismatch_of_the_collected_that_survives_conversion():
+    """888 writes each winner's amount once (``collected [ $X ]``, nothing stated beside it): a changed one is a
+    mismatch of the collected amounts, in the source and in its PHH and OHH conversions."""
+    hand = _the_changed_hand("pacific", "handwritten/cash-omaha.txt", r"^(\S+ collected \[ )[^]]+\]", r"\g<1>999,99 € ]")
+    r = check_site(hand)
+    assert hand.stated is None and r.status == "mismatched" and "collected: " in r.message and "file 99999" in r.message
+    assert verdicts(hand) == ("mismatched",) * 3
+
+
+#: The hands of the sites whose summary amounts the readers state since they were checked (Bovada, PartyPoker's
+#: e-mailed format) or that state each amount once (888, PartyPoker's client files).
+SUMMARY_HANDS = [(name, rel, hand) for name, rel, hand in HANDS
+                 if name in ("bovada", "partypoker", "pacific") and source(hand) in VERDICTS]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(pick=st.integers(0, len(SUMMARY_HANDS) - 1), at=st.integers(0, 20), by=st.sampled_from([-700, 999, 10**6]))
+def test_a_changed_summary_amount_of_bovada_partypoker_or_888_is_a_mismatch_in_every_form(pick, at, by):
+    """One amount the summary states changed: where the hand states its winnings twice (Bovada's seat lines,
+    the e-mailed balance lines) the stated one, a mismatch saying the record contradicts itself; where once
+    (888, PartyPoker's ``wins``), the collected one, a mismatch of the collected amounts; the same verdict
+    from the PHH and OHH conversions."""
+    name, rel, hand = SUMMARY_HANDS[pick]
+    what = "stated" if hand.stated else "collected"
+    changed = _mutated(hand, what, at, by)
+    if changed is None or getattr(changed, what) == getattr(hand, what):  # (nobody collected; 0 made less: no change)
+        return
+    r = check_site(changed)
+    words = "the record contradicts itself: the summary says won" if what == "stated" else "collected: "
+    assert r.status == "mismatched" and words in r.message, (name, rel, hand.hand_id, what, at, by)
+    assert verdicts(changed) == ("mismatched",) * 3, (name, rel, hand.hand_id, what, at, by)
 
 
 def test_a_negative_rake_is_never_written_as_a_rake():
