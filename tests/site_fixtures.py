@@ -81,7 +81,7 @@ SITES: tuple[Site, ...] = (
              ("hhsmithy/CashGame/StreetTests/River.hh", "109687480274"): (
                  "IllegalActionError", "5d has already been dealt", "5d on the flop and in Fishmax3's hand")},
          unconvertible={("hhsmithy/CashGame/StreetTests/River.hh", "109687480274"): "5d has already been dealt"}),
-    Site("ohh", 21, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO/8", "FR", "N2L1D", "N5CD", "NT", "PO",
+    Site("ohh", 22, frozenset({"F2L3D", "F7S", "F7S/8", "FAL3D", "FB", "FO/8", "FR", "N2L1D", "N5CD", "NT", "PO",
                                "PO5"}), 8),
     Site("ggpoker", 35, frozenset({"FO", "FT", "NO", "NS", "NT", "PO", "PO/8", "PO5", "PO6", "PT"}), 5,
          verdicts={("handwritten/odd-cent-split.txt", "HD3000002402"): (
@@ -180,7 +180,7 @@ SITES: tuple[Site, ...] = (
              "Full Tilt splits a hi/lo pot's rake between the halves its own way: $8 - $0.25 paid the high half "
              "$3.90 and the low half $3.85; the engine halves what is left after the rake ($3.88 and $3.87)")},
          copies={"handwritten/cash-holdem-utf16.txt": ("handwritten/cash-holdem.txt",)}),
-    Site("winning", 86, frozenset({"F7S", "F7S/8", "FO/8", "FT", "NO/8", "NT", "PO", "PO/8"}), 11,
+    Site("winning", 88, frozenset({"F7S", "F7S/8", "FO/8", "FT", "NO/8", "NT", "PO", "PO/8"}), 12,
          cut={"handwritten/truncated.txt": (2, "hand 600000001, line 87: the hand ends before its summary (truncated?)",
                                             "cut short on purpose")},
          no_hands={"hhsmithy/CashGame/ValidHandTests/CancelledHand.txt": "the other player sits out: nothing is dealt",
@@ -212,7 +212,7 @@ SITES: tuple[Site, ...] = (
          copies={"handwritten/windows_crlf.txt": ("handwritten/cash_holdem.txt",),
                  "handwritten/utf16_bom.txt": ("handwritten/tournament.txt",),
                  "handwritten/windows1252.txt": ("handwritten/tournament.txt",)}),
-    Site("pokernow", 233, frozenset({"NT", "PO", "PO/8"}), 233,
+    Site("pokernow", 235, frozenset({"NT", "PO", "PO/8"}), 235,
          not_site={"handwritten/ledger_nlh-side-pot.csv": (None, "the ledger of nlh-side-pot.csv (buy-ins and "
                                                                  "cash-outs), not a log: tests/formats/test_pokernow.py checks it")}),
 )

@@ -242,6 +242,11 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     if len(dealt) > 2 and sb == [h.button]:  # the button posts the small blind (a tournament's player gone):
         seats = sorted(h.seats[name][0] for name in dealt)  # the seat before it is the button, in effect
         h.button = seats[seats.index(h.button) - 1]
+    board = next((i for i, e in enumerate(h.events) if e[0] == "board"), None)
+    if h.user.get("_bomb_pot") and board is not None and not any(e[0] in ("cc", "cbr", "f") for e in h.events[:board]):
+        # a bomb pot: antes, no blinds, the flop with no betting before it (the engine's preflop checked through)
+        order = sorted(dealt, key=lambda name: (h.seats[name][0] - h.button - 1) % max(h.max_seats, 10))
+        h.events[board:board] = [("cc", name, None) for name in order]
     collected = {c.player for c in h.collected}
     for name, amount in r.won.items():  # (the newer format: no "collected" line when nobody else was left)
         if name not in collected:
@@ -680,8 +685,14 @@ def _new_verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
                 "posts straddle": "straddle", "posts": "bb"}[verb]
         if kind == "sbbb" and amount <= h.bb:  # a missed big blind posted: live
             kind = "bb"
-        h.post(name, kind, amount)
+        full = h.sb if h.fixed else h.bb
+        short = kind == "bb" and allin and amount < full and h.bb > 0
+        # a big blind all in for less: the others may still owe the full blind (a call of 5,000 over a blind of
+        # 419); the record posts the full blind (the stack caps it) and says the rule (PHH _full_blind)
+        h.post(name, kind, full if short else amount)
         r.add(name, amount, 0 if kind == "ante" else min(amount, h.bb) if kind == "sbbb" else amount)
+        if short:  # (whether the others owed the full blind: said by the first call, below)
+            h.user["_full_blind"] = False
         return True
     if verb == "collected":
         c = re.fullmatch(r" (.{1,25}) from (?:main|side) pot(?:[ -][0-9]{1,2})?", rest)
@@ -725,6 +736,9 @@ def _new_verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
     if not rest.startswith(" "):
         return False
     amount = h.amount(rest[1:])
+    if verb == "calls" and h.user.get("_full_blind") is False and h.committed.get(name, 0) + amount == \
+            (h.sb if h.fixed else h.bb) and not any(e[0] == "board" for e in h.events):
+        h.user["_full_blind"] = True  # the big blind all in for less, called in full
     r.add(name, amount)
     h.put_in(name, amount)
     if verb == "caps":
@@ -734,6 +748,9 @@ def _new_verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
 
 def _new_summary(r: _Hand, line: str) -> None:
     h = r.d
+    if line == "BombPot":  # (2026: the summary names a bomb pot)
+        h.user["_bomb_pot"] = True
+        return
     t = _NEW_TOTAL.fullmatch(line)
     if t is not None:
         if h.total is not None:

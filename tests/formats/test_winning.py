@@ -456,3 +456,34 @@ def _won(collected) -> dict[str, int]:
     for c in collected:
         out[c.player] = out.get(c.player, 0) + c.amount
     return {p: x for p, x in out.items() if x}
+
+
+# -- 2026's newer format: bomb pots, a big blind all in for less (fixtures/winning/handwritten/
+# new-bomb-short-blind.txt, the shapes of NiCrook/PokerVector's real 2026 ACR hands 2672063986, 2651598942) ---
+
+
+def test_a_bomb_pot_checks_its_preflop_through():
+    hand = one("new-bomb-short-blind.txt", "900000201")
+    # antes, no blinds, the flop with no betting before it; the summary says "BombPot": each player dealt in
+    # checks pre-flop, in position order (the engine's pre-flop round), then the flop's play
+    assert hand.history.user_fields["_bomb_pot"] is True
+    assert hand.history.actions[3:7] == ("p1 cc", "p2 cc", "p3 cc", "d db Ks6c5s")
+    assert hand.stated is not None and check_site(hand).status == "matched"
+    # without the summary's word the pre-flop has no play, and the engine refuses the flop
+    text = (HAND / "new-bomb-short-blind.txt").read_text(encoding="utf-8")
+    with pytest.raises(PokerEngineError, match="no board cards are dealt now"):
+        check_site(parse_winning(text.replace("BombPot\n", ""))[0])
+
+
+def test_a_big_blind_all_in_for_less_called_in_full():
+    hand = one("new-bomb-short-blind.txt", "900000202")
+    # lev's big blind is 419 (all he has after his ante); max calls 5,000, the full blind: the record posts the
+    # full blind (the stack caps it) and says the rule (_full_blind), so the call is a call, not a short raise
+    assert hand.history.user_fields["_full_blind"] is True
+    assert hand.history.actions[4:8] == ("p2 cc", "p3 cbr 20000", "p4 f", "p2 cc")
+    assert (hand.total_pot, check_site(hand).status) == (42819, "matched")
+    # called for what was posted (419), as some sites play it: the rule is then the blind as posted
+    text = (HAND / "new-bomb-short-blind.txt").read_text(encoding="utf-8")
+    text = text.replace("max calls 5000.00", "max calls 419.00").replace("max calls 15000.00", "max calls 19581.00")
+    as_posted = parse_winning(text)[1]
+    assert as_posted.history.user_fields["_full_blind"] is False and check_site(as_posted).status == "matched"
