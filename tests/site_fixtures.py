@@ -174,7 +174,10 @@ SITES: tuple[Site, ...] = (
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (0, "the hand has no seats",
                                                                    _HHSMITHY_INVALID + ": a summary without seats"),
               "handwritten/truncated.txt": (1, "hand 40000000002, line 63: the hand ends before its summary",
-                                            "the last hand cut short on purpose")},
+                                            "the last hand cut short on purpose"),
+              "handwritten/stars-lines.txt": (0, "hand 50000000001, line 2: a Full Tilt header over PokerStars' "
+                                                 "lines", "PokerStars' lines under a Full Tilt header, as a public "
+                                                          "sample file has them: the file contradicts itself")},
          verdicts={("hhsmithy/CashGame/GameTypeTests/FixedLimitOmahaHiLo.txt", "33727835942"): (
              "mismatched", "SomeStupid (seat 1) main pot file 385, engine 387",
              "Full Tilt splits a hi/lo pot's rake between the halves its own way: $8 - $0.25 paid the high half "

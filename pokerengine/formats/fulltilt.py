@@ -123,6 +123,8 @@ _TOURNAMENT = re.compile(r"(.{0,200}) \(([0-9]{1,20})\), (?:Table|Match) (.{1,10
 _MAX = re.compile(r".*\((?:[^()]*, )?([0-9]{1,2}) max(?:, [^()]*)?\)|.*\((?:[^()]*, )?heads up(?:, [^()]*)?\)")
 _SEAT = re.compile(r"Seat ([0-9]{1,2}): (.{1,100}?) \(([^()\s]{1,30})\)(, is sitting out)?")
 _BUTTON = re.compile(r"The button is in seat #([0-9]{1,2})")
+#: PokerStars' table line, which Full Tilt never wrote (its hands say ``The button is in seat #N``).
+_STARS_TABLE = re.compile(r"Table '[^']{1,100}' [0-9]{1,2}-max Seat #[0-9]{1,2} is the button")
 _ALLIN = re.compile(r"(.*?),? and is (?:all in|capped)")
 _VERB = re.compile(
     r"(folds|checks|calls|bets|raises to|posts the small blind of|posts the big blind of|posts a dead small blind of"
@@ -253,6 +255,10 @@ def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, ind
         raise fail(where_file, start, f"cannot read the hand's first line {shown(first)}")
     h = Draft("fulltilt", m.group(1), f"{where_file}, hand {m.group(1)}", start)
     r = _Hand(h)
+    if len(block) > 1 and _STARS_TABLE.fullmatch(block[1][1]):  # (a hand written by hand, not by the client)
+        h.line = block[1][0]
+        raise h.fail(f"a Full Tilt header over PokerStars' lines ({shown(block[1][1])}, 'NAME: posts small blind'): "
+                     "the file contradicts itself")
     _header(r, m.group(2))
     for k, line in block[1:]:
         h.line = k

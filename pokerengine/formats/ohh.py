@@ -13,12 +13,16 @@ Conventions (``docs/histories.md``, "Open Hand History"):
 
 * Amounts become integer minor units.  A cash hand whose ``currency`` is an ISO 4217 code (three
   capital letters) counts in hundredths (cents); a tournament hand (``"tournament": true``) or one
-  in another currency (``"Chips"``, none) counts in chips.  Decimals are read exactly (never
+  in another currency (``"Chips"``, none) counts in chips, or in the part of a chip its decimals
+  need (``0.5``: tenths, user field ``_chip_scale``; at most six places).  Decimals are read exactly (never
   through a float); an amount finer than that unit is refused, never rounded.
 * Players in PHH position order (p1 first left of the ``dealer_seat``; the button last); players
   ``is_sitting_out`` are left out.  An action ``amount`` is what the action puts in (the spec's
   rule: a raise to 20 over a bet of 2 is 18); PHH's ``cbr`` takes the street total, so the reader
   adds them up, and checks that every call is what there was to call (or the rest of the stack).
+  Some writers give each bet, raise and call as the player's street total (a raise to 10, a call to 10):
+  when the spec's reading makes a call wrong and that one adds up, the hand is read so; when neither adds
+  up, the error says the file's amounts contradict each other.
 * ``Post SB``, ``Post BB`` and ``Straddle`` are blinds (``blinds_or_straddles``); a second ``Post
   BB`` or a ``Post Extra Blind`` is a live post out of position (the user field ``_posts``); a
   ``Post Dead`` is dead money (written as an ante of its player, which settles the same);
@@ -32,7 +36,10 @@ Conventions (``docs/histories.md``, "Open Hand History"):
 * Pots: ``player_wins`` become :class:`~pokerengine.formats.sitehand.Collected` lines per pot
   (``number``: 0 the main pot); the rake is every pot's ``rake`` plus its ``jackpot`` (both are
   drawn from the pot before it is paid), kept per pot too when every pot gives it (``pot_rakes``);
-  ``total_pot`` the pots' ``amount`` (rake included).
+  ``total_pot`` the pots' ``amount`` (rake included).  Pots that hold every chip put in, the uncalled bet
+  too (the bettor's win includes it): that bet handed back to him (``returned``), off his win and the total.
+* A double board (PokerNow's: two boards dealt street by street, each pot divided between them): the
+  extension field ``pokerengine_second_board``, the second board's cards (PHH's ``_second_board``).
 * Games: every code of ``codes.md`` (:mod:`~pokerengine.formats.ohh_games`): the spec's
   ``game_type`` and ``bet_type`` (``Holdem`` ``PL`` is ``PT``, ``Stud`` ``FL`` ``F7S``), and the
   extension field ``pokerengine_variant`` for what they do not name (short deck, five- and six-card
@@ -103,7 +110,7 @@ from .ohh_values import MAX_BYTES as MAX_BYTES
 from .ohh_values import MAX_CONTAINERS as MAX_CONTAINERS
 from .ohh_values import MAX_HANDS as MAX_HANDS
 from .ohh_values import MAX_ITEMS as MAX_ITEMS
-from .ohh_values import exact_value, json_texts
+from .ohh_values import exact_value, finest, json_texts, uncalled_in_pot
 from .ohh_write import (
     _EXACT,
     _ISO,
@@ -111,6 +118,7 @@ from .ohh_write import (
     ANTES_MATCHED_FIELD,
     CHIP_SCALE_FIELD,
     FULL_BLIND_FIELD,
+    SECOND_BOARD_FIELD,
     UNKNOWN,
     dumps_ohh,
     dumps_ohh_lines,
@@ -320,6 +328,9 @@ class _Reader:
                 raise _fail(where, f"{CHIP_SCALE_FIELD} must be from 2 to 1,000,000 in a hand counted in chips, "
                                    f"got {shown(chip_scale)}")
             self.scale = chip_scale
+        elif self.scale == 1:  # a hand counted in chips whose amounts have decimals: in that part of a chip
+            chip_scale = finest(obj)
+            self.scale = chip_scale or 1
         big_blind = self.money(obj, "big_blind_amount", "", required=True)
         small_blind = self.get(obj, "small_blind_amount", (int, Decimal), "")
         self.money(obj, "ante_amount", "")
@@ -333,7 +344,19 @@ class _Reader:
         self.bring_in = 0
         owed = None if v.kind == "stud" else self.get(obj, FULL_BLIND_FIELD, dict, "")  # a short blind owed in full
         self.owed = 0 if owed is None else self.money(owed, "amount", f"{FULL_BLIND_FIELD}.", required=True)
-        actions, antes, blinds, posts, runs = self.rounds(n, stacks, v)
+        self.totals = False
+        try:
+            actions, antes, blinds, posts, runs = self.rounds(n, stacks, v)
+        except HistoryParseError as exc:  # a call that is not what there was to call: the writer may give
+            if ", but the call is " not in str(exc):  # each bet, raise and call as the player's street total
+                raise
+            self.totals = True
+            try:
+                actions, antes, blinds, posts, runs = self.rounds(n, stacks, v)
+            except HistoryParseError as again:
+                raise _fail(where, f"{str(exc).split(': ', 1)[-1]}; read as street totals, "
+                                   f"{str(again).split(': ', 2)[-1]}: the file's amounts contradict each "
+                                   "other") from None
         if owed is not None:  # the short blind as due
             k = self.player(owed, f"{FULL_BLIND_FIELD}.")
             if self.owed <= max(blinds):
@@ -384,6 +407,9 @@ class _Reader:
             user["_chip_scale"] = chip_scale
         if obj.get(ANTES_MATCHED_FIELD) is True:
             user["_antes_matched"] = True
+        second = self.cards(obj.get(SECOND_BOARD_FIELD), SECOND_BOARD_FIELD)  # a double board (the writer's field)
+        if second:
+            user["_second_board"] = "".join(second)
         if obj.get(ANTE_TRIMMING_FIELD) is True:  # antes counted as contributions (the writer's field)
             fields["ante_trimming_status"] = True
         try:
@@ -392,7 +418,9 @@ class _Reader:
         except HistoryParseError as exc:
             raise _fail(where, str(exc)) from None
         collected, rake, total, rakes = self.pots()
-        hand = SiteHand("ohh", self.hand_id, self.index, history, collected, rake, total, self.source, pot_rakes=rakes)
+        collected, total, returned = uncalled_in_pot(self.put, self.live_put, self.names, collected, total)
+        hand = SiteHand("ohh", self.hand_id, self.index, history, collected, rake, total, self.source, pot_rakes=rakes,
+                        returned=returned)
 
         return with_stated(hand, obj.get(STATED_FIELD), self.units, where)
 
@@ -642,13 +670,20 @@ class _Reader:
                     if self.owed > top and street == 0:  # a short blind's full amount (FULL_BLIND_FIELD)
                         top = owed_top(self.owed, k, bets, left, gone)
                     due = min(top - bets[k], left[k])
+                    if self.totals and amount:  # (the street total the call reaches)
+                        amount -= bets[k]
                     if amount != due or due == 0:
                         raise _fail(self.where, f"{w}amount: {self.names[k]} calls {amount}, but the call is {due}")
                     out.append(f"{p} cc")
                     bets[k] += amount
                     left[k] -= amount
                 elif verb == "Bet" or verb == "Raise":
-                    if amount == 0:
+                    if self.totals:  # (the street total the bet or raise reaches)
+                        amount -= bets[k]
+                        if amount > left[k]:
+                            raise _fail(self.where, f"{w}amount: {self.names[k]} puts in {amount} with {left[k]} "
+                                                    "behind")
+                    if amount <= 0:
                         raise _fail(self.where, f"{w}amount: a {verb.lower()} needs a positive amount")
                     call = bets[k] + amount == max(bets) or bets[k] + amount < max(bets) and amount == left[k]
                     bets[k] += amount  # (a raise to no more than the bet is a call: PokerNow's converters
@@ -694,6 +729,8 @@ class _Reader:
         if kind != "stud":
             deals = [f"d dh p{k + 1} " + ("".join(c) if c is not None else "??" * holes) for k, c in enumerate(known)]
             out = deals + out
+        self.put = [stack - rest for stack, rest in zip(stacks, left)]
+        self.live_put = [x - ante for x, ante in zip(self.put, antes)]  # (antes and dead posts never come back)
         return out, antes, blinds, posts, 1 + len(restarts)
 
     def pots(self) -> tuple[tuple[Collected, ...], int | None, int | None, tuple[int, ...] | None]:

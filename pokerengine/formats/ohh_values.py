@@ -4,7 +4,9 @@ An OHH file holds one hand object, several one after the other (JSON lines, or p
 or a JSON array of them.  :func:`json_texts` finds where each top-level value begins and ends without
 converting a number; :func:`exact_value` reads one of them, checked by :func:`pokerengine._json.loads`
 (nesting, digits, no NaN), with its decimals exact.  The hands in those values are read by
-:mod:`.ohh`.
+:mod:`.ohh`, with two helpers for the values as other writers give them: :func:`finest` (the part of a
+chip a hand counted in chips writes its decimals in) and :func:`uncalled_in_pot` (pots that hold the
+uncalled bet too).
 
 >>> list(json_texts('{"a": 1}\\n{"b": [2.50]}', "x.ohh"))
 ['{"a": 1}', '{"b": [2.50]}']
@@ -28,8 +30,10 @@ from typing import Any
 
 from .. import _json
 from ..errors import HistoryParseError
+from .sitehand import Collected
 
-__all__ = ["MAX_BYTES", "MAX_CONTAINERS", "MAX_HANDS", "MAX_ITEMS", "exact_value", "json_texts"]
+__all__ = ["MAX_BYTES", "MAX_CHIP_DECIMALS", "MAX_CONTAINERS", "MAX_HANDS", "MAX_ITEMS", "exact_value", "finest",
+           "json_texts", "uncalled_in_pot"]
 
 #: The largest text :func:`~.ohh.read_ohh` reads (bytes, or characters of a ``str``): some 2,500 hands.
 MAX_BYTES = 8 * 1024 * 1024
@@ -39,6 +43,9 @@ MAX_CONTAINERS = 400_000
 MAX_ITEMS = 600_000
 #: The most hands one text may hold.
 MAX_HANDS = 100_000
+#: The most decimal places of a hand counted in chips (``"currency": "Chips"``, or none) read as parts of a
+#: chip (the user field ``_chip_scale``: 0.5 chips is 5 tenths); a finer amount is refused.
+MAX_CHIP_DECIMALS = 6
 
 
 def json_texts(data: bytes | str, source: str | None, errors: bool = False) -> Iterator[str | HistoryParseError]:
@@ -94,6 +101,58 @@ def _zero(_: str) -> int:
 
 def _short(text: str) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
+
+
+def finest(obj: Any) -> int | None:
+    """The part of a chip a hand counted in chips is written in when its amounts have decimals (``0.5``:
+    10; ``0.25``: 100): ten to the most decimal places of its numbers, at most
+    :data:`MAX_CHIP_DECIMALS`; ``None`` when every number is whole (or one is finer than that, which
+    the amount's check refuses).  Linear in the hand's JSON (its nesting is bounded by the reader).
+
+    >>> finest({"a": Decimal("0.5"), "b": [{"c": Decimal("2.25")}, Decimal("1.0")]}), finest({"a": 3})
+    (100, None)
+    """
+    places = 0
+    todo = [obj]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+        elif isinstance(value, Decimal) and value.is_finite() and value == value:
+            exponent = value.normalize().as_tuple().exponent
+            if isinstance(exponent, int) and exponent < 0:
+                places = max(places, -exponent)
+    return 10 ** places if 0 < places <= MAX_CHIP_DECIMALS else None
+
+
+def uncalled_in_pot(put: list[int], live: list[int], names: list[str], collected: tuple[Collected, ...],
+                    total: int | None) -> tuple[tuple[Collected, ...], int | None, tuple[int, ...] | None]:
+    """The wins, the pots' total and what came back, of a file whose pots hold every chip put in (``put``,
+    each player's in position order), the uncalled bet too (a real 2026 Ten-Four hand: pot 150, the bettor's
+    50 nobody called in it, and his win 146 of it): that bet (what the largest of the ``live`` chips, antes
+    and dead posts left out, has over the next) handed back to its bettor and taken off his win and the
+    total.  Else the wins and total as they are, and ``None``.
+
+    >>> uncalled_in_pot([100, 50], [100, 50], ["a", "b"], (Collected("a", 0, 146),), 150)
+    ((Collected(player='a', pot=0, amount=96),), 100, (50, 0))
+    >>> uncalled_in_pot([100, 50], [100, 50], ["a", "b"], (Collected("a", 0, 96),), 100)
+    ((Collected(player='a', pot=0, amount=96),), 100, None)
+    """
+    if total is None or len(put) < 2 or total != sum(put):
+        return collected, total, None
+    top = max(range(len(live)), key=live.__getitem__)
+    back = live[top] - max(x for k, x in enumerate(live) if k != top)
+    name = names[top]
+    at = max((i for i, c in enumerate(collected) if c.player == name and c.amount >= back),
+             key=lambda i: collected[i].pot or 0, default=None)
+    if not back or at is None:
+        return collected, total, None
+    c = collected[at]
+    kept = [*collected[:at], *([Collected(name, c.pot, c.amount - back)] if c.amount > back else []),
+            *collected[at + 1:]]
+    return tuple(kept), total - back, tuple(back if k == top else 0 for k in range(len(put)))
 
 
 def exact_value(text: str, what: str) -> Any:

@@ -59,6 +59,10 @@ ANTES_MATCHED_FIELD = "pokerengine_antes_matched"
 #: ``ante_trimming_status = true``, which a site's reader writes where the site builds its side pots with
 #: the antes as ordinary chips: PartyPoker): ``true``, read back as the field.
 ANTE_TRIMMING_FIELD = "pokerengine_ante_trimming"
+#: The extension field of a double-board hand (PHH's ``_second_board``, the PokerNow reader's: two boards
+#: dealt street by street, each pot divided between them): the second board's cards, as ``cards`` are
+#: written; the rounds give the first board.
+SECOND_BOARD_FIELD = "pokerengine_second_board"
 
 
 def write_ohh(hand: SiteHand | HandHistory, pot_rakes: Sequence[int] | None = None) -> dict[str, Any]:
@@ -210,6 +214,9 @@ class _Writer:
             out[ANTES_MATCHED_FIELD] = True
         if h.ante_trimming_status:
             out[ANTE_TRIMMING_FIELD] = True
+        second = h.user_fields.get("_second_board")
+        if type(second) is str:
+            out[SECOND_BOARD_FIELD] = [second[k:k + 2] for k in range(0, len(second), 2)]
         out["pots"] = self.pots()
         if self.site is not None:  # what else the site's file stated (formats/ohh_stated.py)
 

@@ -33,11 +33,13 @@ parentheses or not; ``(dead button)``); ``flop:`` in lower case; suits as symbol
 big blinds, straddles, antes, ``posts a missing small blind`` (dead money), ``posts a missed big blind``
 (a live post; heads-up the button's takes in his small blind and he still acts first), ``Dead Small Blind``
 (no small blind); heads-up the button's straddle (his whole post, the small blind in it); a big blind all in
-for less called in full (``_full_blind``); ``and go all in``; run it twice (``Flop (second run)``, and
-``(second board)`` once everyone is all in: each run settled on its board; a second board with betting after
-it is a double-board game, refused by name); bomb pots (antes and no blinds, ``posts a bet of X (bomb pot
-bet)`` and ``calls X (bomb pot bet)`` among them, the flop with no betting before it: the engine's preflop
-round is checked through); a player's id changed mid-hand (his lines stay his seat's); ``shows``
+for less called in full (``_full_blind``); ``and go all in``; run it twice (``Flop (second run)``: each
+run settled on its board); a double board (``Flop (second board)`` beside each street, the betting after
+both: the second board's cards in the user field ``_second_board``, each pot divided between the boards
+and each part won on its board, the odd chip to the first, as 14 real hands show); bomb pots (antes and no
+blinds, ``posts a bet of X (bomb pot bet)`` and ``calls X (bomb pot bet)`` among them, the flop with no
+betting before it: the engine's preflop round is checked through; with a dead button, in the order the
+flop's betting shows); a player's id changed mid-hand (his lines stay his seat's); ``shows``
 lines written after ``-- ending hand`` (they belong to the hand); admin lines, seat requests, stack
 changes, chat-like notices, ``Undealt cards`` and ``Your hand is`` (whose hand the log does not say)
 are skipped.  A log cut mid-hand at its start is read from its first whole hand.  The ledger (the
@@ -67,7 +69,7 @@ from .blocks import (
     read_blocks,
 )
 from .draft import Draft, fail
-from .sitehand import SiteHand
+from .sitehand import Collected, SiteHand
 
 #: The first line of a log (the CSV header); older logs and other tools may leave out ``order``.
 HEADER = re.compile(r"entry,at(?:,order)?\r?\n")
@@ -285,7 +287,8 @@ class _Hand:
         self.sb_seat: int | None = None
         self.bb_seat: int | None = None
         self.dead_sb = False  # "Dead Small Blind": nobody sits where the small blind is due
-        self.second_board = False  # a "(second board)" line has been dealt
+        self.board2: list[str] = []  # a double board's second board, street by street ("(second board)")
+        self.bomb_at: int | None = None  # where a dead-button bomb pot's preflop checks go, until the flop's first act
         self.short_bb: int | None = None  # where in the posts a big blind all in for less is, until an action
         self.alias: dict[str, str] = {}  # a seated player's name after his id changed mid-hand: his seat's name
 
@@ -380,9 +383,6 @@ class _Hand:
         verb, tail = m.group(1), m.group(2)
         if self.ended and verb != "shows a":
             return
-        if self.second_board and verb in ("calls", "bets", "raises to", "checks", "folds"):
-            raise h.fail("a double-board game (a second board dealt with betting after it), which the engine "
-                         "does not play (a second board after everyone is all in is read as a run)")
         allin = tail.endswith(" and go all in")
         tail = tail[: -len(" and go all in")] if allin else tail
         bomb = tail.endswith(_BOMB_BET)
@@ -391,6 +391,8 @@ class _Hand:
             return
         if verb == "posts a bet of":
             raise h.fail(f"cannot read {shown(line)} (a bet posted that is no bomb pot's)")
+        if self.bomb_at is not None and verb in ("calls", "bets", "raises to", "checks", "folds"):
+            self.bomb_button(name)
         if verb in _POSTS:
             kind = _POSTS[verb]
             amount = self.amount(tail)
@@ -464,20 +466,61 @@ class _Hand:
         if not self.betting and not h.events and not any(kind in ("sb", "bb", "straddle") for _, kind, _ in h.posts):
             self.bomb_pot()
         self.betting = True
-        self.second_board = self.second_board or " board)" in m.group(0).lower()
-        h.board(self.cards(m.group(3)), _RUNS[m.group(2).lower() if m.group(2) else None])
+        cards = self.cards(m.group(3))
+        if " board)" not in m.group(0).lower():
+            h.board(cards, _RUNS[m.group(2).lower() if m.group(2) else None])
+            return
+        street = ("flop", "turn", "river").index(m.group(1).lower())
+        if (m.group(2).lower() != "second" or street != len(self.board2) or street != len(h.runs[0]) - 1
+                or len(cards) != (6 if not street else 2)):
+            raise h.fail(f"cannot read {shown(m.group(0))}: a second board's streets come flop, turn, river, "
+                         "each right after the first board's")
+        self.board2.append(cards)
+
+    def double_board(self) -> None:
+        """A double board: the second board's cards in the user field ``_second_board``
+        (:data:`pokerengine.live.interpreter.SECOND_BOARD`: each pot divided between the boards, each
+        part settled on its board), each player's ``collected`` lines (one a board he wins) added up."""
+        h = self.h
+        if len(self.board2) != len(h.runs[0]) or len(h.runs) > 1:
+            raise h.fail(f"the second board has {len(self.board2)} streets and the first {len(h.runs[0])} "
+                         f"{'(and a run twice)' if len(h.runs) > 1 else ''}: a double board deals both together")
+        h.user["_second_board"] = "".join(self.board2)
+        won: dict[str, int] = {}
+        for c in h.collected:
+            won[c.player] = won.get(c.player, 0) + c.amount
+        h.collected = [Collected(player, None, amount) for player, amount in won.items()]
 
     def bomb_pot(self) -> None:
         """Antes and no blinds, the flop with no betting before it: the engine's preflop round, checked
-        through by every player in position order."""
+        through by every player in position order.  With a dead button (no dealer named, no blind posted)
+        the order is the flop's: the checks wait for the first player to act after the flop (the button
+        the seat before his, :meth:`bomb_button`)."""
         h = self.h
         if not h.posts:
             raise h.fail("a flop before any bet or blind")
-        self.place_button()
-        span = max(h.max_seats, 10)
-        for name in sorted(h.seats, key=lambda p: (h.seats[p][0] - h.button - 1) % span):
-            h.check(name)
         h.user["_bomb_pot"] = True
+        if self.dealer is None and not h.button and self.sb_seat is None and self.bb_seat is None:
+            self.bomb_at = len(h.events)
+            return
+        self.place_button()
+        self.bomb_checks(len(h.events))
+
+    def bomb_checks(self, at: int) -> None:
+        """The bomb pot's preflop checks, every player in position order, put in the events at ``at``."""
+        h = self.h
+        span = max(h.max_seats, 10)
+        order = sorted(h.seats, key=lambda p: (h.seats[p][0] - h.button - 1) % span)
+        h.events[at:at] = [("cc", name, None) for name in order]
+        self.bomb_at = None
+
+    def bomb_button(self, name: str) -> None:
+        """A dead-button bomb pot: ``name`` acts first after the flop, so the button is the seat before his."""
+        h = self.h
+        assert self.bomb_at is not None
+        seat = h.seats[name][0]
+        h.button = seat - 1 if seat > 1 else max(h.max_seats, 10)
+        self.bomb_checks(self.bomb_at)
 
     def place_button(self) -> None:
         """A dead button: the seat before the small blind; when nobody posts it, the seat before the big
@@ -496,12 +539,16 @@ class _Hand:
 
     def finish(self) -> None:
         h = self.h
-        dealt = "".join(cards for run in h.runs for cards in run)
+        dealt = "".join(cards for run in h.runs for cards in run) + "".join(self.board2)
         if len({dealt[i:i + 2] for i in range(0, len(dealt), 2)}) * 2 != len(dealt):  # (the runs share one deck)
-            raise h.fail("a board card is dealt twice (the runs of a board come from one deck)")
+            raise h.fail("a board card is dealt twice (the runs and boards of a hand come from one deck)")
+        if self.board2:
+            self.double_board()
         if len(h.runs) > 1 and len("".join(h.runs[0])) != 10:
             raise h.fail("a board run twice whose first run does not reach the river")
         self.place_button()
+        if self.bomb_at is not None:  # (nobody acted after the flop: the order as the button is placed)
+            self.bomb_checks(self.bomb_at)
         code, hole = self.game
         if code.endswith(("O", "O/8")) and self.seen in (5, 6):  # Omaha with more cards than its name says
             code = code.replace("O", f"O{self.seen}")

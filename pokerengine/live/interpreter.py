@@ -31,11 +31,20 @@ from __future__ import annotations
 
 import attrs
 
+from .._checks import shown
+from ..cards import check_distinct, parse_cards
+from ..errors import HistoryParseError
 from ..phh.record import RUN_COUNT, HandHistory
 from ..phh.variants import VARIANTS, Variant, get_variant
 from .hand import Hand
 from .phh import from_history
 from .quick import PLANS, play_quick
+
+#: A board game dealt two boards street by street, the betting between the streets (PokerNow's double
+#: board, ``docs/histories.md``): the actions deal the first board, this user field holds the second
+#: board's cards, and each pot is divided between the two boards and each part settled on its board, as
+#: a board run twice that parts before the flop (``docs/runs.md``: the odd unit to the first board).
+SECOND_BOARD = "_second_board"
 
 #: User fields the short way does not know: such a hand goes to the engine.
 _ENGINE_FIELDS = (RUN_COUNT, "_chip_unit", "_posts", "_full_blind")
@@ -86,11 +95,50 @@ def interpret(hand: HandHistory, *, quick: bool = True) -> Outcome:
     """
     variant = VARIANTS.get(hand.variant) or get_variant(hand.variant)
     plan = PLANS.get(hand.variant) if quick else None
+    outcome = None
     if plan is not None and not any(k in hand.user_fields for k in _ENGINE_FIELDS):  # hold'em, Omaha
         fields = play_quick(hand, variant, plan)
         if fields is not None:
-            return Outcome(variant, 1, *fields)
-    return outcome_of(from_history(hand))
+            outcome = Outcome(variant, 1, *fields)
+    if outcome is None:
+        outcome = outcome_of(from_history(hand))
+    second = hand.user_fields.get(SECOND_BOARD)
+    return outcome if second is None else with_second_board(outcome, second, hand.label)
+
+
+def with_second_board(outcome: Outcome, second: object, label: str) -> Outcome:
+    """``outcome`` with a double board's two boards as its runs (:data:`SECOND_BOARD`), when two or more
+    players reach the showdown (else one takes every pot and the boards do not matter).  The second
+    board must be as long as the first, share no card with it or the hole cards, and the hand must not
+    also be run twice.
+
+    >>> o = Outcome(VARIANTS["NT"], 1, (9, 9), (9, 9), (0, 0), (False, False), (None, None),
+    ...             tuple(parse_cards("2c7d9hTs3c")))
+    >>> [len(board) for board in with_second_board(o, "KcQdJh4s5s", "hand").runs]
+    [5, 5]
+    >>> with_second_board(o, "KcQd", "hand").runs
+    Traceback (most recent call last):
+    ...
+    pokerengine.errors.HistoryParseError: hand: _second_board has 2 cards, but the first board 5
+    """
+    if type(second) is not str or len(second) > 20:
+        raise HistoryParseError(f"{label}: {SECOND_BOARD} must be the second board's cards, got {shown(second)}")
+    try:
+        board2 = parse_cards(second)
+    except ValueError as exc:
+        raise HistoryParseError(f"{label}: {SECOND_BOARD}: {exc}") from None
+    if outcome.variant.kind != "board" or outcome.runs:
+        raise HistoryParseError(f"{label}: {SECOND_BOARD} is only for a board game run once")
+    if len(board2) != len(outcome.board):
+        raise HistoryParseError(f"{label}: {SECOND_BOARD} has {len(board2)} cards, but the first board "
+                                f"{len(outcome.board)}")
+    try:
+        check_distinct(outcome.board, board2, *(h for h in outcome.cards if h is not None))
+    except ValueError as exc:
+        raise HistoryParseError(f"{label}: {SECOND_BOARD}: {exc}") from None
+    if not outcome.showdown or not board2:
+        return outcome
+    return attrs.evolve(outcome, runs=(outcome.board, board2))
 
 
 def outcome_of(hand: Hand) -> Outcome:

@@ -7,7 +7,8 @@ is dead money, a missed big blind a live post (posted with the small blind: the 
 round is checked through; shows written after ``-- ending hand`` are the hand's; cents games are read in
 hundredths; "raises to X and go all in" for no more than the bet is a call; heads-up the button's straddle
 is his whole post and his missed big blind takes in his small blind (he still acts first); bomb-pot bets
-are antes; an id changed mid-hand keeps its seat; a double-board game is refused by name.
+are antes; an id changed mid-hand keeps its seat; a double board divides each pot between its boards (the odd
+cent to the first), a dead-button bomb pot's order is the flop's.
 
 The tests every site reader shares: tests/formats/test_formats_sites.py.
 """
@@ -17,10 +18,13 @@ from __future__ import annotations
 import random
 import re
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pokerengine import Seat
+from pokerengine.cards import cards_text
 from pokerengine.errors import HistoryParseError
 from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.blocks import HandError
@@ -29,6 +33,7 @@ from pokerengine.formats.pokernow_ledger import check_ledger, log_nets, read_led
 from pokerengine.live.interpreter import interpret
 from pokerengine.formats.sitehand import Collected
 from pokerengine.replay.site_check import check_site
+from pokerengine.runs import settle_runs
 from profiles import examples
 from site_fixtures import BY_NAME
 
@@ -415,16 +420,56 @@ def test_a_player_whose_id_changes_mid_hand_keeps_his_seat():
     assert interpret(h).contributed == (10, 60, 160) and check_site(hand).status == "matched"
 
 
-def test_a_double_board_game_is_refused_by_name():
-    # N5: "Flop (second board)" with betting after it is a double-board game, which the engine does not play
-    text = log(start(), f"Player stacks: #1 {A} (1000) | #2 {B} (500)", f"{B} posts a small blind of 10",
-               f"{A} posts a big blind of 20", f"{B} calls 20", f"{A} checks", "Flop:  [2♠, 6♦, 10♣]",
-               "Flop (second board):  [3♠, 7♦, J♣]", f"{A} checks", f"{B} checks",
-               "Turn: 2♠, 6♦, 10♣ [4♥]", "Turn (second board): 3♠, 7♦, J♣ [5♥]", f"{A} checks", f"{B} checks",
-               f"{A} collected 40 from pot", "-- ending hand #1 --")
-    [item] = iter_hands(text, errors=True)
-    # the first check after the second flop (entry 8 of 16, newest first below the header: line 2 + 15 - 8)
-    assert isinstance(item, HandError) and ", line 9: a double-board game (a second board dealt with betting" in str(item)
+def test_a_double_board_divides_each_pot_between_its_boards():
+    # 428 real hands (ahui21's logs, 2023-2025, nearly all bomb pots): "Flop (second board)" dealt with each
+    # street, betting after both; each board's half of the pot won on that board, the odd cent to the first
+    # board (14 real hands with an odd pot and a different winner on each board show it)
+    both = hands("double-board.csv")
+    hand = both["db1"]
+    h = hand.history
+    # a dead button and no blind (a bomb pot): the order is the flop's, ann (seat 9) first, so the button is seat 8
+    assert h.players == ("ann @ a1", "bob @ b2", "cy @ c3") and h.seats == (9, 2, 5)
+    assert h.actions[3:11] == ("p1 cc", "p2 cc", "p3 cc", "d db 2s7d9c", "p1 cc", "p2 cbr 10", "p3 cc", "p1 f")
+    assert h.user_fields["_second_board"] == "KhQh3d5c8s" and h.user_fields["_bomb_pot"] is True
+    assert hand.collected == (Collected("bob @ b2", None, 18), Collected("cy @ c3", None, 17))
+    out = interpret(h)
+    assert out.contributed == (5, 15, 15) and [cards_text(b) for b in out.runs] == ["2s7d9c4sJd", "KhQh3d5c8s"]
+    assert check_site(hand).status == "matched"
+    # the slow obvious way: the pot of 35 halved, 18 and 17, each half to the best hand on its own board
+    seats = [Seat(1, 5, folded=True), Seat(2, 15, cards="9s9d"), Seat(3, 15, cards="Ks7s")]
+    assert dict(settle_runs(seats, board="", runs=["2s7d9c4sJd", "KhQh3d5c8s"]).payouts) == {1: 0, 2: 18, 3: 17}
+    # the odd cent to the second board's winner is not what the engine pays
+    swapped = attrs.evolve(hand, collected=(Collected("bob @ b2", None, 17), Collected("cy @ c3", None, 18)))
+    assert check_site(swapped).status == "mismatched"
+    # one player wins both boards: his two collected lines are one amount; all in on the flop, both boards run out
+    scoop = both["db2"]
+    assert scoop.collected == (Collected("ann @ a1", None, 410),) and check_site(scoop).status == "matched"
+    assert interpret(scoop.history).contributed == (200, 200, 10)
+
+
+FLOP, FLOP2 = "Flop:  [2♠, 6♦, 10♣]", "Flop (second board):  [3♠, 7♦, J♣]"
+TURN, TURN2 = "Turn: 2♠, 6♦, 10♣ [4♥]", "Turn (second board): 3♠, 7♦, J♣ [5♥]"
+
+
+def double(flop: tuple[str, ...], turn: tuple[str, ...]) -> str:
+    """A heads-up hand with the ``flop`` lines, both checking, then the ``turn`` lines and a bet nobody calls."""
+    return log(start(), f"Player stacks: #1 {A} (1000) | #2 {B} (500)", f"{B} posts a small blind of 10",
+               f"{A} posts a big blind of 20", f"{B} calls 20", f"{A} checks", *flop, f"{A} checks", f"{B} checks",
+               *turn, f"{A} checks", f"{B} bets 40", f"{A} folds", f"Uncalled bet of 40 returned to {B}",
+               f"{B} collected 40 from pot", "-- ending hand #1 --")
+
+
+@pytest.mark.parametrize("flop, turn, message", [
+    ((FLOP,), (TURN, FLOP2), "a second board's streets come flop, turn, river, each right after the first board's"),
+    ((FLOP,), (TURN2, TURN), "a second board's streets come flop, turn, river, each right after the first board's"),
+    ((FLOP, FLOP2), (TURN,), "the second board has 1 streets and the first 2"),
+    ((FLOP, FLOP2), (TURN, "Turn (second board): 3♠, 7♦, J♣ [2♠]"), "a board card is dealt twice"),
+])
+def test_a_double_board_that_contradicts_itself_is_an_error_naming_it(flop, turn, message):
+    [item] = iter_hands(double(flop, turn), errors=True)
+    assert isinstance(item, HandError) and message in str(item)
+    [hand] = parse_pokernow(double((FLOP, FLOP2), (TURN, TURN2)))  # (the same hand, its boards in order)
+    assert hand.history.user_fields["_second_board"] == "3s7dJc5h" and check_site(hand).status == "matched"
 
 
 def test_a_big_blind_all_in_for_less_called_in_full_is_posted_in_full():
