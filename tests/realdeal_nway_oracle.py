@@ -29,7 +29,10 @@ class table, no board model, no pair odds): whole deals are sampled and settled.
 (the better of two noisy values) is biased up by the noise where a class is near indifference;
 :attr:`Check.crossfit` picks the better action on half the batches and prices it on the other half
 (both ways, averaged): biased down (an estimate of the gain of a response that may be worse than
-the best).  The true gain of the best response lies between them up to their errors;
+the best).  :attr:`Check.sure` does the same but switches only the classes whose better action the
+first half shows beyond :data:`SURE` standard errors (the others keep their strategy): the gain of
+a response that is almost never worse than the strategy, a lower estimate with less of the noise.
+The true gain of the best response lies between the lower estimates and the plain one, up to their errors;
 :attr:`Check.gains_se` is the batch-means standard error of the plain gain (the chosen actions held
 fixed).
 """
@@ -64,6 +67,7 @@ CLASS_OF = np.array(COMBO_CLASS, dtype=np.intp)
 PAIR = np.zeros((52, 52), dtype=np.intp)  # the combination of two cards
 for _c, (_a, _b) in enumerate(COMBO_CARDS):
     PAIR[_a, _b] = PAIR[_b, _a] = _c
+SURE = 2.0
 MIX = np.random.default_rng(0).integers(1, 2**62, 9, dtype=np.int64) | 1  # row hashing of stacks after a hand
 
 
@@ -146,6 +150,7 @@ class Check:
     gains: tuple[float, ...]  # plain (biased up by the noise near indifference)
     gains_se: tuple[float, ...]  # batch means, the chosen actions fixed
     crossfit: tuple[float, ...]  # actions chosen on half the batches, priced on the other (biased down)
+    sure: tuple[float, ...]  # the same, switching only where the first half is SURE standard errors sure
     exploitability: float  # max of gains
     push: dict[tuple[int, Key], Any]  # (seat, key) -> per-class value of pushing (calling)
     fold: dict[tuple[int, Key], Any]
@@ -185,7 +190,7 @@ def check(game: PushFoldGame, strategies: Strategies, deals: int = 1_000_000, se
     rng = np.random.default_rng(seed)
     npts = len(points)
     sums: list[Any] = []  # per batch: (npts, 2, 169) sums of push and fold by the acting seat's class
-    squares = np.zeros((npts, 3, CLASSES))  # push, fold, push - fold
+    squares = np.zeros((2, npts, 3, CLASSES))  # per half (batch parity): push, fold, push - fold
     counts: list[Any] = []  # per batch: (n, 169)
     value_sum = np.zeros(n)
     value_sq = np.zeros(n)
@@ -224,9 +229,9 @@ def check(game: PushFoldGame, strategies: Strategies, deals: int = 1_000_000, se
             c = cls[:, q]
             for a in (0, 1):
                 part[i, a] = np.bincount(c, acc[i, a], CLASSES)
-                squares[i, a] += np.bincount(c, acc[i, a] ** 2, CLASSES)
+                squares[len(sums) % 2, i, a] += np.bincount(c, acc[i, a] ** 2, CLASSES)
             d = acc[i, 0] - acc[i, 1]
-            squares[i, 2] += np.bincount(c, d * d, CLASSES)
+            squares[len(sums) % 2, i, 2] += np.bincount(c, d * d, CLASSES)
         sums.append(part)
         counts.append(np.stack([np.bincount(cls[:, s], minlength=CLASSES) for s in range(n)]).astype(np.float64))
         done += m
@@ -235,19 +240,19 @@ def check(game: PushFoldGame, strategies: Strategies, deals: int = 1_000_000, se
     count = np.maximum(c_all.sum(axis=0), 1.0)
     seat_of = np.array([q for q, _ in points])
     mean = s_all.sum(axis=0) / count[seat_of][:, None, :]
-    sq = squares / count[seat_of][:, None, :]
+    sq = squares.sum(axis=0) / count[seat_of][:, None, :]
     diff = mean[:, 0] - mean[:, 1]
     var = [np.maximum(sq[:, 0] - mean[:, 0] ** 2, 0.0), np.maximum(sq[:, 1] - mean[:, 1] ** 2, 0.0),
            np.maximum(sq[:, 2] - diff ** 2, 0.0)]
     se = [np.sqrt(v / count[seat_of]) for v in var]
     strat = np.stack([sig[p] for p in points])
     scale = game.scale
-    gains, gains_se, cross = [], [], []
+    gains, gains_se, cross, sure = [], [], [], []
     nb = len(sums)
     for s in range(n):
         rows = seat_of == s
         if not rows.any():
-            gains.append(0.0), gains_se.append(0.0), cross.append(0.0)
+            gains.append(0.0), gains_se.append(0.0), cross.append(0.0), sure.append(0.0)
             continue
         a, b, st = mean[rows, 0], mean[rows, 1], strat[rows]
         gains.append(float((PRIOR * (np.maximum(a, b) - st * a - (1 - st) * b)).sum()) / scale)
@@ -255,17 +260,22 @@ def check(game: PushFoldGame, strategies: Strategies, deals: int = 1_000_000, se
         per = s_all[:, rows] / (count[s] / nb)  # each batch's own estimate (normalised by the mean count)
         g_b = (PRIOR * ((choose - st) * per[:, :, 0] + (st - choose) * per[:, :, 1])).sum(axis=(1, 2)) / scale
         gains_se.append(float(g_b.std(ddof=1) / np.sqrt(nb)) if nb > 1 else float("nan"))
-        halves = []
-        for pick, price in ((slice(0, None, 2), slice(1, None, 2)), (slice(1, None, 2), slice(0, None, 2))):
+        halves, certain = [], []
+        for h, (pick, price) in enumerate(((slice(0, None, 2), slice(1, None, 2)), (slice(1, None, 2), slice(0, None, 2)))):
             ca, cb = c_all[pick, s].sum(axis=0), c_all[price, s].sum(axis=0)
             sa, sb = s_all[pick][:, rows].sum(axis=0), s_all[price][:, rows].sum(axis=0)
             pa, pb = sa / np.maximum(ca, 1.0), sb / np.maximum(cb, 1.0)
-            ch = (pa[:, 0] > pa[:, 1]).astype(np.float64)
+            da = pa[:, 0] - pa[:, 1]
+            ch = (da > 0).astype(np.float64)
             halves.append(float((PRIOR * ((ch - st) * pb[:, 0] + (st - ch) * pb[:, 1])).sum()) / scale)
+            sea = np.sqrt(np.maximum(squares[h, rows, 2] / np.maximum(ca, 1.0) - da ** 2, 0.0) / np.maximum(ca, 1.0))
+            ch = np.where(np.abs(da) > SURE * sea, ch, st)  # only the switches the first half is sure of
+            certain.append(float((PRIOR * ((ch - st) * pb[:, 0] + (st - ch) * pb[:, 1])).sum()) / scale)
         cross.append(sum(halves) / 2)
+        sure.append(sum(certain) / 2)
     value = value_sum / deals
     value_se = np.sqrt(np.maximum(value_sq / deals - value ** 2, 0.0) / deals)
-    return Check(tuple(gains), tuple(gains_se), tuple(cross), max(gains),
+    return Check(tuple(gains), tuple(gains_se), tuple(cross), tuple(sure), max(gains),
                  {p: mean[i, 0] for i, p in enumerate(points)}, {p: mean[i, 1] for i, p in enumerate(points)},
                  {p: se[0][i] for i, p in enumerate(points)}, {p: se[1][i] for i, p in enumerate(points)},
                  {p: se[2][i] for i, p in enumerate(points)}, tuple(float(v) for v in value),
