@@ -129,7 +129,7 @@ _OLD_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.{0,%d}) \(([^()]{1,30})\)\.?" % MA
 _OLD_BUTTON = re.compile(r"Seat ([0-9]{1,3}) is the button")
 _OLD_BOARD = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\*:((?: \[[^]]{0,40}\]){1,2})")
 _OLD_SUMMARY = re.compile(r"(\*?)Player (.{0,%d}?) (shows: |mucks \(|does not show|doesn't show)(.{0,300}?)\.? ?Bets: (%s)\. "
-                          r"Collects: (%s)\. (?:Wins|Loses): %s\.?" % (MAX_NAME_CHARS, _NUM, _NUM, _NUM))
+                          r"Collects: (%s)\. (Wins|Loses): (%s)\.?" % (MAX_NAME_CHARS, _NUM, _NUM, _NUM))
 _OLD_POT = re.compile(r"Pot: (%s)(?:\. Rake (%s))?(?:\.? JP fee (%s))?\.?" % (_NUM, _NUM, _NUM))
 _PAREN = re.compile(r" \(([0-9.,]{1,20})\)")
 _CARDS_IN = re.compile(r"\[([^]]{0,60})\]")
@@ -558,6 +558,9 @@ def _old_summary(r: _Hand, line: str) -> None:
         r.bets += bets
         if collects:
             h.collect(name, collects)
+        net = h.amount(s.group(8))  # "Wins"/"Loses": what he collects less what he bet, the collect it implies
+        if bets or net:  # compared with "Collects" by the check (a tracker's mined files write 0 and 0 for all)
+            h.state_won(name, bets + (net if s.group(7) == "Wins" else -net))
         cards = _CARDS_IN.search(s.group(4))
         if s.group(3) == "shows: " and cards is not None:
             h.show(name, cards.group(1))

@@ -241,7 +241,7 @@ Player a folds
 Uncalled bet ({_dollars(bb)}) returned to a b
 ------ Summary ------
 Pot: {_dollars(pot - rake)}. Rake {_dollars(rake)}
-*Player a b mucks (does not show cards). Bets: {_dollars(to)}. Collects: {_dollars(pot - rake)}. Wins: 1.
+*Player a b mucks (does not show cards). Bets: {_dollars(to)}. Collects: {_dollars(pot - rake)}. Wins: {_dollars(pot - rake - to)}.
 Player a does not show cards.Bets: {_dollars(to)}. Collects: 0. Loses: {_dollars(to)}."""
     (hand,) = parse_winning(text)
     assert hand.history.starting_stacks == (stack, stack + 1) and hand.history.blinds_or_straddles == (sb, bb)
@@ -350,7 +350,7 @@ Uncalled bet ({_dollars(small)}) returned to ann
 Player ann mucks cards
 ------ Summary ------
 Pot: {_dollars(pot - rake)}. Rake {_dollars(rake)}
-*Player ann mucks (does not show cards). Bets: {_dollars(ante + small)}. Collects: {_dollars(pot - rake)}. Wins: 1.
+*Player ann mucks (does not show cards). Bets: {_dollars(ante + small)}. Collects: {_dollars(pot - rake)}. Wins: {_dollars(pot - rake - ante - small)}.
 Player bob b does not show cards.Bets: {_dollars(ante + small)}. Collects: 0. Loses: {_dollars(ante + small)}.
 Game ended at: 2016/8/2 11:17:41"""
     (hand,) = parse_winning(text)
@@ -487,3 +487,20 @@ def test_a_big_blind_all_in_for_less_called_in_full():
     text = text.replace("max calls 5000.00", "max calls 419.00").replace("max calls 15000.00", "max calls 19581.00")
     as_posted = parse_winning(text)[1]
     assert as_posted.history.user_fields["_full_blind"] is False and check_site(as_posted).status == "matched"
+
+
+def test_the_older_summary_s_wins_and_loses_are_checked_against_its_collects():
+    text = (HAND / "old-cash.txt").read_text(encoding="utf-8")
+    hand = parse_winning(text)[0]
+    # "Bets: 8. Collects: 21.50. Wins: 13.50.": the collect that Wins implies (8 + 13.50) is stated, and agrees
+    assert _won(hand.stated) == _won(hand.collected) == {"ann": 2150} and check_site(hand).status == "matched"
+    # a Wins that does not add up with Bets and Collects: the record contradicts itself, and the verdict says so
+    bad = parse_winning(text.replace("Collects: 21.50. Wins: 13.50.", "Collects: 21.50. Wins: 12.50."))[0]
+    result = check_site(bad)
+    assert result.status == "mismatched"
+    assert result.message.endswith("the record contradicts itself: the summary says won {ann: 2050}, the collected "
+                                   "lines {ann: 2150}")
+    # a tracker's mined files write "Bets: 0" and "Wins: 0" for every player, the winner's Collects alone: not
+    # stated (fpdb-3's data.mined.format file: 0 and 0 beside a collect of 580)
+    mined = text.replace("Bets: 8. Collects: 21.50. Wins: 13.50.", "Bets: 0. Collects: 21.50. Wins: 0.")
+    assert "ann" not in _won(parse_winning(mined)[0].stated or ())
