@@ -81,7 +81,7 @@ _START = re.compile(r"-- starting hand #([0-9]{1,12})(?: +\(id: ([\w-]{1,60})\))
                     r"\((?:dealer: \"(.{1,200})\"|dead button)\) --")
 _END = re.compile(r"-- ending hand #([0-9]{1,12}) --")
 _STACK = re.compile(r"#([0-9]{1,3}) \"(.{1,200})\" \(([0-9.,]{1,24})\)")
-_BOARD = re.compile(r"(flop|turn|river)(?: \((second|third) (?:run|board)\))?: +(?:[^\[]{0,80})\[([^\]]{1,80})\]",
+_BOARD = re.compile(r"(flop|turn|river)(?: \((second|third) (run|board)\))?: +(?:[^\[]{0,80})\[([^\]]{1,80})\]",
                     re.IGNORECASE)
 _VERBS = re.compile(r"(posts a small blind of|posts a big blind of|posts a missing small blind of"
                     r"|posts a missed big blind of|posts a straddle of|posts an ante of|posts a bomb pot of|posts a bet of"
@@ -466,8 +466,8 @@ class _Hand:
         if not self.betting and not h.events and not any(kind in ("sb", "bb", "straddle") for _, kind, _ in h.posts):
             self.bomb_pot()
         self.betting = True
-        cards = self.cards(m.group(3))
-        if " board)" not in m.group(0).lower():
+        cards = self.cards(m.group(4))
+        if m.group(3) is None or m.group(3).lower() != "board":
             h.board(cards, _RUNS[m.group(2).lower() if m.group(2) else None])
             return
         street = ("flop", "turn", "river").index(m.group(1).lower())

@@ -472,6 +472,14 @@ def test_a_double_board_that_contradicts_itself_is_an_error_naming_it(flop, turn
     assert hand.history.user_fields["_second_board"] == "3s7dJc5h" and check_site(hand).status == "matched"
 
 
+def test_a_board_line_saying_board_elsewhere_is_no_second_board():
+    # (fuzzing: "board)" in the text before the cards once read as a second board with no run named)
+    [hand] = parse_pokernow(double(("Flop: x board) [2♠, 6♦, 10♣]",), (TURN,)))
+    assert "_second_board" not in hand.history.user_fields and check_site(hand).status == "matched"
+    [item] = iter_hands(double((FLOP, "Flop (third board):  [3♠, 7♦, J♣]"), (TURN,)), errors=True)
+    assert isinstance(item, HandError) and "a second board's streets come flop, turn, river" in str(item)
+
+
 def test_a_big_blind_all_in_for_less_called_in_full_is_posted_in_full():
     # N8 (1 real hand): the big blind all in for 150 of 200; the small blind "calls 200" and 50 comes back.
     # The record posts the full blind (his stack caps it) with the rule (_full_blind): 150 each in the pot
