@@ -22,6 +22,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from treys import Card, Evaluator
 
 from pokerengine import Seat
 from pokerengine.cards import cards_text
@@ -470,6 +471,44 @@ def test_a_double_board_that_contradicts_itself_is_an_error_naming_it(flop, turn
     assert isinstance(item, HandError) and message in str(item)
     [hand] = parse_pokernow(double((FLOP, FLOP2), (TURN, TURN2)))  # (the same hand, its boards in order)
     assert hand.history.user_fields["_second_board"] == "3s7dJc5h" and check_site(hand).status == "matched"
+
+
+_DECK = [r + s for r in "23456789TJQKA" for s in "shdc"]
+_SYMBOL = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def _shown(card: str) -> str:
+    return ("10" if card[0] == "T" else card[0]) + _SYMBOL[card[1]]
+
+
+@given(st.permutations(_DECK))
+@settings(max_examples=examples(40), deadline=None)
+def test_each_board_of_a_double_board_pays_its_half_to_its_own_best_hand(deck):
+    # the slow obvious way beside the engine: treys ranks each player's seven cards on each board, the pot of
+    # 40 (blinds checked down) gives 20 a board, a tie on a board 10 each; the log's collected lines so paid
+    # must match what the engine pays
+    ev = Evaluator()
+    a, b, one, two = deck[0:2], deck[2:4], deck[4:9], deck[9:14]
+    won = {"ann @ a1": 0, "bob @ b2": 0}
+    for board in (one, two):
+        ra, rb = (ev.evaluate([Card.new(c) for c in board], [Card.new(c) for c in hole]) for hole in (a, b))
+        for name, rank, other in (("ann @ a1", ra, rb), ("bob @ b2", rb, ra)):
+            won[name] += 20 if rank < other else 10 if rank == other else 0
+    shown = lambda cards: ", ".join(_shown(c) for c in cards)  # noqa: E731
+    streets = []
+    for k, street in enumerate(("Flop", "Turn", "River")):
+        for board, label in ((one, ""), (two, " (second board)")):
+            done, new = board[:2 + k], board[2 + k: 3 + k] if k else board[:3]
+            streets.append(f"{street}{label}:  [{shown(new)}]" if not k else
+                           f"{street}{label}: {shown(done)} [{shown(new)}]")
+        streets += [f"{A} checks", f"{B} checks"]
+    text = log(start(), f"Player stacks: #1 {A} (1000) | #2 {B} (500)", f"{B} posts a small blind of 10",
+               f"{A} posts a big blind of 20", f"{B} calls 20", f"{A} checks", *streets,
+               f"{A} shows a {shown(a)}.", f"{B} shows a {shown(b)}.",
+               *(f'"{name}" collected {x} from pot' for name, x in won.items() if x), "-- ending hand #1 --")
+    [hand] = parse_pokernow(text)
+    assert hand.history.user_fields["_second_board"] == "".join(two)
+    assert check_site(hand).status == "matched"
 
 
 def test_a_board_line_saying_board_elsewhere_is_no_second_board():
