@@ -126,11 +126,10 @@ _STREET = re.compile(r"\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[[^]]{0,40}\] )?\[([^
 _TABLE_CARDS = re.compile(r"Card (?:dealt )?to (?:the )?table \[([^]]{0,40})\]")
 _TOTAL = re.compile(r"Total Pot\((\S{1,40})\)(?: \| Rake \((\S{1,40})\))?")
 _BOARD = re.compile(r"Board \[([^]]{0,60})\]")
-_SUMMARY_SEAT = re.compile(r"Seat[ +]?([0-9]{1,4}) ?:(.*)")
-_SAID_CARDS = re.compile(r"\[[^]]{0,80}\]")
-_SAID_POSITION = re.compile(r"(Small Blind|Big Blind|UTG(?:\+[0-9]{1,2})?|Dealer)(?: \[ME\])?(?= |$)")
-_SAID_FIRST = re.compile(r" (?:HI:? ?)?(\$?[0-9][0-9,.]{0,30})(?= |$)")
-_SAID_LO = re.compile(r" LOW?:? ?(\$?[0-9][0-9,.]{0,30})(?= |$)")
+_SUMMARY_SEAT = re.compile(r"Seat[ +]?([0-9]{1,4}) ?:")
+_SAID_POSITION = re.compile(r"\s*(Small Blind|Big Blind|UTG(?:\+[0-9]{1,2})?|Dealer)(?:\s{1,5}\[ME\])?(?=\s|$)")
+_SAID_FIRST = re.compile(r"\s{1,10}(?:HI:? ?)?(\$?[0-9][0-9,.]{0,30})(?=\s|$)")
+_SAID_LO = re.compile(r"\sLOW?:? ?(\$?[0-9][0-9,.]{0,30})(?=\s|$)")
 
 #: A player's lines that say nothing about the chips in play this hand.
 _QUIET = re.compile(r"(?:Table enter user|Table leave user|Seat stand|Stand|Seat sit down|Seat sit out|Sit out"
@@ -449,6 +448,13 @@ def _stud_card(h: Draft, r: Read, name: str, text: str) -> None:
 
 
 def _summary_line(h: Draft, r: Read, line: str) -> None:
+    s = _SUMMARY_SEAT.match(line) if line.startswith("Seat") else None
+    if s is not None:
+        if r.said is None:  # the summary's seat lines state every player's winnings: nothing said is 0
+            r.said = []
+        if "Folded" not in line:  # (a seat that folded won nothing)
+            _said(h, r, int(s.group(1)), line[s.end():])
+        return
     t = _TOTAL.fullmatch(line)
     if t is not None:
         if h.total is not None:
@@ -465,20 +471,14 @@ def _summary_line(h: Draft, r: Read, line: str) -> None:
         if len(r.board) > 10:
             raise h.fail(f"a board of {len(r.board) // 2} cards")
         return
-    s = _SUMMARY_SEAT.match(line)
-    if s is not None:
-        _said(h, r, int(s.group(1)), s.group(2))
-        return
     raise h.fail(f"cannot read {shown(line)}")
 
 
 def _said(h: Draft, r: Read, seat: int, rest: str) -> None:
     """What a summary's seat line says its player won (``Seat+3: Dealer $0.05 [Does not show]``, ``Seat+1:
     Big Blind HI $1.86 with Flush [...] LO $1.85 [...]``; stud names no position: ``Seat+2:  HI $6.80 ...``),
-    kept for :func:`~.bovada_hand.build`: the summary states every player's winnings, nothing said is 0."""
-    if r.said is None:
-        r.said = []
-    rest = " ".join(rest.split())
+    kept for :func:`~.bovada_hand.build`."""
+    assert r.said is not None
     if h.kind == "stud":  # seats named "Seat+N": the line's seat number names the player
         name = next((n for n, (x, _, _) in r.seats.items() if x == seat), None)
     else:
@@ -489,10 +489,10 @@ def _said(h: Draft, r: Read, seat: int, rest: str) -> None:
         rest = rest[p.end():]
     if name is None:
         return
-    rest = " " + " ".join(_SAID_CARDS.sub(" [] ", rest).split())
     first = _SAID_FIRST.match(rest)
     amounts = [first.group(1)] if first is not None else []
-    amounts += _SAID_LO.findall(rest)
+    if "LO" in rest:  # (a low half, after the high half or the hand; card brackets hold no "LO")
+        amounts += _SAID_LO.findall(rest)
     for text in amounts:
         r.said.append((name, h.amount(text), h.line))
 
