@@ -72,13 +72,15 @@ def judge(case: str, removal: str, deals: int, boards: int, seed: int) -> dict[s
         if gain > 1e-7:
             print(f"    {where}: {gain:.6f} +- {se:.6f}; " + ", ".join(
                 f"{n} {g:.6f} (plays {p:.2f}, push-fold {d:+.4f} +- {e:.4f})" for n, g, p, d, e in top))
-    value = [v - s for v, s in zip(got.value, STACKS)] if case == "chip" else list(got.value)
-    print("    values (checker, without the board correction):", [round(v, 3) for v in value],
-          " reported:", [round(p.ev if case == "chip" else p.equity, 3) for p in eq.players])
+    value = [v - s for v, s in zip(got.real_value, STACKS)] if case == "chip" else list(got.real_value)
+    reported = [p.ev if case == "chip" else p.equity for p in eq.players]
+    print("    values (the checker, real deal):", ", ".join(f"{v:.3f} +- {e:.3f}" for v, e in zip(value, got.real_value_se)),
+          " reported:", [round(v, 3) for v in reported])
     return {"case": case, "removal": removal, "solve_seconds": solved, "method": eq.method,
             "certificate": eq.exploitability, "check_seconds": judged, "deals": got.deals, "boards": got.boards,
             "seed": seed, "real_exploitability": got.board_correction, "real_exploitability_se": got.board_correction_se,
-            "real_gains": got.real_gains, "real_gains_se": got.real_gains_se, "points": points}
+            "real_gains": got.real_gains, "real_gains_se": got.real_gains_se, "points": points,
+            "values": value, "values_se": got.real_value_se, "reported": reported}
 
 
 def main() -> None:

@@ -121,7 +121,9 @@ class Check:
     exploitability_se: float = 0.0
     board_correction_se: float = 0.0  # of board_correction, the real-deal exploitability
     boards: int = 0  # boards summed exactly over the hands for three hands all in
-    point_gains: dict[tuple[int, Key], tuple[float, float]] = attrs.field(factory=dict)  # (seat, key) -> real-deal gain there, its standard error
+    point_gains: dict[tuple[int, Key], tuple[float, float]] = attrs.field(factory=dict)
+    real_value: tuple[float, ...] = ()  # each seat's expected payoff with the board correction: the real deal
+    real_value_se: tuple[float, ...] = ()  # (seat, key) -> real-deal gain there, its standard error
 
 
 def _walk(game: PushFoldGame) -> list[tuple[frozenset[int], tuple[tuple[int, Key, bool], ...]]]:
@@ -350,16 +352,25 @@ def check(game: PushFoldGame, strategies: Strategies, deals: int = 2_000_000, se
                 gc += at_point[p] * game.scale
             gains.append(g / game.scale)
             gains_corr.append(gc / game.scale)
-        return gains, gains_corr, a_, b_, co_p, co_f, at_point
+        vals = []
+        for s in range(n):
+            total = float(PRIOR @ (np.bincount(CLASS, base[s], CLASSES) / SIZES))
+            for p in points:
+                if p[0] == s:
+                    sg = np.asarray(strategies[s][p[1]], dtype=np.float64)
+                    total += float(PRIOR @ (sg * (a_[p] + co_p[p]) + (1 - sg) * (b_[p] + co_f[p])))
+            vals.append(total)
+        return gains, gains_corr, a_, b_, co_p, co_f, at_point, vals
 
     everything = np.ones(GROUPS, dtype=bool)
-    gains, gains_corr, by_class, by_class_fold, corr_push, corr_fold, at_point = assemble(everything)
+    gains, gains_corr, by_class, by_class_fold, corr_push, corr_fold, at_point, real_value = assemble(everything)
     # per class standard errors and the gains' (jackknife over the groups, when anything was sampled)
     se = {p: np.zeros(CLASSES) for p in points}
     gain_se = [0.0] * n
     real_se = [0.0] * n
     expl_se = real_expl_se = 0.0
     point_se = {p: 0.0 for p in points}
+    value_se = [0.0] * n
     if sampled or used_boards:
         loo = []
         for g in range(GROUPS):
@@ -379,6 +390,7 @@ def check(game: PushFoldGame, strategies: Strategies, deals: int = 2_000_000, se
         expl_se = float(jack([max(r[0]) for r in loo]))
         real_expl_se = float(jack([max(r[1]) for r in loo]))
         point_se = {p: float(jack([r[6][p] for r in loo])) for p in points}
+        value_se = [float(x) for x in jack([r[7] for r in loo])]
     value = []
     for s in range(n):
         total = float(PRIOR @ (np.bincount(CLASS, base[s], CLASSES) / SIZES))
@@ -390,7 +402,7 @@ def check(game: PushFoldGame, strategies: Strategies, deals: int = 2_000_000, se
     corrected = ({p: by_class[p] + corr_push[p] for p in points}, {p: by_class_fold[p] + corr_fold[p] for p in points})
     return Check(tuple(gains), max(gains), by_class, by_class_fold, se, tuple(value), corrected, max(gains_corr),
                  sampled, tuple(gains_corr), tuple(gain_se), tuple(real_se), expl_se, real_expl_se, used_boards,
-                 {p: (at_point[p], point_se[p]) for p in points})
+                 {p: (at_point[p], point_se[p]) for p in points}, tuple(real_value), tuple(value_se))
 
 
 GROUPS = 10

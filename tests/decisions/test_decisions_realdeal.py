@@ -120,6 +120,7 @@ def test_solver_values_equal_the_checker(seed: int) -> None:
     assert np.allclose(np.array(gains[:2]) / game.scale, got.gains[:2], atol=1e-9)
     reported, _ = solver.report(sig)  # one deal for every seat: the reported equities are the checker's
     assert np.allclose(reported, got.value, atol=1e-9)
+    assert np.allclose(got.real_value, got.value, atol=1e-9)  # nothing sampled: no board correction
     assert sum(reported) == pytest.approx(100.0, abs=1e-9)
 
 
