@@ -640,12 +640,14 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
             fresh = it % refresh == 0
             began_step = time.perf_counter()
             solver.step(refresh=fresh)
+            took = time.perf_counter() - began_step
             if fresh:
-                reserve = RESERVE * (time.perf_counter() - began_step)
+                reserve = RESERVE * took
             it += 1
             deadline.check()
             costly = it % refresh == 0 or it % check_every == 0 or it == max_iterations  # next: fresh showdowns
-            if costly and deadline.end is not None and time.monotonic() + reserve > deadline.end:
+            needed = reserve + (reserve / RESERVE if costly else took)  # the next step, then what must follow
+            if deadline.end is not None and time.monotonic() + needed > deadline.end:
                 raise ModelTimeout("push/fold: the time left is for the certificate and the report")
             if it % check_every == 0 or it == max_iterations:
                 avg = solver.average()
@@ -694,12 +696,11 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
 
 MAX_LOOKAHEAD = 3
 RESERVE = 3.0
-"""A solve with ``max_seconds`` stops before its next step with fresh showdowns or its next check
-when fewer seconds are left than this many times its last step with fresh showdowns (about one
-evaluation of every showdown): the time a certificate of the averaged strategies (1.1 evaluations
-measured) and the report (1.2) take after the loop, so that a solve stopped short of its tolerance
-still ends near ``max_seconds``.  The cheap steps between (reusing the showdowns) go on to the
-bound itself."""
+"""A solve with ``max_seconds`` stops before its next step when the time left would not hold that step
+(a step with fresh showdowns or a check costs about as much as the last such step, one evaluation of
+every showdown; a cheap step as much as the last) and then this many of those evaluations: the time
+a certificate of the averaged strategies (1.1 evaluations measured) and the report (1.2) take after
+the loop, so that a solve stopped short of its tolerance still ends near ``max_seconds``."""
 REMOVAL = {"off": "off", "model": "on (each player's view through his own hand)",
            "real": "of the real deal (three hands from one deck by class, the folded hand's cards out of the others' "
                    "hands and the board; the board's part from {deals:,} sampled deals; {three})"}

@@ -360,3 +360,46 @@ def test_docs_tables_reproduce(capsys):
                 slack = 0.011 if column.startswith("equity ") else 0.11  # the table's rounding, and a machine's
                 assert len(printed) == len(got) and all(abs(a - b) <= slack for a, b in zip(printed, got)), \
                     (label, column, cell, got)
+
+
+def test_a_stopped_solve_keeps_the_time_its_certificate_and_report_need(quick, monkeypatch):
+    """On a clock where a step with fresh showdowns, a certificate and the report each take 10 s and a
+    cheap step 2 s, a solve that cannot reach its tolerance in 100 s stops early enough that the
+    certificate of the averaged strategies and the report still end within the 100 s."""
+    from types import SimpleNamespace
+
+    from pokerengine.models import _cost
+
+    now = [0.0]
+    clock = SimpleNamespace(monotonic=lambda: now[0], perf_counter=lambda: now[0])
+    monkeypatch.setattr(quick, "time", clock)
+    monkeypatch.setattr(_cost, "time", clock)
+    real_build = quick.build
+
+    class Timed:
+        def __init__(self, solver):
+            object.__setattr__(self, "_s", solver)
+
+        def __getattr__(self, name):
+            return getattr(self._s, name)
+
+        def __setattr__(self, name, value):
+            setattr(self._s, name, value)
+
+        def step(self, refresh):
+            now[0] += 10.0 if refresh else 2.0
+            return self._s.step(refresh=refresh)
+
+        def gains(self, sigma):
+            now[0] += 10.0
+            return self._s.gains(sigma)
+
+        def report(self, *args):
+            now[0] += 10.0
+            return self._s.report(*args)
+
+    monkeypatch.setattr(quick, "build", lambda *a, **k: Timed(real_build(*a, **k)))
+    eq = quick.solve((3000, 2500, 2000, 1500), (100, 200), prizes=[50, 30, 20], max_seconds=100.0,
+                     tolerance=1e-9, check_every=10_000, card_removal=False)
+    assert not eq.certified and eq.iterations >= 10
+    assert now[0] <= 100.0, now[0]
