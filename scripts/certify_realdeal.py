@@ -12,7 +12,9 @@ The checker's sampled parts: ``--deals`` seeded whole deals for the folded hand'
 board (default 4 million), ``--boards`` seeded boards for three hands all in, each summed exactly
 over every deal of the hands (default 4,000); ``--seed``.  Standard errors by a jackknife over ten
 groups of the samples.  ``--cases chip,icm``, ``--removal model,real`` pick the solves; ``--json
-FILE`` writes the figures.  Run it under ``nice``: about 5 minutes a solve on two shared cores.
+FILE`` writes the figures.  Run it under ``nice``: on two shared cores under other work the
+checker took 4 to 22 minutes a solve (chip EV with 6,000 boards, ICM with 2,000: ICM's boards cost
+more, a tie of the two others changing a payoff).
 """
 
 from __future__ import annotations
