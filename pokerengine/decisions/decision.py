@@ -57,11 +57,12 @@ from typing import Any
 import attrs
 
 from .._checks import chips, shown
-from ..errors import DecisionInputError, ModelInputError, ModelTimeout
+from ..errors import DecisionInputError, ModelInputError, ModelTimeout, RangeError
 from ..models._cost import check_seconds
 from .blinds import antes, blind_seats, posted
 from .bounty import Bounties, optional
 from .combos import combo_text
+from .folded import folded_ranges, removal, reweighted
 from .money import MODEL_NAMES, Prize, check_model, check_prizes, money_after
 from .odds import odds
 from .ranges import Range, hand_or_range
@@ -381,7 +382,8 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
                   hand: str | Range | None = None, pusher_range: str | Range | None = None,
                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
                   bounties: Sequence[Prize] | None = None, progressive: bool = False,
-                  chips_per_money: Prize | None = None, **model_options: Any) -> Decision:
+                  chips_per_money: Prize | None = None, folded: Mapping[int | str, str | Range] | None = None,
+                  **model_options: Any) -> Decision:
     """Call ``pusher``'s all-in or fold, for the player in seat ``hero`` (everyone else folds).
 
     ``bounties``, ``progressive``, ``chips_per_money``: knockout bounties (:mod:`.bounty`): each
@@ -393,6 +395,13 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     ``equity``: the hero's chance of winning when called (no ties), or ``hand`` (``'AhKh'``)
     against ``pusher_range`` (``'22+, A2s+'``), counted exactly.  See the module docstring for
     the rules and limits.
+
+    ``folded``: ``{seat: range}``, the hands each player who folded folds (seats as for ``hero``;
+    not the hero or the pusher; with ``hand`` and ``pusher_range`` only): each of the pusher's
+    combinations is weighted by the chance that the folded hands, drawn from those ranges, avoid
+    its cards and the hero's (:mod:`.folded`: exact up to two folded players, the folded hands
+    disjoint from each other; with three or more, taken independently of each other; the board
+    is still dealt from a deck holding the folded cards).  ``{}`` is the same as none.
 
     >>> d = call_decision([5000, 5000], hero="BB", pusher="SB", blinds=(50, 100), equity=0.5, model="chip")
     >>> d.fold, d.call, round(d.break_even, 4)
@@ -412,7 +421,15 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
         raise DecisionInputError(f"the all-in of {_player(pusher)}, {s[pusher]} chips, is covered by what the hero, "
                                  f"{_player(hero)}, posted")
     end = None if seconds is None else time.monotonic() + seconds
-    p_win, p_tie = _chances(equity, hand, pusher_range, "pusher_range", _remaining(end))
+    gone = _folded(folded, n, {hero: "the hero", pusher: "the pusher"}, equity)
+    if gone:
+        if hand is None or pusher_range is None:
+            raise DecisionInputError("give equity, or hand with pusher_range")
+        mine = _one_hand(hand)
+        p_win, p_tie, _ = reweighted(mine, hand_or_range(pusher_range), removal(mine, list(gone.values())))
+        _remaining(end)
+    else:
+        p_win, p_tie = _chances(equity, hand, pusher_range, "pusher_range", _remaining(end))
     fold_state = [s[i] - put[i] for i in range(n)]
     fold_state[pusher] += sum(put)
     won, tied, lost = _allin(s, dead, live, hero, pusher)
@@ -436,7 +453,8 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
                   hand: str | Range | None = None, calling_ranges: Mapping[int | str, str | Range] | None = None,
                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
                   bounties: Sequence[Prize] | None = None, progressive: bool = False,
-                  chips_per_money: Prize | None = None, **model_options: Any) -> Decision:
+                  chips_per_money: Prize | None = None, folded: Mapping[int | str, str | Range] | None = None,
+                  **model_options: Any) -> Decision:
     """Push all in first in, or fold, for the player in seat ``hero``.  ``bounties``,
     ``progressive``, ``chips_per_money``: knockout bounties, as for :func:`call_decision`.
 
@@ -446,6 +464,11 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     range not blocked by the hero's cards (blocking between opponents is not counted), in order
     of action, and the first caller is the only one (the others fold).  Folding gives the pot to
     the big blind.  See the module docstring for the rules and limits.
+
+    ``folded``: ``{seat: range}`` for the players who folded (with ``hand`` and ``calling_ranges``
+    only; not the hero or a seat with a calling range), as for :func:`call_decision`: each caller's
+    chance of calling and the hero's equity against him count the folded hands' card removal
+    (each caller apart: blocking between the callers is still not counted).
 
     >>> d = push_decision([1000, 1000], hero=0, blinds=(50, 100), equity=0.5, call_probability=0.5, model="chip")
     >>> d.fold, d.steal, d.push, round(d.break_even, 4)
@@ -464,6 +487,8 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     behind = order[order.index(hero) + 1:]
     callers: list[tuple[int, float, float, float]] = []  # seat, probability, p_win, p_tie
     if calling_ranges is None:
+        if _folded(folded, n, {hero: "the hero"}, equity):
+            raise DecisionInputError("folded ranges need hand with calling_ranges")
         if hand is not None:
             raise DecisionInputError("a hand needs calling_ranges for the players behind")
         seat = bb if caller is None else _check_seat(caller, n, "caller")
@@ -490,13 +515,26 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
             if seat not in behind:
                 raise DecisionInputError(f"{_player(seat)} acts before the hero, {_player(hero)}, and cannot call the push")
         cards = combo_text(mine.combos()[0][0])
+        gone = _folded(folded, n, {hero: "the hero", **{s_: "who has a calling range" for s_ in by_seat}}, None)
+        z = removal(cards, list(gone.values())) if gone else None
+        deals = float(z.sum()) if z is not None else 1225.0  # combinations left after the hero's two cards
+        if deals <= 0:
+            raise RangeError("the folded players' ranges cannot be dealt beside the hero's hand")
         for seat in behind:
             if seat not in by_seat:
                 continue
             rng = hand_or_range(by_seat[seat])
-            share = rng.without(cards).size / 1225  # combinations left after the hero's two cards
+            if z is None:
+                share = rng.without(cards).size / deals
+                if share > 0:
+                    p_win, p_tie = _odds(mine, rng, _remaining(end))
+            elif any(w > 0 and z[c] > 0 for c, w in rng.combos()):
+                p_win, p_tie, mass = reweighted(cards, rng, z)
+                share = min(1.0, mass / deals)
+                _remaining(end)
+            else:
+                share = 0.0
             if share > 0:
-                p_win, p_tie = _odds(mine, rng, _remaining(end))
                 callers.append((seat, reach * share, p_win, p_tie))
             reach *= 1.0 - share
     steal_state = [s[i] - put[i] for i in range(n)]
@@ -529,6 +567,24 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     if not showdowns:
         eq = callers[0][2] if callers else 0.0
     return Decision(model, "push", fold, None, push, steal, showdowns, be, eq)
+
+
+def _one_hand(hand: object) -> str:
+    """The hero's hand as the text of its one combination."""
+    mine = hand_or_range(hand)  # type: ignore[arg-type]
+    if len(mine.combos()) != 1:
+        raise DecisionInputError(f"the hero's hand must be one combination such as 'AhKh', got {shown(hand)}")
+    return combo_text(mine.combos()[0][0])
+
+
+def _folded(folded: object, n: int, taken: dict[int, str], equity: object) -> dict[int, Range]:
+    """``folded`` checked (:func:`.folded.folded_ranges`); none or ``{}``: nothing."""
+    if folded is None:
+        return {}
+    gone = folded_ranges(folded, lambda key: _check_seat(key, n, "a folded seat"), taken)
+    if gone and equity is not None:
+        raise DecisionInputError("folded ranges remove cards from the hands: give hand with the ranges, not equity")
+    return gone
 
 
 def _chances(equity: object, hand: object, villain: object, what: str, seconds: float | None) -> tuple[float, float]:
