@@ -136,6 +136,8 @@ _QUIET = re.compile(r"(?:Table enter user|Table leave user|Seat stand|Stand|Seat
                     r"|Sitout ?\(.{0,40}\)|Seat re-join|Re-join|Leave\(.{0,40}\)|Enter\(.{0,40}\)|Table deposit \S{1,40}"
                     r"|Rebuyin \S{1,40}|Addon \S{1,40}|Double rebuys \S{1,40}|Ranking [0-9]{1,9}|Prize .{0,200}"
                     r"|BOUNTY PRIZE .{0,100}|Draw for dealer \[.{0,10}\]|Set dealer(?:/Bring in spot)? \[[0-9]{1,3}\])")
+#: How the lines of :data:`_QUIET` begin (the others are not tried against it).
+_QUIET_STARTS = frozenset(("Ta", "Se", "St", "Si", "Re", "Le", "En", "Ad", "Do", "Ra", "Pr", "BO", "Dr"))
 #: Lines of nobody's that say nothing about the chips in play.
 _QUIET_LINES = re.compile(r"(?:Table|Player|Seating) Info: .*|Set dealer(?:/Bring in spot)?")  # (bare: the button on an empty seat)
 _WHY = r"(?: ?\([^)]{0,40}\))?"
@@ -312,10 +314,10 @@ def _line(h: Draft, r: Read, line: str) -> None:
         r.last = None
         _section(h, r, line)
         return
-    a = _ACTOR.fullmatch(line)
+    a = actor_of(line)
     if a is not None:
-        name, rest = " ".join(a.group(1).split()), a.group(2).strip()
-        if _QUIET.fullmatch(rest):
+        name, rest = " ".join(a[0].split()), a[1].strip()
+        if rest[:2] in _QUIET_STARTS and _QUIET.fullmatch(rest):
             return
         if name not in r.seats:  # (a file of 2012 marks the wrong seat "[ME]" in its actions)
             other = name[:-5] if name.endswith(" [ME]") else name + " [ME]"
@@ -339,6 +341,17 @@ def _line(h: Draft, r: Read, line: str) -> None:
     if _QUIET_LINES.fullmatch(line) or _QUIET.fullmatch(line):
         return
     raise h.fail(f"cannot read {shown(line)}")
+
+
+def actor_of(line: str) -> tuple[str, str] | None:
+    """A player's line ``NAME : REST`` cut in two: the groups of ``_ACTOR.fullmatch(line)`` (the name: at most
+    61 characters, not beginning with a blank, up to the spaces before the first ``" : "``), found without
+    the regex (every line of a hand's actions passes here); ``None`` where it finds none."""
+    at = line.find(" : ")
+    if at <= 0 or line[0].isspace() or "\n" in line:
+        return None
+    name = line[:at].rstrip(" ")
+    return (name, line[at + 3:]) if len(name) <= 61 else None
 
 
 def _section(h: Draft, r: Read, line: str) -> None:

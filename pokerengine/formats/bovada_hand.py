@@ -17,6 +17,7 @@ hand's lines are bounded there); time linear in the lines.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -30,6 +31,7 @@ _POSITION = re.compile(r"(Small Blind|Big Blind|UTG(?:\+[0-9]{1,2})?|Dealer)( \[
 BOARD_SIZES = (6, 2, 2)
 
 
+@functools.lru_cache(maxsize=256)  # (a handful of names, ranked for every seat, post and sort of every hand)
 def position_rank(name: str) -> int | None:
     """The place of a Bovada seat's name in the order of play (``Small Blind`` 0, ``Big Blind`` 1, ``UTG``
     2, ``UTG+k`` 2 + k, ``Dealer`` last), or ``None`` for a name that is no position.
@@ -87,9 +89,8 @@ def build(h: Draft, r: Read) -> None:
         h.button = seats[-1]
         _posts(h, r, order)
     h.start_betting()
-    for name, (cards, line) in r.holes.items():
-        h.line = line
-        h.holds(name, cards)
+    for name, (cards, _) in r.holes.items():  # (read and counted when dealt: compact, as many as the game deals)
+        h.cards[name] = cards
     left = {name: r.seats[name][1] for name in order}
     for name, _, amount, _ in r.posts:
         left[name] -= amount

@@ -355,3 +355,16 @@ def test_a_hi_lo_scoop_adds_both_halves_of_one_summary_line():
     hand = {h.hand_id: h for h in parse_bovada(text)}["4000000103"]
     assert _said(hand) == {"Dealer": 6200}
     assert "the summary says won {Dealer: 6200}" in check_site(hand).message
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.text(alphabet=st.sampled_from([" ", ":", "a", "Z", "+", "[", "]", "\t", "\n", "\r", "\xa0", "\x1c", "é"]),
+               max_size=90))
+def test_a_players_line_is_cut_as_the_regex_cuts_it(line):
+    """:func:`actor_of` (the reader's fast path) against the regex it stands for."""
+    from pokerengine.formats.bovada import _ACTOR, actor_of
+    m = _ACTOR.fullmatch(line)
+    assert actor_of(line) == (None if m is None else m.groups())
+    long = "UTG+1" + " " * (len(line) % 70) + " : " + line
+    m = _ACTOR.fullmatch(long)
+    assert actor_of(long) == (None if m is None else m.groups())
