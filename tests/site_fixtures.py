@@ -222,7 +222,8 @@ SITES: tuple[Site, ...] = (
 
 BY_NAME: Mapping[str, Site] = {site.name: site for site in SITES}
 
-#: Hand-history samples outside the repository (fpdb-3's regression files, AGPL: read, never bundled;
+#: Hand-history samples outside the repository (fpdb-3's regression files, AGPL: read, never bundled; the
+#: counts asserted on them are of fpdb-3 at 73e75ffe, 2026-08-20, extracted from its repository's HEAD;
 #: HHSmithy's samples, MIT): each folder's site, by the folder's name.
 FPDB = Path("/work/data/fpdb/regression-test-files")
 HHSMITHY = Path("/work/data/hhsmithy/HandHistories.Parser.UnitTests/SampleHandHistories")

@@ -418,7 +418,11 @@ class _Reader:
         except HistoryParseError as exc:
             raise _fail(where, str(exc)) from None
         collected, rake, total, rakes = self.pots()
-        collected, total, returned = uncalled_in_pot(self.put, self.live_put, self.names, collected, total)
+        returned = None
+        if obj.get("internal_version") != "pokerengine" and STATED_FIELD not in obj:  # (pokerengine's writer
+            # never puts the uncalled bet in a pot: a pot that seems to hold it is what the source stated, a
+            # contradiction to keep, not another writer's habit to read through)
+            collected, total, returned = uncalled_in_pot(self.put, self.live_put, self.names, collected, total)
         hand = SiteHand("ohh", self.hand_id, self.index, history, collected, rake, total, self.source, pot_rakes=rakes,
                         returned=returned)
 

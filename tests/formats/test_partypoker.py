@@ -281,7 +281,7 @@ def test_fpdb_real_hands():
             except HistoryParseError as exc:
                 refused.append(str(exc))
     matched = sum(r.status == "matched" for r in results)
-    assert len(results) + len(refused) + len(unplayable) == 102 and matched == 93  # 91%
+    assert len(results) + len(refused) + len(unplayable) == 102 and matched == 94  # 92%
     # read: stud (4 hands: hi and hi/lo, cash and tournament), short deck, the 7 players who join as the
     # hand begins with no seat line, a $0 seat line that posts, a silent post, "Dealt to Hero Name"
     # not read: Double Hold'em
@@ -289,11 +289,10 @@ def test_fpdb_real_hands():
     # the anonymiser's damage: a name changed on its action lines but not in the seats (3; no join line for
     # them: two refused, no seat left for them; the third seated in the free seat 7, and then
     # unplayable: the file's stacks are all "( 1 )"); chip counts a chip or two apart from their own actions;
-    # the players' order changed (an action out of turn); and one showdown where nobody shows the winning hand
-    # (undeterminable)
+    # and one showdown where nobody shows the winning hand (undeterminable)
     assert sum("but has no seat line" in m for m in refused) == 2 and len(refused) == 1 + 2
-    assert len(unplayable) == 3 and sum(r.status == "mismatched" for r in results) == 2
-    assert any("out of turn" in m for m in unplayable) and any("no board cards are dealt now" in m for m in unplayable)
+    assert len(unplayable) == 2 and sum(r.status == "mismatched" for r in results) == 2
+    assert any("no board cards are dealt now" in m for m in unplayable)
     assert any("no betting now (dealing the flop)" in m for m in unplayable)
     assert [r.status for r in results if r.status not in ("matched", "mismatched")] == ["undeterminable"]
 

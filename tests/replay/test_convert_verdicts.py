@@ -255,3 +255,15 @@ def test_an_ohh_pot_without_its_amount_is_mismatched_and_so_are_its_conversions(
     assert "total pot: file 0" in check_site(hand).message
     assert verdicts(hand) == ("mismatched",) * 3
     assert site_to_phh(hand).user_fields["_total_pot"] == 0
+
+
+@pytest.mark.parametrize("site, rel, hand_id", [("pokerstars", "handwritten/cancelled.txt", "400000000403"),
+                                                ("partypoker", "hhsmithy/CashGame/GeneralHands/HeroName.txt", "9876542165")])
+def test_a_raised_rake_is_not_read_as_a_pot_holding_the_uncalled_bet(site, rel, hand_id):
+    """A hand with an uncalled bet whose rake is raised by that bet: its OHH pot then adds up to every chip
+    put in, the shape of a writer that leaves the uncalled bet in the pot; pokerengine's own OHH is never read
+    so, and the contradiction stays a mismatch in every form."""
+    [hand] = [h for name, r, h in HANDS if name == site and r == rel and h.hand_id == hand_id]
+    changed = _mutated(hand, "rake", 0, sum(hand.returned or ()))
+    assert changed is not None and source(changed) == "mismatched"
+    assert verdicts(changed) == ("mismatched",) * 3
