@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .._checks import shown
@@ -291,6 +291,18 @@ class Draft:
 
     def check(self, name: str) -> None:
         self._act("cc", name)
+
+    def checks_at(self, at: int, names: Iterable[str]) -> None:
+        """Every player of ``names`` checks, in position order from the button, the checks put in the events
+        at ``at`` (a bomb pot's preflop: antes, no blinds, the round checked through before the flop)."""
+        span = max(self.max_seats, 10)
+        order = sorted(names, key=lambda p: (self.seats[p][0] - self.button - 1) % span)
+        self.events[at:at] = [("cc", name, None) for name in order]
+
+    def contradicts(self, note: str) -> None:
+        """The file contradicts itself, as ``note`` says: kept in the record (user field
+        ``_file_contradicts``) and given as the reason of the mismatch that follows."""
+        self.user["_file_contradicts"] = (*self.user.get("_file_contradicts", ()), note)
 
     def call(self, name: str) -> None:
         """A call (of whatever it costs: the engine knows)."""

@@ -485,10 +485,9 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
             bets[name] = put  # ... unless "bet" adds up the sums as written, a raise's sum being what it
             continue  # raises to (2018 cash files): then the posts and actions say what was put in
         if name in over:
-            h.user["_file_contradicts"] = (*h.user.get("_file_contradicts", ()), over[name])
+            h.contradicts(over[name])
         elif bet != put and name in spent and bet <= h.seats[name][1] and not h.user.get("_protected"):
-            note = f"{name}'s bet {bet} is not the {put} his posts and actions put in"
-            h.user["_file_contradicts"] = (*h.user.get("_file_contradicts", ()), note)
+            h.contradicts(f"{name}'s bet {bet} is not the {put} his posts and actions put in")
     if button == 0:
         button = _button_of(h)
     h.button = button
@@ -512,8 +511,7 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
     h.rake = h.total - sum(collected.values())
     if h.rake < 0 and not h.user.get("_file_contradicts"):  # the wins pay out more than was put in (and no
         # contradiction named already explains it): the file contradicts itself, said in the record
-        note = f"its wins ({sum(collected.values())}) pay more than the pot ({h.total})"
-        h.user["_file_contradicts"] = (*h.user.get("_file_contradicts", ()), note)
+        h.contradicts(f"its wins ({sum(collected.values())}) pay more than the pot ({h.total})")
     if session.tournament and h.rake:  # a tournament takes no rake: what the file leaves unpaid is its own error
         h.user["_unpaid"] = h.rake
         h.rake = 0

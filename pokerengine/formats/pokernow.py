@@ -508,10 +508,7 @@ class _Hand:
 
     def bomb_checks(self, at: int) -> None:
         """The bomb pot's preflop checks, every player in position order, put in the events at ``at``."""
-        h = self.h
-        span = max(h.max_seats, 10)
-        order = sorted(h.seats, key=lambda p: (h.seats[p][0] - h.button - 1) % span)
-        h.events[at:at] = [("cc", name, None) for name in order]
+        self.h.checks_at(at, self.h.seats)
         self.bomb_at = None
 
     def bomb_button(self, name: str) -> None:

@@ -245,8 +245,7 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     board = next((i for i, e in enumerate(h.events) if e[0] == "board"), None)
     if h.user.get("_bomb_pot") and board is not None and not any(e[0] in ("cc", "cbr", "f") for e in h.events[:board]):
         # a bomb pot: antes, no blinds, the flop with no betting before it (the engine's preflop checked through)
-        order = sorted(dealt, key=lambda name: (h.seats[name][0] - h.button - 1) % max(h.max_seats, 10))
-        h.events[board:board] = [("cc", name, None) for name in order]
+        h.checks_at(board, dealt)
     collected = {c.player for c in h.collected}
     for name, amount in r.won.items():  # (the newer format: no "collected" line when nobody else was left)
         if name not in collected:
@@ -255,9 +254,8 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
         _unwritten_return(r)
     _short(r)
     paid = sum(c.amount for c in h.collected) + (h.rake or 0)
-    if h.total is not None and paid != h.total:  # the file contradicts itself: said in the record, the mismatch
-        note = f"what it pays and its rake ({paid}) are not its total pot ({h.total})"  # that follows its own
-        h.user["_file_contradicts"] = (*h.user.get("_file_contradicts", ()), note)
+    if h.total is not None and paid != h.total:
+        h.contradicts(f"what it pays and its rake ({paid}) are not its total pot ({h.total})")
     return h.finish(source, index, cancelled=cancelled)
 
 
