@@ -163,7 +163,7 @@ SITES: tuple[Site, ...] = (
          copies={"handwritten/cash-holdem-nl-utf16.xml": ("handwritten/cash-holdem-nl.xml",),
                  "handwritten/cash-holdem-nl-crlf.xml": ("handwritten/cash-holdem-nl.xml",),
                  "handwritten/cash-holdem-pl-cp1252.xml": ("handwritten/cash-holdem-pl.xml",)}),
-    Site("fulltilt", 72, frozenset({"F2L3D", "F7S", "FO/8", "FT", "NO/8", "NT", "PO", "PO/8", "PT"}), 4,
+    Site("fulltilt", 73, frozenset({"F2L3D", "F7S", "FO/8", "FT", "NO/8", "NT", "PO", "PO/8", "PT"}), 5,
          not_site={**{f"hhsmithy/CashGame/{rel}": (None, "a fragment of a hand (one section): no hand history")
                       for rel in ("BlindActionTests/Ante.txt", "BlindActionTests/ChatNumber.txt",
                                   "BlindActionTests/Ignore.txt", "BlindActionTests/Posting.txt",

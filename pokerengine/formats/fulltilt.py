@@ -43,23 +43,22 @@ Traceback (most recent call last):
 ...
 pokerengine.errors.HistoryParseError: <text>, hand 7, line 10: bad amount 'lots'
 
-Read: the headers of every era (``FullTiltPoker Game #`` of 2005-2009, ``Full Tilt Poker Game #`` with
-the stakes before the game, and the 2013 layout with the game first: ``NL Hold'em - $0.01/$0.02``),
-cash games in dollars and euros, play chips (``500K/1000K``: thousands and millions written ``K``,
-``M``, ``B``), tournaments (sit & go, MTT, Matrix matches), the games of :data:`GAMES`: hold'em and
-Omaha (4, 5 and 6 cards, hi and hi/lo) in fixed, pot and no limit, stud hi and hi/lo, razz, 2-7
-single and triple draw, A-5 triple draw, five-card draw, badugi; capped tables (``$2,000 Cap``,
-``CAP NL``: a player who reaches the cap is all in for the rest of the hand, ``and is capped``);
-antes, blinds, a dead small blind, a live blind posted out of position (``posts $1``), "and is all
-in", uncalled bets, main and side pots, high and low halves, ties, run it twice (``TURN 1``, ``TURN
-2``, ``SUMMARY 1``), stud bring-ins and completions, draws (others' cards unknown), observers' and
-players' chat, sit-outs, joins, time-outs and disconnections, the separators and ``BEGIN`` line of
-archived files, byte-order marks, UTF-16 and Windows-1252 files, Windows line ends.  A hand with
-fewer than two players dealt in (everyone sitting out) is a cancelled hand (skipped unless
-``cancelled=True``).  Irish, Courchevel and five-card stud raise :class:`HistoryParseError` naming the
-game (the engine has no such variant).  A tournament summary (``Full Tilt Poker Tournament Summary``)
-is not a hand history: :func:`pokerengine.formats.detect` gives ``None`` for such a file and this
-reader refuses it; one inside a file of hands is skipped.
+Read: the headers of every era (``FullTiltPoker Game #`` of 2005-2009, ``Full Tilt Poker Game #`` with the
+stakes before the game, and the 2013 layout with the game first: ``NL Hold'em - $0.01/$0.02``), cash games in
+dollars and euros, play chips (``500K/1000K``: thousands and millions written ``K``, ``M``, ``B``),
+tournaments (sit & go, MTT, Matrix matches, Flipouts: every ante all in, the blinds' ``checks`` before the
+deal passed over), the games of :data:`GAMES`: hold'em and Omaha (4, 5 and 6 cards, hi and hi/lo) in fixed,
+pot and no limit, stud hi and hi/lo, razz, 2-7 single and triple draw, A-5 triple draw, five-card draw,
+badugi; capped tables (``$2,000 Cap``, ``CAP NL``: a player who reaches the cap is all in for the rest of the
+hand, ``and is capped``); antes, blinds, a dead small blind, a live blind posted out of position (``posts
+$1``), "and is all in", uncalled bets, main and side pots, high and low halves, ties, run it twice (``TURN
+1``, ``TURN 2``, ``SUMMARY 1``), stud bring-ins and completions, draws (others' cards unknown), observers' and
+players' chat, sit-outs, joins, time-outs and disconnections, the separators and ``BEGIN`` line of archived
+files, byte-order marks, UTF-16 and Windows-1252 files, Windows line ends. A hand with fewer than two players
+dealt in (everyone sitting out) is a cancelled hand (skipped unless ``cancelled=True``). Irish, Courchevel and
+five-card stud raise :class:`HistoryParseError` naming the game (the engine has no such variant). A tournament
+summary (``Full Tilt Poker Tournament Summary``) is not a hand history: :func:`pokerengine.formats.detect`
+gives ``None`` for such a file and this reader refuses it; one inside a file of hands is skipped.
 
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line and :data:`MAX_HAND_LINES`
@@ -220,7 +219,7 @@ class _Hand:
     """The reader's state of one hand besides its :class:`Draft`: the cap, each player's chips put in
     before this betting round (for the cap), the seats the summary lists as dealt in."""
 
-    __slots__ = ("h", "cap", "capped", "before", "listed", "won", "pots", "board", "folded", "uncalled")
+    __slots__ = ("h", "cap", "capped", "before", "listed", "won", "pots", "board", "folded", "uncalled", "posted_all_in")
 
     def __init__(self, h: Draft) -> None:
         self.h = h
@@ -233,6 +232,7 @@ class _Hand:
         self.board = ""  # the summary's board
         self.folded: set[int] = set()  # seats the summary says folded
         self.uncalled = False  # the hand writes an "Uncalled bet" line
+        self.posted_all_in: set[str] = set()  # players whose ante or blind put them all in
 
     def amount(self, text: str) -> int:
         """An amount, ``K``/``M``/``B`` thousands, millions and billions (play chips) included."""
@@ -500,7 +500,11 @@ def _verb(r: _Hand, name: str, verb: str, rest: str) -> None:
         kind = {"posts the small blind of": "sb", "posts the big blind of": "bb", "posts a dead small blind of": "ante",
                 "posts a dead big blind of": "ante", "posts": "bb", "antes": "ante"}[verb]
         h.post(name, kind, r.amount(rest))
+        if a is not None:
+            r.posted_all_in.add(name)
         return
+    if verb == "checks" and h.section == "blinds" and name in r.posted_all_in and not rest:
+        return  # (a Flipout's blinds, all in from their antes, "check" before the deal: nothing to act on)
     if verb == "folds" or verb == "checks":
         if rest:
             raise h.fail(f"cannot read {shown(verb + ' ' + rest)}")

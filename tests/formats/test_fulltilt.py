@@ -197,3 +197,28 @@ def test_any_rake_per_pot_the_wins_show_is_the_one_checked(main, side):
     assert hand.rake == main + side and hand.pot_rakes == (main, side)
     result = check_site(hand)
     assert result.status == "matched" and result.pot_rakes == (main, side)
+
+
+# --- a Flipout (fixtures/fulltilt/handwritten/flipout.txt; the shape of a real 2014 $300 Flipout hand):
+# every player's ante puts him all in, the blinds "check" before the deal ---
+
+def test_a_flipout_where_the_blinds_check_all_in_before_the_deal() -> None:
+    (hand,) = hands_of(HAND / "flipout.txt")
+    h = hand.history
+    assert h.players == ("ann", "bob", "cy", "dee") and h.starting_stacks == (1500,) * 4
+    assert h.antes == (1500,) * 4 and h.blinds_or_straddles == (0,) * 4
+    assert not any(a.startswith("p") for a in h.actions)  # nobody acts: the checks are no actions
+    assert hand.collected == (Collected("dee", 0, 6000),) and hand.total_pot == 6000 and hand.rake == 0
+    assert check_site(hand).status == "matched"
+
+
+def test_a_check_before_the_deal_is_passed_over_only_for_a_player_all_in_from_his_forced_bet() -> None:
+    text = (HAND / "flipout.txt").read_text(encoding="utf-8")
+    # ann's ante leaves her chips: her check before the deal is an action out of place, as any other
+    short = text.replace("Seat 1: ann (1,500)", "Seat 1: ann (3,000)").replace(
+        "ann antes 1,500, and is all in", "ann antes 1,500")
+    with pytest.raises(HistoryParseError, match=r"hand 60000000001, line 10: 'ann' acts before the cards are dealt"):
+        parse_fulltilt(short)
+    # nor is a check that says more than "checks" passed over
+    with pytest.raises(HistoryParseError, match=r"line 11: cannot read 'checks 5'"):
+        parse_fulltilt(text.replace("bob checks\n", "bob checks 5\n"))
