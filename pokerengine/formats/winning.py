@@ -55,8 +55,9 @@ bet``; ``posts dead $x``: the small blind dead, the big live), straddles; ``alli
 capped table: the player is all in for the cap) and ``is disconnected and ALL IN`` (the player is
 held all in for what he has put in: his stack is taken as that much, ``_short_stack`` in the
 record's user fields); run it twice; ``Uncalled bet ... returned``; players sitting out, waiting for
-the big blind, timed out, or allowed to play after the button (not dealt in); the button posting the small
-blind (a tournament's player gone: the seat before it is the button in the record).  A player the file
+the big blind (``wait BB``; the newer format's ``waits for big blind``), timed out, or allowed to play
+after the button (not dealt in); the button posting the small blind (a tournament's player gone: the
+seat before it is the button in the record).  A player the file
 names with no name (``Player  has big blind (2)``, a client's bug) is the one seated player the
 hand never names otherwise; with none, the hand is refused.  Byte-order marks, UTF-16, Windows-1252,
 Windows line ends, blank lines between lines (older clients' double spacing).
@@ -143,7 +144,7 @@ _NEW_BOARD = re.compile(r"\*\*\* (FLOP|TURN|RIVER)(?: ([12]))? \*\*\*((?: \[[^]]
 _NEW_TOTAL = re.compile(r"Total pot ([^ |]{1,25})(?: \| Rake ([^ |]{1,25}))?(?: \| JP Fee ([^ |]{1,25}))?")
 _NEW_VERB = re.compile(
     r"(folds|checks|calls|bets|raises|caps|posts the small blind|posts the big blind|posts ante|posts dead|posts straddle"
-    r"|posts|brings in|shows|mucks hand|does not show|collected)(.*)")
+    r"|posts|brings in|shows|mucks hand|does not show|collected|waits for big blind)(.*)")
 
 
 def iter_winning(text: str | bytes, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
@@ -712,6 +713,8 @@ def _new_verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
             return False
         h.muck(name)
         return True
+    if verb == "waits for big blind":  # (seated, waiting to be dealt in at the big blind: no chips, no cards)
+        return not rest and h.section == "seats"
     if h.section == "seats":
         h.start_betting()
     r.dealt.add(name)

@@ -504,3 +504,28 @@ def test_the_older_summary_s_wins_and_loses_are_checked_against_its_collects():
     # stated (fpdb-3's data.mined.format file: 0 and 0 beside a collect of 580)
     mined = text.replace("Bets: 8. Collects: 21.50. Wins: 13.50.", "Bets: 0. Collects: 21.50. Wins: 0.")
     assert "ann" not in _won(parse_winning(mined)[0].stated or ())
+
+
+# -- the newer format's "waits for big blind" (fixtures/winning/handwritten/new-waits-bb.txt, the shapes of real
+# 2019-20 ACR hands 240462066 and 61150000, HHSmithy's WinningPokerV2 samples) ---------------------------------
+
+
+def test_a_player_waiting_for_the_big_blind_is_seated_but_not_dealt_in():
+    pot, walk = hands_of(HAND / "new-waits-bb.txt")
+    # fay (seat 6) waits for the big blind: no chips, no cards, no seat in the hand; the others play as written
+    for hand in (pot, walk):
+        assert hand.history.players == ("dee", "eve", "ann", "bob", "cy") and 6 not in hand.history.seats
+        assert check_site(hand).status == "matched"
+    assert (pot.total_pot, pot.rake, pot.collected) == (725, 3, (Collected("ann", None, 722),))
+    # bob, back from sitting out, posts a live big blind beside eve's and checks his option
+    assert walk.history.blinds_or_straddles == (1, 2, 0, 2, 0) and walk.history.actions[5:7] == ("p3 f", "p4 cc")
+    assert (walk.total_pot, walk.returned) == (20, (18, 0, 0, 0, 0))
+
+
+def test_waiting_for_the_big_blind_is_read_only_before_the_betting():
+    text = (HAND / "new-waits-bb.txt").read_text(encoding="utf-8")
+    late = text.replace("fay waits for big blind\n", "", 1).replace("bob folds\n", "bob folds\nfay waits for big blind\n", 1)
+    with pytest.raises(HistoryParseError, match=r"hand 900000301, line 15: cannot read 'fay waits for big blind'"):
+        parse_winning(late)
+    with pytest.raises(HistoryParseError, match=r"line 11: cannot read 'fay waits for big blind now'"):
+        parse_winning(text.replace("fay waits for big blind\n", "fay waits for big blind now\n", 1))
