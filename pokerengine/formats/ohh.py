@@ -139,6 +139,9 @@ MAX_SEAT = 1000
 _CARD = re.compile(r"[2-9TJQKA][cdhs]\Z")
 _IGNORED = frozenset(("Added Chips", "Sits Down", "Stands Up"))
 _SHOWDOWN = ("Shows Cards", "Mucks Cards")
+#: Every action read (besides :data:`_IGNORED`): any other is named as unknown before its amount is looked at.
+_ACTIONS = frozenset(("Post SB", "Post BB", "Post Ante", "Post Dead", "Post Extra Blind", "Straddle", "Post Bring In",
+                      "Dealt Cards", "Discards Cards", "Stands Pat", "Fold", "Check", "Call", "Bet", "Raise", *_SHOWDOWN))
 
 
 def _fail(where: str, message: str) -> HistoryParseError:
@@ -571,6 +574,8 @@ class _Reader:
                 verb = self.get(act, "action", str, w, required=True)
                 if verb in _IGNORED:
                     continue
+                if verb not in _ACTIONS:
+                    raise _fail(self.where, f"{w}action: unknown action {shown(verb)}")
                 k = self.player(act, w)
                 # Several players may discard before their replacements are dealt (as PHH writes a
                 # draw): a discard or a pending player's cards keep the discards waiting.

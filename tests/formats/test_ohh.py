@@ -234,6 +234,12 @@ def edited(name: str, change) -> str:
     (lambda o: o["rounds"][1]["actions"].append({"action": "Bet", "player_id": 2, "amount": 100}),
      "carol puts in 10000 with 3000 behind"),
     (lambda o: o["pots"][0].update(rake=Decimal("2")), "the wins (1900) and rake (200) are more than the pot (2000)"),
+    # an action the reader does not know is named, whatever its amount (the OHH spec's own PokerStars hold'em
+    # example ends its showdown with a "Payout" of the winner's last bet): never taken for chips put in
+    (lambda o: o["rounds"][4]["actions"].append({"action": "Payout", "player_id": 2, "amount": Decimal("99")}),
+     "rounds[4].actions[3].action: unknown action 'Payout'"),
+    (lambda o: o["rounds"][0]["actions"][3].update(action="Post Foo"), "rounds[0].actions[3].action: unknown action "
+                                                                      "'Post Foo'"),
 ])
 def test_bad_hands_name_the_file_hand_and_field(change, message):
     with pytest.raises(HistoryParseError) as info:
