@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -62,7 +62,8 @@ from ..models._cost import check_seconds
 from .blinds import antes, blind_seats, posted
 from .bounty import Bounties, optional
 from .combos import combo_text
-from .folded import folded_ranges, removal, reweighted
+from .foldboard import ALL_BOARDS, DEFAULT_BOARDS, BoardCorrection
+from .folded import folded_ranges, real_chances, removal
 from .money import MODEL_NAMES, Prize, check_model, check_prizes, money_after
 from .odds import odds
 from .ranges import Range, hand_or_range
@@ -203,6 +204,7 @@ class Decision:
     showdowns: tuple[Showdown, ...]
     break_even: float
     equity: float
+    method: str = ""
 
     @property
     def value(self) -> float:
@@ -230,7 +232,7 @@ class Decision:
         be = self.break_even if math.isfinite(self.break_even) else None
         return {
             "model": self.model, "action": self.action, "fold": self.fold, self.action: self.value,
-            "steal": self.steal, "equity": self.equity, "break_even": be, "best": self.best,
+            "steal": self.steal, "equity": self.equity, "break_even": be, "best": self.best, "method": self.method,
             "showdowns": [{"opponent": s.opponent, "probability": s.probability, "win": s.p_win, "tie": s.p_tie,
                            "value_win": s.win, "value_tie": s.tie, "value_lose": s.lose} for s in self.showdowns],
         }
@@ -383,7 +385,7 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
                   bounties: Sequence[Prize] | None = None, progressive: bool = False,
                   chips_per_money: Prize | None = None, folded: Mapping[int | str, str | Range] | None = None,
-                  **model_options: Any) -> Decision:
+                  folded_boards: int = DEFAULT_BOARDS, **model_options: Any) -> Decision:
     """Call ``pusher``'s all-in or fold, for the player in seat ``hero`` (everyone else folds).
 
     ``bounties``, ``progressive``, ``chips_per_money``: knockout bounties (:mod:`.bounty`): each
@@ -400,8 +402,12 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     not the hero or the pusher; with ``hand`` and ``pusher_range`` only): each of the pusher's
     combinations is weighted by the chance that the folded hands, drawn from those ranges, avoid
     its cards and the hero's (:mod:`.folded`: exact up to two folded players, the folded hands
-    disjoint from each other; with three or more, taken independently of each other; the board
-    is still dealt from a deck holding the folded cards).  ``{}`` is the same as none.
+    disjoint from each other; with three or more, taken independently of each other), and the
+    board is dealt from the deck without the folded hands' cards (:mod:`.foldboard`: the exact
+    table's equity plus a correction, exact over every board when ``folded_boards`` boards against
+    a full range cost as much, else from that budget of seeded sampled boards, its standard error
+    in ``method``; default :data:`.foldboard.DEFAULT_BOARDS`, 0 to leave the folded cards in the
+    board's deck).  ``{}`` is the same as none.
 
     >>> d = call_decision([5000, 5000], hero="BB", pusher="SB", blinds=(50, 100), equity=0.5, model="chip")
     >>> d.fold, d.call, round(d.break_even, 4)
@@ -421,15 +427,20 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
         raise DecisionInputError(f"the all-in of {_player(pusher)}, {s[pusher]} chips, is covered by what the hero, "
                                  f"{_player(hero)}, posted")
     end = None if seconds is None else time.monotonic() + seconds
+    boards = _boards(folded_boards)
     gone = _folded(folded, n, {hero: "the hero", pusher: "the pusher"}, equity)
     if gone:
         if hand is None or pusher_range is None:
             raise DecisionInputError("give equity, or hand with pusher_range")
         mine = _one_hand(hand)
-        p_win, p_tie, _ = reweighted(mine, hand_or_range(pusher_range), removal(mine, list(gone.values())))
+        fold_ranges = list(gone.values())
+        p_win, p_tie, _, fix = real_chances(mine, hand_or_range(pusher_range), fold_ranges,
+                                            removal(mine, fold_ranges), boards=boards, check=_deadline(end))
         _remaining(end)
+        method = _folded_method(len(gone), boards, [("", fix)])
     else:
         p_win, p_tie = _chances(equity, hand, pusher_range, "pusher_range", _remaining(end))
+        method = "equity given" if equity is not None else "exact odds"
     fold_state = [s[i] - put[i] for i in range(n)]
     fold_state[pusher] += sum(put)
     won, tied, lost = _allin(s, dead, live, hero, pusher)
@@ -443,7 +454,7 @@ def call_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
             (tied, given, pair, [[hero, pusher]]), (lost, given, pair, [[pusher], [hero]])], hero)
     sd = Showdown(pusher, 1.0, p_win, p_tie, win, tie, lose)
     be = _break_even(fold, 0.0, 0.0, [sd])
-    return Decision(model, "call", fold, sd.value, None, None, (sd,), be, sd.equity)
+    return Decision(model, "call", fold, sd.value, None, None, (sd,), be, sd.equity, method)
 
 
 def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, *, hero: int | str,
@@ -454,7 +465,7 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
                   model: str = "icm", max_seconds: float | None = DEFAULT_SECONDS,
                   bounties: Sequence[Prize] | None = None, progressive: bool = False,
                   chips_per_money: Prize | None = None, folded: Mapping[int | str, str | Range] | None = None,
-                  **model_options: Any) -> Decision:
+                  folded_boards: int = DEFAULT_BOARDS, **model_options: Any) -> Decision:
     """Push all in first in, or fold, for the player in seat ``hero``.  ``bounties``,
     ``progressive``, ``chips_per_money``: knockout bounties, as for :func:`call_decision`.
 
@@ -468,7 +479,8 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     ``folded``: ``{seat: range}`` for the players who folded (with ``hand`` and ``calling_ranges``
     only; not the hero or a seat with a calling range), as for :func:`call_decision`: each caller's
     chance of calling and the hero's equity against him count the folded hands' card removal
-    (each caller apart: blocking between the callers is still not counted).
+    (each caller apart: blocking between the callers is still not counted), the board dealt from
+    the deck without the folded cards (``folded_boards``, as there: each caller's correction its own).
 
     >>> d = push_decision([1000, 1000], hero=0, blinds=(50, 100), equity=0.5, call_probability=0.5, model="chip")
     >>> d.fold, d.steal, d.push, round(d.break_even, 4)
@@ -486,6 +498,8 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     order = list(action_order(n))
     behind = order[order.index(hero) + 1:]
     callers: list[tuple[int, float, float, float]] = []  # seat, probability, p_win, p_tie
+    boards = _boards(folded_boards)
+    method = "equity given" if calling_ranges is None else "exact odds"
     if calling_ranges is None:
         if _folded(folded, n, {hero: "the hero"}, equity):
             raise DecisionInputError("folded ranges need hand with calling_ranges")
@@ -516,7 +530,9 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
                 raise DecisionInputError(f"{_player(seat)} acts before the hero, {_player(hero)}, and cannot call the push")
         cards = combo_text(mine.combos()[0][0])
         gone = _folded(folded, n, {hero: "the hero", **{s_: "who has a calling range" for s_ in by_seat}}, None)
-        z = removal(cards, list(gone.values())) if gone else None
+        fold_ranges = list(gone.values())
+        z = removal(cards, fold_ranges) if gone else None
+        fixes: list[tuple[str, BoardCorrection]] = []
         deals = float(z.sum()) if z is not None else 1225.0  # combinations left after the hero's two cards
         if deals <= 0:
             raise RangeError("the folded players' ranges cannot be dealt beside the hero's hand")
@@ -529,7 +545,8 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
                 if share > 0:
                     p_win, p_tie = _odds(mine, rng, _remaining(end))
             elif any(w > 0 and z[c] > 0 for c, w in rng.combos()):
-                p_win, p_tie, mass = reweighted(cards, rng, z)
+                p_win, p_tie, mass, fix = real_chances(cards, rng, fold_ranges, z, boards=boards, check=_deadline(end))
+                fixes.append((positions(n)[seat], fix))
                 share = min(1.0, mass / deals)
                 _remaining(end)
             else:
@@ -537,6 +554,8 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
             if share > 0:
                 callers.append((seat, reach * share, p_win, p_tie))
             reach *= 1.0 - share
+        if gone:
+            method = _folded_method(len(gone), boards, fixes)
     steal_state = [s[i] - put[i] for i in range(n)]
     steal_state[hero] += sum(put)
     fold_state = [s[i] - put[i] for i in range(n)]
@@ -566,7 +585,7 @@ def push_decision(stacks: Sequence[int], prizes: Sequence[Prize] | None = None, 
     eq = math.fsum(sd.probability * sd.equity for sd in showdowns) / called if called else 0.0
     if not showdowns:
         eq = callers[0][2] if callers else 0.0
-    return Decision(model, "push", fold, None, push, steal, showdowns, be, eq)
+    return Decision(model, "push", fold, None, push, steal, showdowns, be, eq, method)
 
 
 def _one_hand(hand: object) -> str:
@@ -575,6 +594,41 @@ def _one_hand(hand: object) -> str:
     if len(mine.combos()) != 1:
         raise DecisionInputError(f"the hero's hand must be one combination such as 'AhKh', got {shown(hand)}")
     return combo_text(mine.combos()[0][0])
+
+
+def _boards(value: object) -> int:
+    """``folded_boards`` checked: an integer from 0 to :data:`.foldboard.ALL_BOARDS`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= ALL_BOARDS:
+        raise DecisionInputError(f"folded_boards must be an integer from 0 to {ALL_BOARDS:,} (boards against a "
+                                 f"full range; 0: the board keeps the folded cards), got {shown(value)}")
+    return value
+
+
+def _deadline(end: float | None) -> Callable[[], None]:
+    """A check raising :class:`~pokerengine.errors.ModelTimeout` once ``end`` has passed."""
+    def check() -> None:
+        _remaining(end)
+    return check
+
+
+def _folded_method(players: int, boards: int, fixes: Sequence[tuple[str, BoardCorrection]]) -> str:
+    """The method of a decision with folded players: how their cards came out of the hands and the board."""
+    hands = "exact" if players <= 2 else "each apart, independent of each other"
+    whose = "1 folded player's" if players == 1 else f"{players} folded players'"
+    text = f"exact odds; {whose} cards out of the opponent's hands ({hands})"
+    if not boards:
+        return text + "; the board dealt from a deck holding them"
+    parts = []
+    for who, fix in fixes:
+        label = f"{who}: " if who else ""
+        if fix.exact:
+            parts.append(f"{label}exact over every board")
+        else:
+            parts.append(f"{label}sampled correction, {fix.boards:,} boards (seed 0), "
+                         f"standard error {fix.equity_error:.2g} of equity")
+    if players > 2:
+        parts.append("each folded hand's board removal taken alone and multiplied")
+    return text + "; out of the board: " + ("; ".join(parts) if parts else "no showdown")
 
 
 def _folded(folded: object, n: int, taken: dict[int, str], equity: object) -> dict[int, Range]:

@@ -19,9 +19,11 @@ folded hand avoids ``h`` and ``v`` but the folded hands are taken independently 
 (``Z`` is the product of the one-player sums): exact disjointness among three or more folded
 hands costs ``1,326 ** 3`` terms and more.
 
-What is not modelled: the folded cards stay in the deck for the board; only the opponents'
-hands are reweighted.  The equity of ``h`` against a reweighted range is summed from the exact
-heads-up table (:func:`.preflop.matrices`: every board counted for each pair of hands).
+The equity of ``h`` against a reweighted range is summed from the exact heads-up table
+(:func:`.preflop.matrices`: every board counted for each pair of hands), which deals the board from
+a deck still holding the folded cards; :func:`real_chances` adds what taking them out of the board
+changes (:mod:`.foldboard`: exact over every board when the budget holds them, else a seeded
+sampled correction with its standard error; ``boards=0`` leaves the folded cards in the deck).
 
 >>> from pokerengine.decisions.ranges import parse_range
 >>> z = removal("AhAs", [parse_range("AA")])  # the folded player holds AcAd, the last two aces
@@ -33,7 +35,7 @@ heads-up table (:func:`.preflop.matrices`: every board counted for each pair of 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
@@ -42,6 +44,7 @@ from .._checks import shown
 from ..errors import DecisionInputError, RangeError
 from ..hands.vector import CARDS, COMBO_CARDS, COMBOS, deck_indices
 from .combos import combo_index
+from .foldboard import NONE, BoardCorrection, board_correction
 from .preflop import BOARDS, combo_masks, matrices
 from .ranges import Range, hand_or_range
 
@@ -152,4 +155,20 @@ def reweighted(hand: int | str, villain: Range, z: NDArray[np.float64]) -> tuple
     return min(1.0, p_win), min(1.0, p_tie), mass
 
 
-__all__ = ["EXACT_FOLDERS", "folded_ranges", "removal", "reweighted"]
+def real_chances(hand: int | str, villain: Range, ranges: Sequence[Range], z: NDArray[np.float64], *,
+                 boards: int, check: Callable[[], None] | None = None,
+                 ) -> tuple[float, float, float, BoardCorrection]:
+    """``(p_win, p_tie, mass, correction)``: :func:`reweighted`'s chances with the folded hands'
+    cards also out of the board (:func:`.foldboard.board_correction` with ``boards`` as its budget;
+    ``0``: the board keeps them and ``correction`` is :data:`.foldboard.NONE`), each kept within
+    ``[0, 1]`` and ``p_win + p_tie <= 1``."""
+    p_win, p_tie, mass = reweighted(hand, villain, z)
+    if not boards:
+        return p_win, p_tie, mass, NONE
+    fix = board_correction(_hero(hand), villain, ranges, z, boards=boards, check=check)
+    win = min(1.0, max(0.0, p_win + fix.win))
+    tie = min(1.0 - win, max(0.0, p_tie + fix.tie))
+    return win, tie, mass, fix
+
+
+__all__ = ["EXACT_FOLDERS", "folded_ranges", "real_chances", "removal", "reweighted"]

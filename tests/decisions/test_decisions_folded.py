@@ -1,7 +1,9 @@
 """Card removal of folded hands in call_decision and push_decision (pokerengine.decisions.folded):
-a brute-force oracle that deals every hand of the pusher (or caller) and of each folded player,
-disjoint, weighted, with each pair's exact equity from the heads-up table; full folding ranges
-change nothing; ``folded={}`` is no argument; bad input refused."""
+the opponents' hands reweighted (``folded_boards=0``), against a brute-force oracle that deals
+every hand of the pusher (or caller) and of each folded player, disjoint, weighted, with each
+pair's exact equity from the heads-up table; the folded cards out of the board too (the default)
+are in test_decisions_foldboard.py.  Full folding ranges change nothing; ``folded={}`` is no
+argument; bad input refused."""
 
 from __future__ import annotations
 
@@ -72,7 +74,7 @@ def brute_chances(hand: str, villain: Range, folded: list[Range], independent: b
     ("AsQs", "AK, AQ, QQ+", {"UTG": "AA, QQ"}),
 ])
 def test_call_matches_brute_force_deals(hand, pusher, folded):
-    d = call_decision(**PAPER, hero="BB", pusher="SB", hand=hand, pusher_range=pusher, folded=folded)
+    d = call_decision(**PAPER, hero="BB", pusher="SB", hand=hand, pusher_range=pusher, folded=folded, folded_boards=0)
     (sd,) = d.showdowns
     want_win, want_tie, _ = brute_chances(hand, parse_range(pusher), [parse_range(r) for r in folded.values()])
     assert sd.p_win == pytest.approx(want_win, abs=1e-9) and sd.p_tie == pytest.approx(want_tie, abs=1e-9)
@@ -85,7 +87,7 @@ def test_three_folded_players_taken_independently():
     the folded hands independent of each other (as documented)."""
     stacks, folded = [1500] * 6, {"UTG": "AA, KK", "HJ": "AKs, AA", "CO": "KK, QQ"}
     d = call_decision(stacks, [50, 30, 20], hero="BB", pusher="BTN", blinds=(50, 100), hand="AhKc",
-                      pusher_range="QQ+, AK", folded=folded)
+                      pusher_range="QQ+, AK", folded=folded, folded_boards=0)
     want_win, want_tie, _ = brute_chances("AhKc", parse_range("QQ+, AK"), [parse_range(r) for r in folded.values()],
                                           independent=True)
     assert d.showdowns[0].p_win == pytest.approx(want_win, abs=1e-9)
@@ -99,7 +101,7 @@ def test_push_matches_brute_force_deals():
     hand, folded = "AhTd", {"UTG": "AA, TT, ATs"}
     ranges = {"SB": "QQ+, AK", "BB": "TT+, AQs+"}
     d = push_decision(PAPER["stacks"], PAPER["prizes"], hero="BTN", blinds=(100, 200), hand=hand,
-                      calling_ranges=ranges, folded=folded)
+                      calling_ranges=ranges, folded=folded, folded_boards=0)
     hero = set(deck_indices(hand))
     gone = [parse_range(r) for r in folded.values()]
     z = {v: brute_z(hero, v, gone) for v in range(COMBOS) if not cards(v) & hero}
@@ -135,14 +137,16 @@ def test_removal_of_two_wide_ranges_against_brute_force(seed):
         assert z[v] == pytest.approx(want, abs=1e-9)
 
 
-def test_board_keeps_the_folded_cards():
-    """What is not modelled: the folded cards are not taken out of the board.  The hero's pair of
+def test_board_keeps_the_folded_cards_with_no_board_budget():
+    """``folded_boards=0``: the folded cards are not taken out of the board.  The hero's pair of
     aces against a pair of kings while the folded player holds the other two aces: the reweighting
     leaves KK's combinations alone, so the equity is the plain table's, with the folded aces still
-    able to come on the board."""
-    d = call_decision(**PAPER, hero="BB", pusher="SB", hand="AhAs", pusher_range="KhKs", folded={"BTN": "AcAd"})
+    able to come on the board (the default takes them out: test_decisions_foldboard.py)."""
+    d = call_decision(**PAPER, hero="BB", pusher="SB", hand="AhAs", pusher_range="KhKs", folded={"BTN": "AcAd"},
+                      folded_boards=0)
     win, tie, _ = headsup("AhAs", "KhKs")
     assert d.showdowns[0].p_win == win / BOARDS and d.showdowns[0].p_tie == tie / BOARDS
+    assert "deck holding them" in d.method
 
 
 HANDS = st.integers(0, COMBOS - 1).map(combo_text)
@@ -153,10 +157,12 @@ CLASS_RANGES = st.lists(st.floats(0, 1).map(lambda w: round(w, 2)), min_size=169
 @given(hand=HANDS, pusher=CLASS_RANGES, seats=st.sampled_from([["BTN"], ["UTG"], ["BTN", "UTG"]]),
        model=st.sampled_from(["chip", "icm"]))
 def test_folding_every_hand_removes_nothing(hand, pusher, seats, model):
-    """A folding range holding every combination blocks every opponent's combination alike: the
-    equity and every value are those without it; ``folded={}`` is exactly no argument."""
+    """A folding range holding every combination blocks every opponent's combination alike and
+    takes every board's cards alike: the equity and every value are those without it, with the
+    folded cards out of the board too (a small board budget: the correction is zero on every
+    board); ``folded={}`` is exactly no argument."""
     rng = Range.from_classes(pusher)
-    kw = dict(PAPER, hero="BB", pusher="SB", hand=hand, pusher_range=rng, model=model)
+    kw = dict(PAPER, hero="BB", pusher="SB", hand=hand, pusher_range=rng, model=model, folded_boards=300)
     try:
         plain = call_decision(**kw)
     except DecisionInputError:  # the range cannot be dealt beside the hand
@@ -176,7 +182,8 @@ def test_folding_every_hand_removes_nothing(hand, pusher, seats, model):
 @given(hand=HANDS, ranges=st.lists(CLASS_RANGES, min_size=2, max_size=2))
 def test_push_folding_every_hand_removes_nothing(hand, ranges):
     kw = dict(hero="BTN", blinds=(100, 200), hand=hand, calling_ranges={"SB": Range.from_classes(ranges[0]),
-                                                                        "BB": Range.from_classes(ranges[1])})
+                                                                        "BB": Range.from_classes(ranges[1])},
+              folded_boards=300)
     plain = push_decision(PAPER["stacks"], PAPER["prizes"], **kw)
     assert push_decision(PAPER["stacks"], PAPER["prizes"], **kw, folded={}) == plain
     full = push_decision(PAPER["stacks"], PAPER["prizes"], **kw, folded={"UTG": "*"})
@@ -186,14 +193,19 @@ def test_push_folding_every_hand_removes_nothing(hand, ranges):
     assert full.gain == pytest.approx(plain.gain, abs=1e-9)
 
 
-def test_documented_flip():
+def test_documented_spot():
     """docs/decisions.md: DCM at the paper's table, the small blind pushing any pair or ace, the
-    button and UTG folded everything else: 3c2c folds without the removal and calls with it."""
+    button and UTG folded everything else: 3c2c folds without the removal, calls with the folded
+    hands out of the pusher's hands only, and folds again with their cards out of the board too."""
     kw = dict(PAPER, hero="BB", pusher="SB", model="dcm", hand="3c2c", pusher_range="22+, A2+")
+    fold = {"BTN": "*, 22+:0, A2+:0", "UTG": "*, 22+:0, A2+:0"}
     plain = call_decision(**kw)
-    removed = call_decision(**kw, folded={"BTN": "*, 22+:0, A2+:0", "UTG": "*, 22+:0, A2+:0"})
-    assert (round(plain.equity, 4), plain.best, round(removed.equity, 4), removed.best) == (0.3097, "fold", 0.3123,
-                                                                                             "call")
+    hands = call_decision(**kw, folded=fold, folded_boards=0)
+    board = call_decision(**kw, folded=fold)
+    assert [(round(d.equity, 4), d.best) for d in (plain, hands, board)] == [
+        (0.3097, "fold"), (0.3123, "call"), (0.3074, "fold")]
+    assert plain.fold == hands.fold == board.fold
+    assert "standard error 0.0001 of equity" in board.method and "32,225 boards" in board.method
 
 
 @pytest.mark.parametrize(("folded", "error", "words"), [
