@@ -128,7 +128,7 @@ SITES: tuple[Site, ...] = (
          copies={"handwritten/odd-posts-suits-blast-cr.txt": ("handwritten/odd-posts-suits-blast.txt",),
                  "handwritten/encoding-utf16.txt": ("handwritten/cash-omaha.txt", "handwritten/languages.txt"),
                  "handwritten/encoding-cp1252.txt": ("handwritten/encoding-utf16.txt",)}),
-    Site("ipoker", 111, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 11,
+    Site("ipoker", 113, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 11,
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (
                   0, "line 35: pocket cards of 'nawu', not seated or in a stud game",
                   "a player who acts is missing from the players"),
@@ -141,9 +141,9 @@ SITES: tuple[Site, ...] = (
                        " (_file_contradicts)"),
                    ("handwritten/cash-bet-sums.xml", "902"): (
                        "mismatched", "collected: hal (seat 6) file 4988, engine 4588",
-                       "the file contradicts itself: sal's bet is above his chips and hal's bet is neither what his"
-                       " posts and actions put in nor their sums added up (as two real 2018 cash hands); the record"
-                       " says so (_file_contradicts)"),
+                       "the file contradicts itself: sal's bet is above his chips, neither what his posts and actions"
+                       " put in nor any reading of them (as the real 2018 cash hand 7973181788); the record says so"
+                       " (_file_contradicts)"),
                    ("handwritten/tour-bet-without-ante.xml", "801"): (
                        "mismatched", "uncalled bets returned: file {u5: 775}, engine {u5: 800}",
                        "the file contradicts itself: the last raiser's bet leaves his ante out (as 2026 RedStar"

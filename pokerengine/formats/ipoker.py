@@ -84,6 +84,8 @@ from . import read_text
 from .amounts import CURRENCIES, parse_amount
 from .blocks import HandError, Limits, NoHand, checked_text, only_hands
 from .draft import Draft, fail
+from .ipoker_rake import date_of
+from .ipoker_rake import rake_rule as rake_rule  # (the site check's hook, looked up in this module)
 from .sitehand import SiteHand
 
 #: The most characters a file may hold (about 50 MB: some 20,000 hands).
@@ -129,7 +131,8 @@ _RANKS = {"2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", 
 @attrs.frozen
 class Session:
     """A session's header: the game type as written, its stakes' texts (or ``None``), the currency,
-    whether it is a tournament, and whether the file counts an uncalled bet in the winner's ``win``."""
+    whether it is a tournament, whether the file counts an uncalled bet in the winner's ``win``, and its
+    ``<startdate>`` as written (or ``None``)."""
 
     gametype: str
     stakes: tuple[str, str] | None
@@ -137,6 +140,7 @@ class Session:
     tournament: bool
     table: str | None
     old_wins: bool
+    startdate: str | None = None
 
 
 def iter_ipoker(text: str | bytes, *, source: str | None = None, cancelled: bool = False) -> Iterator[SiteHand]:
@@ -289,7 +293,8 @@ def _session(chunk: str, where_file: str, line: int) -> Session:
     if currency is not None and not re.fullmatch(r"[A-Z]{3}", currency):
         currency = None
     old = general.find("client_version") is None and (general.findtext("uncalled_bet_enabled") or "") != "true"
-    return Session(name, stakes, currency, tournament or stakes is None, general.findtext("tablename"), old)
+    return Session(name, stakes, currency, tournament or stakes is None, general.findtext("tablename"), old,
+                   general.findtext("startdate"))
 
 
 def cards_of(text: str) -> str | None:
@@ -403,6 +408,7 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
     h.money = not session.tournament
     h.currency = session.currency if h.money else None
     h.table = session.table
+    h.date = date_of(game.findtext("general/startdate") or session.startdate)  # (the site's rake rule by year)
     amount = _Amounts(h, chunk, session.tournament)
     if amount.scale != 1:
         h.user["_chip_scale"] = amount.scale
@@ -475,15 +481,16 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
             if len(found) != 2 * h.hole:
                 raise h.fail(f"{shown(name)} has {len(found) // 2} cards, not {h.hole}")
             h.cards[name] = found
-    spent = _play(h, actions, cards, amount, bets)
-    sums = _sums(actions, amount)
+    spent, last = _play(h, actions, cards, amount, bets)
     for name, bet in bets.items():  # "bet" is all a player put in: where his own actions say otherwise, the
         # file contradicts itself (2026 RedStar tournament files leave the ante out of a last raiser's bet;
         # 2011-2012 tournaments count an ante twice, above the chips) ...
         put = min(spent.get(name, 0), h.seats[name][1]) if name in h.seats else 0
-        if bet != put and bet == sums.get(name) and put < bet and not h.user.get("_protected"):
-            bets[name] = put  # ... unless "bet" adds up the sums as written, a raise's sum being what it
-            continue  # raises to (2018 cash files): then the posts and actions say what was put in
+        if bet != put and bet == last.get(name) and put < bet and not h.user.get("_protected"):
+            bets[name] = put  # ... unless "bet" is what he put in before his last action plus that action's
+            continue  # sum as written, a raise's sum being what it raises to (2018 cash files, client 17.5: a
+            # blind of 0.50 and a raise to 9, bet="9.50"; a raise to 3, then to 22.80, bet="25.80"): then
+            # the posts and actions say what was put in
         if name in over:
             h.contradicts(over[name])
         elif bet != put and name in spent and bet <= h.seats[name][1] and not h.user.get("_protected"):
@@ -517,15 +524,6 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
         h.rake = 0
     h.line = line
     return h.finish(source, index, cancelled=cancelled)
-
-
-def _sums(actions: list[tuple[int, int, ET.Element, int]], amount: _Amounts) -> dict[str, int]:
-    """Each player's action sums added up as written (a raise's sum what it raises to)."""
-    sums: dict[str, int] = {}
-    for _, _, el, _ in actions:
-        if el.get("type") not in (FOLD, CHECK, JOINED, SITS_OUT) and (el.get("sum") or "").strip() != "DP":
-            sums[el.get("player") or ""] = sums.get(el.get("player") or "", 0) + amount(el.get("sum"), "sum")
-    return sums
 
 
 def _element_lines(chunk: str, line: int) -> dict[object, int]:
@@ -594,12 +592,14 @@ def _stakes(h: Draft, session: Session, actions: list[tuple[int, int, ET.Element
 
 
 def _play(h: Draft, actions: list[tuple[int, int, ET.Element, int]], cards: list[tuple[int, ET.Element, int]],
-          amount: _Amounts, bets: dict[str, int]) -> dict[str, int]:
+          amount: _Amounts, bets: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
     """Play the actions into ``h``; what each player's posts and actions put in (a call counted in full, as
-    written: the caller's stack caps it)."""
+    written: the caller's stack caps it), and what each put in before his last action plus that action's
+    sum as written (a raise's sum being what it raises to)."""
     deal = _Dealer(h, cards)
     folded: set[str] = set()
     spent: dict[str, int] = {}
+    last: dict[str, int] = {}
     for no, _, el, at in actions:
         deal.upto(no, at)
         h.line = at
@@ -609,13 +609,15 @@ def _play(h: Draft, actions: list[tuple[int, int, ET.Element, int]], cards: list
             raise h.fail(f"{shown(name)} acts but is not seated")
         before = h.committed.get(name, 0)
         _act(h, no, kind, name, el, amount, bets, folded)
+        if kind not in (FOLD, CHECK, JOINED, SITS_OUT) and (el.get("sum") or "").strip() != "DP":
+            last[name] = spent.get(name, 0) + amount(el.get("sum"), "sum")
         if kind in (SB, BB, ANTE) and no == 0:
             spent[name] = spent.get(name, 0) + amount(el.get("sum"), "post")
         else:
             spent[name] = spent.get(name, 0) + max(0, h.committed.get(name, 0) - before)
     deal.upto(max([1, *deal.rounds]), h.line)  # cards dealt after the last action (all in)
     _showdown(h, folded)
-    return spent
+    return spent, last
 
 
 def _act(h: Draft, no: int, kind: str, name: str, el: ET.Element, amount: _Amounts, bets: dict[str, int],

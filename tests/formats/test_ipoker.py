@@ -7,8 +7,11 @@ The tests every site reader shares: tests/formats/test_formats_sites.py."""
 
 from __future__ import annotations
 
+import datetime
+import math
 import random
 import re
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -17,6 +20,7 @@ from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.encodings import decode
 from pokerengine.formats.ipoker import MAX_ELEMENTS, MAX_HAND_CHARS, cards_of, parse_ipoker, read_ipoker
+from pokerengine.formats.ipoker_rake import RAKE_PERCENT, draw_main_first, rake_rule
 from pokerengine.formats.sitehand import Collected
 from pokerengine.replay.site_check import check_site
 from profiles import examples
@@ -308,20 +312,41 @@ def test_a_bet_that_adds_up_the_sums_as_written_is_read_from_the_actions():
     assert check_site(hand).status == "matched"
     text = (HAND / "cash-bet-sums.xml").read_text(encoding="utf-8")
     # a bet that is neither what she put in nor the sums added up: the file contradicts itself, named
-    [other, _] = parse_ipoker(text.replace('bet="€9.50"', 'bet="€9.20"'))
+    [other, _, _] = parse_ipoker(text.replace('bet="€9.50"', 'bet="€9.20"'))
     assert other.history.user_fields["_file_contradicts"] == ("ann's bet 920 is not the 900 his posts and actions put in",)
     assert check_site(other).status == "mismatched"
 
 
-def test_a_bet_neither_put_in_nor_the_sums_is_named_in_the_verdict():
+def test_a_bet_neither_put_in_nor_written_so_is_named_in_the_verdict():
     hand = one("cash-bet-sums.xml", "902")
-    # sal's bet 28 is above his 26 chips and hal's 50 is neither the 40 he put in nor his sums (51): the file
-    # contradicts itself, and the mismatch's reason says so
+    # hal raises to 10, then to 40: his bet (50) is the 10 he had in before his last action plus its sum as
+    # written, read from the actions; sal's bet (28) is above his 26 chips, what his actions put in (26) and
+    # every reading: the file contradicts itself, and the mismatch's reason says so
+    assert hand.history.user_fields["_file_contradicts"] == ("sal's bet €28 is more than the €26 chips the file gives",)
     result = check_site(hand)
     assert result.status == "mismatched"
-    assert result.message.endswith("the file contradicts itself: sal's bet €28 is more than the €26 chips the file "
-                                   "gives; the file contradicts itself: hal's bet 5000 is not the 4000 his posts and "
-                                   "actions put in")
+    assert result.message.endswith("total pot: file 5650, engine 5250; the file contradicts itself: sal's bet €28 "
+                                   "is more than the €26 chips the file gives")
+    # with sal's bet written as what he put in, the hand matches (hal's 50 read as above)
+    [fixed] = [h for h in parse_ipoker((HAND / "cash-bet-sums.xml").read_text(encoding="utf-8")
+                                       .replace('bet="€28"', 'bet="€26"')) if h.hand_id == "902"]
+    assert "_file_contradicts" not in fixed.history.user_fields and check_site(fixed).status == "matched"
+
+
+def test_a_bet_written_as_put_in_before_the_last_raise_plus_its_sum_is_read_from_the_actions():
+    # the shape of real 2018 hands (7973399562, 7973189877, 7973253374): tom posts 0.50, raises to 3, then to
+    # 22.80; his bet says 25.80 (the 3 he had in, plus 22.80), neither what he put in (22.80) nor his sums
+    # (26.30): read from the posts and actions, and the hand matches
+    hand = one("cash-bet-sums.xml", "903")
+    assert hand.history.actions[-4:] == ("p1 cbr 300", "p2 cbr 900", "p1 cbr 2280", "p2 f")
+    assert "_file_contradicts" not in hand.history.user_fields
+    assert (hand.total_pot, hand.rake, hand.returned) == (1800, 0, (1380, 0, 0, 0))
+    assert check_site(hand).status == "matched"
+    text = (HAND / "cash-bet-sums.xml").read_text(encoding="utf-8")
+    for other in ("€26.30", "€25.30"):  # his sums added up, or a bet no reading gives: named
+        [changed] = [h for h in parse_ipoker(text.replace('bet="€25.80"', f'bet="{other}"')) if h.hand_id == "903"]
+        assert changed.history.user_fields["_file_contradicts"][0].startswith("tom's bet ")
+        assert check_site(changed).status == "mismatched"
 
 
 def test_a_hand_of_antes_only_and_wins_above_the_pot():
@@ -383,3 +408,53 @@ def test_a_bet_changed_away_from_the_actions_is_always_named(pick, who, by):
     assert len(notes) == 1 and notes[0].startswith(f"{target.group(1)}'s bet ")  # (in hundredths if half chips)
     assert "is not the" in notes[0] and "his posts and actions put in" in notes[0]
     assert check_site(again).status != "matched"
+
+
+# --- the rake drawn main pot first (pokerengine.formats.ipoker_rake; fixtures/ipoker/handwritten/
+# cash-rake-main-pot-first.xml, the shape of the real 2018 hand 7973334568) ---
+
+def test_a_capped_rake_is_drawn_from_the_main_pot_first_at_the_stakes_percent():
+    hand = one("cash-rake-main-pot-first.xml", "1001")
+    assert hand.date == datetime.date(2018, 6, 20) and hand.rake == 400  # the pot 94.19 less the wins
+    # fay's KK wins the main pot (3 x 17.35), amy's pair of tens the side pot (2 x 21.07): the wins (49.45 and
+    # 40.74) show the main pot gave 5% of itself (2.60) and the side pot the rest of the 4.00 cap (1.40)
+    result = check_site(hand)
+    assert result.status == "matched" and result.pot_rakes == (260, 140)
+    # drawn in proportion (2.21 and 1.79) the wins would differ: what the check gives where the percent is
+    # not known (another year)
+    text = (HAND / "cash-rake-main-pot-first.xml").read_text(encoding="utf-8")
+    [later] = parse_ipoker(text.replace("2018-06-20", "2019-06-20"))
+    assert rake_rule([5205, 4214], True, later) is None
+    result = check_site(later)
+    assert result.status == "mismatched"
+    assert result.message.endswith("collected: fay (seat 8) file 4945, engine 4984; amy (seat 5) file 4074, engine 4035")
+    # a rake above the stake's percent of the pots: not that percent's draw (in proportion)
+    [more] = parse_ipoker(text.replace('win="€49.45"', 'win="€43.45"'))  # 10.00 of 94.19: above 5%
+    assert more.rake == 1000 and rake_rule([5205, 4214], True, more) is None
+    # the stakes' keys are what the reader gives real hands: variant, currency, big blind, year
+    assert ("NT", "EUR", 100, 2018) in RAKE_PERCENT
+
+
+def _unit_by_unit(rake: int, pots: list[int], percent: Fraction) -> list[int]:
+    """The obvious draw: each unit of the rake from the first pot whose pots so far have given less than
+    the percent of them (rounded down); the last pot takes what no other may."""
+    drawn = [0] * len(pots)
+    for _ in range(rake):
+        for k in range(len(pots)):
+            if k == len(pots) - 1 or sum(drawn[:k + 1]) < math.floor(percent * sum(pots[:k + 1]) / 100):
+                drawn[k] += 1
+                break
+    return drawn
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(pots=st.lists(st.integers(0, 3000), min_size=1, max_size=6), tenths=st.integers(1, 1000), data=st.data())
+def test_the_draw_main_pot_first_is_the_unit_by_unit_draw(pots, tenths, data):
+    percent = Fraction(tenths, 10)
+    most = math.floor(percent * sum(pots) / 100)
+    rake = data.draw(st.integers(0, most))
+    parts = draw_main_first(rake, pots, percent)
+    assert parts == _unit_by_unit(rake, pots, percent)
+    assert sum(parts) == rake and all(0 <= part <= pot for part, pot in zip(parts, pots))
+    with pytest.raises(ValueError):
+        draw_main_first(most + 1, pots, percent)
