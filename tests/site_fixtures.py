@@ -100,7 +100,7 @@ SITES: tuple[Site, ...] = (
                                                     "before its summary (truncated?)", "cut short on purpose")},
          copies={"handwritten/tour-expresso-utf16.txt": ("handwritten/tour-expresso.txt",),
                  "handwritten/cash-nlhe-dead-blinds-cp1252.txt": ("handwritten/cash-nlhe-dead-blinds.txt",)}),
-    Site("partypoker", 337, frozenset({"F7S", "F7S/8", "FO", "FT", "NO", "NS", "NT", "PO", "PO/8", "PT"}), 20,
+    Site("partypoker", 338, frozenset({"F7S", "F7S/8", "FO", "FT", "NO", "NS", "NT", "PO", "PO/8", "PT"}), 21,
          not_site={"hhsmithy/CashGame/Seats/4 Max.txt": (None, "a fragment that starts mid-hand, with no header"),
                    "hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt": (None, "empty but for a byte-order mark")},
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (
@@ -115,7 +115,7 @@ SITES: tuple[Site, ...] = (
              " the engine to the button (the small blind); one hand is no known rule: split_chip")},
          copies={"handwritten/cash-games-utf16.txt": ("handwritten/cash-games.txt",),
                  "handwritten/euro-decimal-comma-cp1252.txt": ("handwritten/euro-decimal-comma.txt",)}),
-    Site("pacific", 84, frozenset({"FO", "FT", "NO", "NT", "PO", "PO/8", "PT"}), 15,
+    Site("pacific", 88, frozenset({"FO", "FT", "NO", "NT", "PO", "PO/8", "PT"}), 17,
          not_site={"hhsmithy/CashGame/Seats/4 Max.txt": (None, "empty (a byte-order mark)"),
                    "hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt": (None, "empty (a byte-order mark)"),
                    "hhsmithy/CashGame/GameTypeTests/PotLimitHoldem.txt": ("partypoker", "a PartyPoker hand"),

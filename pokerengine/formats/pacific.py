@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 
 import attrs
 
@@ -85,6 +86,7 @@ from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
 from .blocks import HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
+from .rake_pots import main_pot_first
 from .sitehand import SiteHand
 
 #: The largest rake, in percent of the pot, taken from a file's figures (888 takes 5% in cash games).
@@ -123,8 +125,8 @@ _SPANISH_SUITS = {"p": "s", "t": "c", "c": "h", "d": "d"}
 #: Portuguese suits (espadas, copas, ouros, paus), a hand that writes an ``o`` or ``e`` suit (``Qo, 4p``).
 _PORTUGUESE_SUITS = {"e": "s", "c": "h", "o": "d", "p": "c"}
 _CARD = re.compile(r"(10|Kn|[2-9TJQKAtjqkaBVHDEТКДВÒÊÄÂ])(Kreuz|Karo|Pik|Herz|[cdhsCDHS]|[pteo])")
-_SPANISH = re.compile(r"\[ (?:[^]\n]{0,60}, )?(?:10|[2-9TJQKA])[pt](?:,| \])")
-_PORTUGUESE = re.compile(r"\[ (?:[^]\n]{0,60}, )?(?:10|[2-9TJQKA])[eo](?:,| \])")
+_SPANISH = re.compile(r"\[ (?:[^]\n]{0,60}, )?(?:10|[2-9TJQKAD])[pt](?:,| \])")
+_PORTUGUESE = re.compile(r"\[ (?:[^]\n]{0,60}, )?(?:10|[2-9TJQKAD])[eo](?:,| \])")
 _DECIMAL_COMMA = re.compile(r"[0-9],[0-9]{1,2}(?![0-9])")
 _DECIMAL_POINT = re.compile(r"[0-9]\.[0-9]{1,2}(?![0-9])")
 _THOUSANDS_POINT = re.compile(r"[0-9]\.[0-9]{3}(?![0-9])")
@@ -134,7 +136,7 @@ class _Read:
     """A hand while it is read: the draft, each player's chips left, who folded, and the chips a player
     put in that nobody could call (handed back, not in any pot)."""
 
-    __slots__ = ("d", "left", "folded", "back", "spanish", "portuguese", "deal_line", "mucked", "unwritten")
+    __slots__ = ("d", "left", "folded", "back", "spanish", "portuguese", "deal_line", "mucked", "unwritten", "short_bb")
 
     def __init__(self, d: Draft, spanish: bool, deal_line: bool, portuguese: bool = False) -> None:
         self.portuguese = portuguese
@@ -146,6 +148,7 @@ class _Read:
         self.folded: set[str] = set()
         self.back: dict[str, int] = {}
         self.spanish = spanish
+        self.short_bb: int | None = None  # the post of a big blind all in for less, until the flop
 
 
 def _fail(where: str, line: int | None, message: str) -> HistoryParseError:
@@ -209,12 +212,13 @@ def cards_text(text: str, *, spanish: bool = False, portuguese: bool = False) ->
     """Cards as an 888 client writes them, in any of its languages, as ``"Ah Kd"``; ``None`` when the text
     is not only cards.  ``spanish``: the suits are Spanish letters (picas, tréboles, corazones, diamantes:
     ``p t c d``), which a hand shows by writing a ``p`` or a ``t``; ``portuguese``: Portuguese letters
-    (espadas, copas, ouros, paus: ``e c o p``), which a hand shows by writing an ``o`` or an ``e``.
+    (espadas, copas, ouros, paus: ``e c o p``), which a hand shows by writing an ``o`` or an ``e``; in both a
+    ten is ``D`` (diez, dez), where German and Swedish ``D`` is the queen.
 
     >>> cards_text("[ 8Pik, QPik ]"), cards_text("Tc, Knh, 9h"), cards_text("Hc, Vs, 10d"), cards_text("Ah, Xx")
     ('8s Qs', 'Tc Jh 9h', 'Kc Qs Td', None)
-    >>> cards_text("7p, 8t, Kc", spanish=True)
-    '7s 8c Kh'
+    >>> cards_text("7p, 8t, Kc", spanish=True), cards_text("Qc, Dp, Qp", spanish=True), cards_text("Dh, Kh")
+    ('7s 8c Kh', 'Qh Ts Qs', 'Qh Kh')
     >>> cards_text("Qo, 4p, 7e, Kc", portuguese=True), cards_text("Qo, 4p")
     ('Qd 4c 7s Kh', None)
     """
@@ -233,7 +237,9 @@ def cards_text(text: str, *, spanish: bool = False, portuguese: bool = False) ->
             return None
         else:
             suit = (_SPANISH_SUITS if spanish else SUITS).get(suit.lower() if spanish else suit, suit.lower())
-        out.append(RANKS.get(rank, rank.upper()) + suit)
+        # (the Spanish and Portuguese clients write a ten "D", diez and dez, beside an English "Q" for the queen:
+        # "[ Qc, Dp, Qp ]"; the German and Swedish "D", Dame and dam, is the queen)
+        out.append(("T" if rank == "D" and (spanish or portuguese) else RANKS.get(rank, rank.upper())) + suit)
     return " ".join(out) if out else None
 
 
@@ -366,13 +372,15 @@ def _header(h: Draft, block: list[str], start: int, at: int) -> None:
         raise h.fail(f"cannot read the stakes {shown(g.group(1))}")
     if h.fixed:  # "$5/$10 Blinds Fix Limit": the blinds; the bets are the big blind and twice it, unless the
         # turn's or river's first bet says otherwise ("$0.06/$0.12 Blinds": a $0.12/$0.25 table)
-        h.stakes(big, _big_bet(h, block[at + 3:]) or 2 * big)
+        h.stakes(big, _big_bet(h, block[at + 3:], 2 * big) or 2 * big)
     else:
         h.stakes(small, big)
 
 
-def _big_bet(h: Draft, lines: list[str]) -> int | None:
-    """A fixed-limit hand's big bet as its first bet on the turn or river writes it (``None``: no such bet)."""
+def _big_bet(h: Draft, lines: list[str], least: int) -> int | None:
+    """A fixed-limit hand's big bet as its first bet on the turn or river writes it (``None``: no such bet).
+    A first bet under ``least`` (twice the big blind) is a player all in for less, not the big bet (888
+    writes no all-in mark: ``$0.01/$0.02`` hands whose turn opens with ``bets [$0.03]`` for a whole stack)."""
     later = False
     for line in lines:
         if line.startswith("** Dealing turn") or line.startswith("** Dealing river"):
@@ -380,7 +388,10 @@ def _big_bet(h: Draft, lines: list[str]) -> int | None:
         elif later and " bets [" in line:
             a = _ACTION.fullmatch(line)
             if a is not None and a.group(2).lower() == "bets" and a.group(3) is not None and a.group(4) is None:
-                return _stake(h, a.group(3))  # (an all in may be for less: not the bet)
+                bet = _stake(h, a.group(3))  # (an all in may be for less: not the bet)
+                if bet is not None and bet >= least:
+                    return bet
+                later = False  # (this street's first bet was short: the next street's may say)
         elif line == "** Summary **":
             break
     return None
@@ -426,6 +437,7 @@ def _line(r: _Read, line: str) -> None:
         if h.section != "action":
             h.start_betting()
         h.board(cards)
+        r.short_bb = None
         return
     a = _ACTION.fullmatch(line)
     if a is not None and a.group(1) in h.seats:
@@ -466,6 +478,8 @@ def _action(r: _Read, name: str, verb: str, amount: str | None) -> None:
         chips = h.amount(amount)
         h.post(name, {"posts small blind": "sb", "posts big blind": "bb"}.get(verb, "ante"), chips)
         r.left[name] -= chips
+        if verb == "posts big blind" and r.left[name] <= 0 and chips < (h.sb if h.fixed else h.bb):
+            r.short_bb = len(h.posts) - 1
         return
     if h.section != "action" and verb != "folds":  # (hands watched by an observer have no "Dealing down
         h.start_betting()  # cards" line)
@@ -491,6 +505,17 @@ def _action(r: _Read, name: str, verb: str, amount: str | None) -> None:
         raise h.fail(f"{shown(name)} {verb} {shown(amount)}")
     owed = max(0, h.top - h.committed.get(name, 0))
     others = any(r.left[o] > 0 for o in h.seats if o != name and o not in r.folded and o not in h.out)
+    full = h.sb if h.fixed else h.bb  # (fixed limit: the stakes are the bets, the big blind the small bet)
+    if verb == "calls" and others and r.short_bb is not None and h.top < h.committed.get(name, 0) + chips == full:
+        # a call of the whole big blind over a big blind all in for less ("posts big blind [120]", "calls
+        # [200]"): 888 plays by the full blind rule, so the record posts the full blind (the stack caps it)
+        # and says the rule (PHH ``_full_blind``); heads-up against the short blind alone nothing more is owed
+        who = h.posts[r.short_bb][0]
+        h.posts[r.short_bb] = (who, "bb", full)
+        h.user["_full_blind"] = True
+        h.top = full
+        owed = full - h.committed.get(name, 0)
+    r.short_bb = None if verb == "calls" else r.short_bb
     if verb == "calls" or not others:  # a call (the file may write the whole big blind when the blind was short),
         # or a raise when everyone else still in is all in: a call, the chips above it go back (uncalled)
         if owed:
@@ -584,3 +609,18 @@ def _settled(r: _Read, hand: SiteHand) -> SiteHand:
         if rake < 0 or rake * 100 > pot * MAX_RAKE_PERCENT:
             rake = None
     return attrs.evolve(hand, collected=tuple(collected), rake=rake, returned=None)
+
+
+def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int] | None:
+    """888's rake of ``hand`` drawn from ``pots`` (the site check's hook): a capped rake (more than a unit under
+    5% of the pots) all from the main pot as far as its 5% goes (:func:`~.rake_pots.main_pot_first`), else
+    ``None``: the check's own draw, in proportion to the pots.  Measured on DriveHUD's 888 and TowerTorneos
+    test files (2016-2017) and fpdb-3's: the capped rakes of six side-pot hands come from the main pot (``$2.50``
+    of a ``$300`` main pot and a ``$40`` side pot; 4 chips of 348 and 170), a 5% rake in proportion (``$0.36``
+    of ``$4.31`` and ``$3.04``: ``$0.21`` and ``$0.15``).  No real hand shows a capped rake larger than its main
+    pot's 5%: drawn so, the rest comes from the side pots."""
+    del flop  # (the file's rake whatever the flop)
+    rake, total = hand.rake, sum(pots)
+    if rake is None or len(pots) < 2 or not 0 <= rake <= total or rake * 100 >= 5 * total - 100:
+        return None
+    return main_pot_first(rake, pots, Fraction(5))

@@ -303,13 +303,23 @@ def _game(h: Draft, st: _State, line: str) -> None:
     code = _CODE.search(line)
     if h.money and code is not None and "_chip_scale" not in h.user:
         h.currency = code.group(1)
-    s = _STAKES.search(line) or _LEADING.match(line)
+    s = _STAKES.search(_KILO.sub(_thousand, line)) or _LEADING.match(line)
     if s is not None:
         _stakes(h, st, s)
         return
     c = _BUY_IN.match(line)
     if c is not None and h.money and "_chip_scale" not in h.user:
         st.buy_in = h.amount(c.group(1))
+
+
+#: A tournament header's blinds in thousands: ``Blinds-Antes(700/1.4K -175)`` (the hand's own
+#: ``Blinds-Antes(700/1,400 -175)`` line writes them whole).
+_KILO = re.compile(r"(?<![0-9.,])([0-9]{1,6})(?:\.([0-9]{1,3}))?K(?![A-Za-z])")
+
+
+def _thousand(m: re.Match[str]) -> str:
+    """``1.4K`` as ``1400``."""
+    return str(int(m.group(1)) * 1000 + int((m.group(2) or "0").ljust(3, "0")))
 
 
 def _stakes(h: Draft, st: _State, s: re.Match[str]) -> None:

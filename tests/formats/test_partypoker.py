@@ -441,3 +441,17 @@ def test_an_emailed_summary_that_contradicts_its_collected_amounts_is_a_mismatch
     [changed] = [h for h in parse_partypoker(text.replace(old, new)) if check_site(h).status != "matched"]
     r = check_site(changed)
     assert r.status == "mismatched" and f"the record contradicts itself: the summary says won {said}" in r.message
+
+
+def test_a_tournament_header_with_blinds_in_thousands():
+    # "Blinds-Antes(700/1.4K -175)" in the header (the hand's own line: "Blinds-Antes(700/1,400 -175)"), as
+    # DriveHUD's real 2018 PKO tournament files write it: 14 hands there were refused ("got '1.4'")
+    (hand,) = hands_of(HAND / "tournament-blinds-in-thousands.txt")
+    assert hand.history.blinds_or_straddles[:2] == (700, 1400) and set(hand.history.antes) == {175}
+    assert check_site(hand).status == "matched", check_site(hand).message
+    text = read_text(str(HAND / "tournament-blinds-in-thousands.txt"))
+    alone = "\n".join(line for line in text.split("\n") if not line.startswith("Blinds-Antes(700/1,400"))
+    (h,) = parse_partypoker(alone)  # the header alone says the stakes: the big blind 1.4K is 1,400
+    assert h.history.min_bet == 1400 and check_site(h).status == "matched"
+    with pytest.raises(HistoryParseError, match="whole numbers"):  # without its K, 1.4 is no count of chips
+        parse_partypoker(alone.replace("(700/1.4K -175)", "(700/1.4 -175)"))
