@@ -84,7 +84,7 @@ CASES = [  # hero, pusher's range, folded ranges (BTN, then UTG)
 def _call(hand: str, pusher: str, folded: list[str], boards: int) -> tuple[float, float, str]:
     seats = dict(zip(("BTN", "UTG"), folded))
     d = call_decision(**PAPER, hero="BB", pusher="SB", hand=hand, pusher_range=pusher, folded=seats,
-                      folded_boards=boards)
+                      folded_boards=boards, max_seconds=None)  # every board: 3-10 s on a loaded machine
     return d.showdowns[0].p_win, d.showdowns[0].p_tie, d.method
 
 
@@ -126,7 +126,7 @@ def test_push_callers_each_corrected():
     hand, folded = "7h7d", {"UTG": "AsAd, KsKc, 7c7s"}
     ranges = {"SB": "AhKh, AcKd", "BB": "8s8c, AcKd"}
     kw = dict(hero="BTN", blinds=(100, 200), hand=hand, calling_ranges=ranges, folded=folded)
-    d = push_decision(PAPER["stacks"], PAPER["prizes"], **kw, folded_boards=ALL_BOARDS)
+    d = push_decision(PAPER["stacks"], PAPER["prizes"], **kw, folded_boards=ALL_BOARDS, max_seconds=None)
     hands_only = push_decision(PAPER["stacks"], PAPER["prizes"], **kw, folded_boards=0)
     assert len(d.showdowns) == 2
     for sd, old, seat in zip(d.showdowns, hands_only.showdowns, ("SB", "BB")):
