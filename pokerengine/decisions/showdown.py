@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -87,6 +88,7 @@ if TYPE_CHECKING:
 BOARDS = 1_712_304  # C(48, 5): the boards two known hands leave
 MAX_BOARDS = 4096
 BOARDS_BY_HANDS = {3: MAX_BOARDS, 4: 1024, 5: 512, 6: 128}
+EVALUATION_CELLS = 3.5e9  # one evaluation of every multiway showdown: about 3.5 s (six players untouched)
 CHUNK_BYTES = 160 << 20
 """About the most memory one slice of a multiway showdown's chains takes (160 MiB)."""
 
@@ -501,6 +503,37 @@ class BoardModel:
         return showdown_cells(k, self.boards_for(k), self.groups)
 
 
+def budget_boards(sizes: Sequence[int], boards: int, groups: int = 140) -> dict[int, int]:
+    """Boards per showdown size so that one evaluation of every showdown stays near
+    :data:`EVALUATION_CELLS`: the sizes' own counts (:data:`BOARDS_BY_HANDS`), halved for
+    in rounds (each halves every size still above 32 once, the largest first) until under the budget
+    (seven players and more).
+
+    >>> budget_boards([3, 3, 2], 2048)
+    {3: 2048}
+    >>> budget_boards([3] * 35 + [4] * 35 + [5] * 21 + [6] * 7 + [7], 2048)
+    {3: 2048, 4: 1024, 5: 256, 6: 64, 7: 32}
+    >>> budget_boards([3] * 84 + [4] * 126 + [5] * 126 + [6] * 84 + [7] * 36 + [8] * 9 + [9], 2048)
+    {3: 256, 4: 128, 5: 64, 6: 32, 7: 32, 8: 32, 9: 32}
+    """
+
+    count = Counter(k for k in sizes if k >= 3)
+    used = {k: min(boards, BOARDS_BY_HANDS.get(k, 32)) for k in sorted(count)}
+
+    def cells() -> float:
+        return sum(c * pot_cells(k, used[k], groups) for k, c in count.items())
+
+    while cells() > EVALUATION_CELLS:  # rounds: each halves every size above 32 once, the largest first
+        cut = False
+        for k in sorted(count, reverse=True):
+            if used[k] > 32 and cells() > EVALUATION_CELLS:
+                used[k] //= 2
+                cut = True
+        if not cut:
+            break
+    return used
+
+
 def pot_sequences(k: int) -> list[tuple[int, ...]]:
     """The ways ``k`` hands all in can share the pots: with the hands numbered by contribution,
     smallest first, the winner of the main pot (the best hand), then the best of the hands that
@@ -589,5 +622,5 @@ def triple_error(model: BoardModel, triples: Sequence[Sequence[str]], limit: int
     return float(flat.mean()), float(flat.max())
 
 
-__all__ = ["BOARDS", "BoardModel", "PairOdds", "SampledTable", "default_table", "exact_triple", "model_first",
+__all__ = ["BOARDS", "EVALUATION_CELLS", "BoardModel", "PairOdds", "SampledTable", "budget_boards", "default_table", "exact_triple", "model_first",
            "pot_ranking", "pot_sequences", "sampled_table", "triple_error"]
