@@ -268,4 +268,4 @@ def board_correction(hero: tuple[int, int], villain: Range, folded: Sequence[Ran
     return BoardCorrection(float(est[0]), float(est[1]), float(err[0]), float(err[1]), float(err[2]), total, False)
 
 
-__all__ = ["ALL_BOARDS", "DEFAULT_BOARDS", "BoardCorrection", "board_correction"]
+__all__ = ["ALL_BOARDS", "DEFAULT_BOARDS", "NONE", "BoardCorrection", "board_correction"]
