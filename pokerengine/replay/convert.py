@@ -68,9 +68,19 @@ from ..phh.reader import _hand, dumps, dumps_all, loads, tables
 from ..phh.record import HandHistory
 from ..pots import layers_of
 from .hand_replay import FILE_RAKE, replay_hand
+from .shares import SURCHARGED, UNEVEN
 from .site_check import check_site
-from .stated import NOT_KNOWN, ODD_CHIPS, STATED, STATED_RAKE, SUMMARY_WON, TOTAL_POT
-from .status import SPLIT_CHIP
+from .stated import (
+    NOT_KNOWN,
+    ODD_CHIPS,
+    SPLIT_SHARES,
+    STATED,
+    STATED_RAKE,
+    SUMMARY_WON,
+    SURCHARGED_WINNERS,
+    TOTAL_POT,
+)
+from .status import MATCHED, SPLIT_CHIP
 
 if TYPE_CHECKING:
     from ..formats.blocks import HandError
@@ -134,7 +144,9 @@ def site_to_phh(hand: SiteHand) -> HandHistory:
         if summary != won:  # the record contradicts itself: both statements kept
             user[SUMMARY_WON] = tuple(summary)
     if result.status == SPLIT_CHIP:  # the site's odd-chip rule is not known
-        user[ODD_CHIPS] = NOT_KNOWN
+        user[SPLIT_SHARES if result.message.startswith(f"{hand.where}: {UNEVEN}") else ODD_CHIPS] = NOT_KNOWN
+    elif result.status == MATCHED and result.message.startswith(SURCHARGED):  # PokerStars' surcharged winners
+        user[SPLIT_SHARES] = SURCHARGED_WINNERS
     if rake:
         user[RAKE] = rake
         if result.pot_rakes is not None and sum(result.pot_rakes) == rake and not outcome.runs:

@@ -10,7 +10,11 @@ What the real files show (fpdb-3's regression files and HHSmithy's samples, ever
 pot left odd chips; :data:`RULES`):
 
 * PokerStars: the engine's rule (14 hands split two or three ways, 6 of them hi/lo halves, all
-  matched).  A 2008 four-way split with unequal shares is a rake oddity, not an odd chip.
+  matched), but heads-up: there the odd chip goes to the big blind, the first seat left of the button
+  (santiweight/poker-handhistory's 2021 files: 3 hands), where the engine gives it to the button; the
+  check of PokerStars' split pots (:func:`pokerengine.replay.shares.surcharged`) divides in that order.
+  A 2008 four-way split with unequal shares is a rake oddity, not an odd chip; 2021's unequal shares
+  are the rake of surcharged winners (:mod:`.shares`).
 * Bovada/Ignition: a two-way split matched the engine's rule (2 hands, and one high half); the low
   half's odd cent goes to the high winner (2 hands); a four-way split gave all three odd cents to
   the big blind (1 hand).  Not enough to write a seat rule.
@@ -57,7 +61,8 @@ class OddChipRule:
 
 #: Each site's odd-chip rule as learned from real files (see the module's docstring).
 RULES: dict[str, OddChipRule] = {
-    "pokerstars": OddChipRule("pokerstars", True, 14, "the first winner left of the button, hi/lo halves too"),
+    "pokerstars": OddChipRule("pokerstars", True, 17, "the first winner left of the button (heads-up the big blind), "
+                                                      "hi/lo halves too"),
     "bovada": OddChipRule("bovada", False, 6, "two-way: the engine's rule (3 hands); the low half's odd cent to "
                                               "the high winner (2); a four-way split's three cents to the big blind (1)"),
     "ggpoker": OddChipRule("ggpoker", False, 1, "one two-way split, as the engine"),

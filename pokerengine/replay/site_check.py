@@ -47,6 +47,7 @@ from ..live.settling import pots_of, settle_drawn, settle_site
 from ..phh.record import HandHistory
 from ..settlement import Settlement
 from .oddchips import split_chip_only
+from .shares import UNEVEN, surcharged, uneven_only
 from .status import (
     CANCELLED,
     MATCHED,
@@ -110,6 +111,14 @@ def check_site(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
         if split_chip_only(hand, result, settlement):
             return attrs.evolve(result, status=SPLIT_CHIP,
                                 message=result.message.replace("collected:", "odd chips of a split pot:", 1))
+        # a split pot's winners each raked at their own rate (.shares): PokerStars' surcharged winners,
+        # else, where the rule is not known, shares that differ only by the split pots' rake
+        stars = surcharged(hand, outcome, settlement, result)
+        if stars is not None:
+            return stars
+        if uneven_only(hand, result, settlement):
+            return attrs.evolve(result, status=SPLIT_CHIP,
+                                message=result.message.replace("collected:", UNEVEN, 1))
     return result
 
 

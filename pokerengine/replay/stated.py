@@ -16,6 +16,10 @@ source's verdict:
 * ``_odd_chips = "not known"``: the site's rule for the odd chips of a split pot is not known
   (:data:`pokerengine.replay.oddchips.RULES`): a hand that differs from the engine only in which
   winners got them is ``split_chip``, as the site check says.
+* ``_split_shares``: how the site drew a split pot's rake from its winners (:mod:`.shares`):
+  ``"surcharged"``, PokerStars' surcharged winners (a hand that rule reproduces is ``matched``), or
+  ``"not known"`` (a hand that differs only in how the winners of raked split pots shared them is
+  ``split_chip``), as the site check says.
 
 >>> from pokerengine.phh.reader import loads
 >>> from pokerengine.replay.hand_replay import replay_hand
@@ -47,13 +51,17 @@ from ..live.settling import finishing_units
 from ..phh.record import HandHistory
 from ..settlement import Settlement
 from .oddchips import split_chip_only
-from .status import MISMATCHED, SPLIT_CHIP, SeatDiff, SiteCheck
+from .shares import surcharge_match, uneven_shares
+from .status import MATCHED, MISMATCHED, SPLIT_CHIP, SeatDiff, SiteCheck
 
 #: The user fields this module compares (see the module's docstring).
 TOTAL_POT, STATED_RAKE, SUMMARY_WON, ODD_CHIPS = "_total_pot", "_stated_rake", "_summary_won", "_odd_chips"
-STATED = frozenset((TOTAL_POT, STATED_RAKE, SUMMARY_WON, ODD_CHIPS))
-#: The value of ``_odd_chips`` for a site whose odd-chip rule is not known.
+SPLIT_SHARES = "_split_shares"
+STATED = frozenset((TOTAL_POT, STATED_RAKE, SUMMARY_WON, ODD_CHIPS, SPLIT_SHARES))
+#: The value of ``_odd_chips`` (and of ``_split_shares``) for a site whose rule is not known.
 NOT_KNOWN = "not known"
+#: The value of ``_split_shares`` for PokerStars' rule of surcharged winners.
+SURCHARGED_WINNERS = "surcharged"
 
 
 def _int(hand: HandHistory, name: str, value: object) -> int:
@@ -85,14 +93,32 @@ def stated_status(hand: HandHistory, settlement: Settlement, status: str, scale:
             raise HistoryParseError(f"{hand.label}: {ODD_CHIPS} must be {NOT_KNOWN!r}, got {shown(user[ODD_CHIPS])}")
         if status == MISMATCHED and scale == 1 and _odd_chips_only(hand, settlement):
             return SPLIT_CHIP
+    if SPLIT_SHARES in user:
+        rule = user[SPLIT_SHARES]
+        if rule not in (SURCHARGED_WINNERS, NOT_KNOWN):
+            raise HistoryParseError(f"{hand.label}: {SPLIT_SHARES} must be {SURCHARGED_WINNERS!r} or {NOT_KNOWN!r}, "
+                                    f"got {shown(rule)}")
+        site = _as_site(hand, settlement) if status == MISMATCHED and scale == 1 else None
+        if site is not None:
+            if rule == SURCHARGED_WINNERS and surcharge_match(site[0], interpret(hand), settlement, site[1]):
+                return MATCHED
+            if rule == NOT_KNOWN and uneven_shares(site[0], site[1], settlement):
+                return SPLIT_CHIP
     return status
 
 
 def _odd_chips_only(hand: HandHistory, settlement: Settlement) -> bool:
     """Whether the record's winnings differ from the engine's only in where split pots' odd chips went
     (:func:`pokerengine.replay.oddchips.split_chip_only`), and its finishing stacks only by as much."""
+    site = _as_site(hand, settlement)
+    return site is not None and split_chip_only(site[0], site[1], settlement)
+
+
+def _as_site(hand: HandHistory, settlement: Settlement) -> tuple[SiteHand, SiteCheck] | None:
+    """The record as a site's hand (its winnings the collected amounts) and its mismatch with the engine's
+    ``settlement``, when its finishing stacks differ from the engine's only as its winnings do, else ``None``."""
     if hand.winnings is None or hand.finishing_stacks is None:
-        return False
+        return None
     names = hand.players or tuple(f"p{i + 1}" for i in range(hand.player_count))
     engine = [0] * len(names)
     for pot in settlement.pots:
@@ -105,10 +131,10 @@ def _odd_chips_only(hand: HandHistory, settlement: Settlement) -> bool:
         won: Any = hand.winnings[i]
         stack: Any = hand.finishing_stacks[i]
         if type(won) is not int or type(stack) is not int or stack - got[i] != won - engine[i]:
-            return False
+            return None
         if won:
             said.append(Collected(name, None, won))
         if won != engine[i]:
             diffs.append(SeatDiff(None if hand.seats is None else hand.seats[i], name, won, engine[i]))
     site = SiteHand("phh", None, 0, hand, tuple(said), settlement.rake, None)
-    return split_chip_only(site, SiteCheck(MISMATCHED, tuple(diffs), settlement.rake, settlement.rake), settlement)
+    return site, SiteCheck(MISMATCHED, tuple(diffs), settlement.rake, settlement.rake)
