@@ -47,7 +47,8 @@ the exact class-triple counts, one folded player and one other hand at a time (t
 factors multiplied and renormalised).  What it leaves out: a later fold's news about an earlier
 player's hand, the folded cards in the board, and card removal inside showdowns of three or more
 hands.  In the real deal (the independent checker, docs/decisions.md) it takes a tight solve's
-exploitability (four equal stacks, ICM 50/30/20) from 0.0031% to 0.0012% of the pool (32 million deals).
+exploitability (equal stacks, ICM 50/30/20) from 0.0031% to 0.0012% of the pool four-handed and
+from 0.0088% to 0.0021% six-handed.
 ``card_removal="model"`` is the plain view (folded hands' cards left in the deck).
 
 **What is reported.**  From four players on (and with ``card_removal="model"`` at three) each
