@@ -155,7 +155,8 @@ def surcharge_match(hand: SiteHand, outcome: Outcome, settlement: Settlement, re
         if j != k:
             for seat, share in p.shares.items():
                 others[seat] = others.get(seat, 0) + share
-    names = hand.history.players or ()
+    history = hand.history
+    names = history.players or tuple(f"p{i + 1}" for i in range(history.player_count))
     for size in range(n + 1):
         for chosen in itertools.combinations(winners, size):
             b = _base(pot.rake, n, size)

@@ -436,6 +436,36 @@ def test_ggpoker_uneven_shares_need_everything_else_to_agree(change):
     assert check_site(attrs.evolve(hand, **change)).status == MISMATCHED
 
 
+@settings(max_examples=examples(80), deadline=None)
+@given(each=st.integers(100, 5_000), ante=st.integers(0, 9), rake=st.integers(0, 60), ann=st.integers(-80, 80),
+       more=st.integers(-2, 2))
+def test_ggpoker_any_two_way_split_against_the_obvious_rule(each, ante, rake, ann, more):
+    """matched: the engine's halves (the odd cent to ann, first left of the button); split_chip: the odd
+    cent the other way, or shares within the pot's rake of the halves adding up to what the pot pays;
+    else mismatched."""
+    pot = 2 * each + ante
+    rest = pot - rake
+    halves = ((rest + 1) // 2, rest // 2)
+    got = (halves[0] + ann, halves[1] - ann + more)
+    if got == halves:
+        want = MATCHED
+    elif sum(got) != rest:
+        want = MISMATCHED
+    elif got == halves[::-1] or (rake and abs(ann) <= rake):
+        want = SPLIT_CHIP
+    else:
+        want = MISMATCHED
+    hand = SiteHand("ggpoker", "1", 0, _tie(each, ante), (Collected("ann", None, got[0]), Collected("bob", None, got[1])),
+                    rake=rake, total_pot=pot)
+    assert check_site(hand).status == want
+
+
+def test_a_record_without_names_is_checked_alike():
+    """A PHH record that names no players, converted from a surcharged PokerStars hand, replays matched."""
+    record = next(read_hands(convert_text(STARS, "phh", source="x.txt", fmt="pokerstars"), fmt="phh"))
+    assert replay_hand(attrs.evolve(record, players=None)).status == MATCHED
+
+
 def test_a_raked_split_only_within_its_rake():
     """Uneven shares of a pot without rake are no rake's doing: only its odd chips may move."""
     hand = SiteHand("ggpoker", "1", 0, _tie(400, 1), (Collected("ann", None, 403), Collected("bob", None, 398)),
