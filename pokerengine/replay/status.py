@@ -1,7 +1,8 @@
 """The verdicts a replay gives a hand.
 
 ``matched``: the engine pays what the record says.  ``split_chip``: it differs only by where the odd
-chips of a split pot went.  ``mismatched``: it differs otherwise.  ``unchecked``: the record states
+chips of a split pot went, or, where the site's rule is not known, by how the winners of a raked split
+pot shared its rake (:mod:`.shares`).  ``mismatched``: it differs otherwise.  ``unchecked``: the record states
 nothing to compare.  ``undeterminable``: no hand that could win a pot was shown.  ``cancelled``: the
 site cancelled the hand.  ``unplayed``: a site's file begins the hand and nothing was played (no hand its
 reader can give).  ``error``: the hand cannot be read or replayed (the report's message says why).
