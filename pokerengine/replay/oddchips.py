@@ -18,7 +18,9 @@ pot left odd chips; :data:`RULES`):
 * Bovada/Ignition: a two-way split matched the engine's rule (2 hands, and one high half); the low
   half's odd cent goes to the high winner (2 hands); a four-way split gave all three odd cents to
   the big blind (1 hand).  Not enough to write a seat rule.
-* GGPoker: one two-way split with an odd cent, matched.  Not known.
+* GGPoker: one two-way split with an odd cent in fpdb-3's files, matched; in LayorX/GGPoker-Hand-Analyzer's
+  2025 files 35 two-way splits (6 of them run twice) give it as the engine does and 3 to the other winner
+  (one plain, two run twice).  Not known.
 * Winamax: one three-way split (2012) gave the odd chip to the last of the three winners in
   position, not the first.  Not known.
 
@@ -65,7 +67,7 @@ RULES: dict[str, OddChipRule] = {
                                                       "hi/lo halves too"),
     "bovada": OddChipRule("bovada", False, 6, "two-way: the engine's rule (3 hands); the low half's odd cent to "
                                               "the high winner (2); a four-way split's three cents to the big blind (1)"),
-    "ggpoker": OddChipRule("ggpoker", False, 1, "one two-way split, as the engine"),
+    "ggpoker": OddChipRule("ggpoker", False, 39, "two-way: as the engine in 36, the other winner in 3"),
     "winamax": OddChipRule("winamax", False, 1, "a three-way split's odd chip to the last winner in position"),
 }
 
