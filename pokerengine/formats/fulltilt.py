@@ -284,7 +284,7 @@ def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, ind
     hand = h.finish(source, index, cancelled=cancelled, last_line=block[-1][0])
     if hand is not None and not r.uncalled:  # (hands that write no such line leave it to the total pot)
         hand = attrs.evolve(hand, returned=None)
-    if hand is not None and r.pots and h.rake is not None and len(h.runs) == 1:
+    if hand is not None and r.pots and h.rake is not None:
         rakes = _pot_rakes(r.pots, h.rake, hand.collected)
         if rakes is not None:
             hand = attrs.evolve(hand, pot_rakes=rakes)
@@ -293,7 +293,8 @@ def _hand(block: list[tuple[int, str]], where_file: str, source: str | None, ind
 
 def _pot_rakes(pots: list[int], rake: int, collected: tuple[Collected, ...]) -> tuple[int, ...] | None:
     """Each pot's rake, main pot first: where every win names its pot, what each pot (as the summary lists
-    it, before rake) paid less than it held (a 2011 six-card Omaha hand rakes every pot, about 5% each);
+    it, before rake) paid less than it held, every run's part of it together (a 2011 six-card Omaha hand
+    rakes every pot, about 5% each);
     else the rake drawn from the main pot first (the side pots paid unraked, as most files show).
     ``None`` when neither gives the file's rake."""
     paid = [0] * len(pots)

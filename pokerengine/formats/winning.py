@@ -56,11 +56,14 @@ capped table: the player is all in for the cap) and ``is disconnected and ALL IN
 held all in for what he has put in: his stack is taken as that much, ``_short_stack`` in the
 record's user fields); run it twice; ``Uncalled bet ... returned``; players sitting out, waiting for
 the big blind (``wait BB``; the newer format's ``waits for big blind``), timed out, or allowed to play
-after the button (not dealt in); the button posting the small blind (a tournament's player gone: the
-seat before it is the button in the record).  A player the file
-names with no name (``Player  has big blind (2)``, a client's bug) is the one seated player the
-hand never names otherwise; with none, the hand is refused.  Byte-order marks, UTF-16, Windows-1252,
-Windows line ends, blank lines between lines (older clients' double spacing).
+after the button (not dealt in; but a player the seat line says ``is sitting out`` who then posts or folds
+is dealt in: SNG 2.0 files of 2017); the button posting the small blind (a tournament's player gone:
+the seat before it is the button in the record).  A player the file names with no name (``Player  has big
+blind (2)``, a client's bug) is the one seated player the hand never names otherwise; with none, the hand
+is refused.  SNG 2.0 and Jackpot files: each tournament's ``<Game Information>`` block, after a line of
+dashes from the second on; a first line going on with ``*** Summary: GameType: ...`` in both formats.
+Byte-order marks, UTF-16, Windows-1252, Windows line ends, blank lines between lines (older clients'
+double spacing).
 
 What the files write, and what is checked (``docs/histories.md``): the older format's summary gives
 each player's ``Bets`` (after the uncalled bet went back), ``Collects`` and the pot *after* the rake
@@ -72,12 +75,16 @@ is also after rake (``Total pot $246 | Rake $2.76 | JP Fee $0.24``): the total c
 A cash hand in the older format always writes ``Rake``; a tournament never does (that, a ``,
 Table N`` in the header, or a ``T123-G456`` file name tell a tournament's chips from cents).  The
 older format names no betting: Omaha is pot limit, hold'em no limit, unless the big blind posted is
-the header's first figure (``2/4`` with blinds 1/2: fixed limit with bets of 2 and 4).
+the header's first figure (``2/4`` with blinds 1/2: fixed limit with bets of 2 and 4).  The newer format's
+side pots count antes as ordinary chips (a 2017 SNG 2.0 player all in for 15 of an ante of 25 wins 15 from
+each player; no older-format hand seen shows it either way).  The older format's rake comes from the main
+pot first (``_rake_main_first`` in the user fields: :mod:`.winning_rake`, the site check's rule); the newer
+one writes each pot's rake.
 
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line, :data:`MAX_HAND_LINES`
 lines a hand and :data:`MAX_NAME_CHARS` characters a player's name; amounts of at most 15 digits.
-Time and memory are linear in the size of the text.  Every error is a :class:`HistoryParseError`
+Time and memory are linear in the size of the text.  Every error is a :class:`~pokerengine.errors.HistoryParseError`
 naming the file, the hand id and the line number (1-based, in the file).
 """
 
@@ -89,7 +96,6 @@ from collections.abc import Iterator
 import attrs
 
 from .._checks import shown
-from ..errors import HistoryParseError
 from . import read_text
 from .blocks import MAX_HAND_LINES as MAX_HAND_LINES
 from .blocks import MAX_HANDS as MAX_HANDS
@@ -101,6 +107,7 @@ from .draft import Draft, fail
 from .sitehand import SiteHand
 from .winning_games import (
     BETTINGS,
+    above_pot,
     bring_in,
     new_dealt,
     new_street,
@@ -110,6 +117,8 @@ from .winning_games import (
 )
 from .winning_games import NEW_GAMES as NEW_GAMES
 from .winning_games import OLD_GAMES as OLD_GAMES
+from .winning_rake import MAIN_FIRST
+from .winning_rake import rake_rule as rake_rule  # (the site check's hook, looked up in this module)
 
 #: The longest player name.
 MAX_NAME_CHARS = DRAFT_NAME_CHARS  # (the shared bound: :data:`.draft.MAX_NAME_CHARS`)
@@ -121,9 +130,10 @@ _OLD_DATE = re.compile(r"Game started at: ([0-9]{4})/([0-9]{1,2})/([0-9]{1,2}) [
 #: The tail some 2016-18 tournament files write on their "Game started at:" line (a tracker's import):
 #: ``*** Summary: GameType: NL, TournamentId: 123, TournamentBuyIn: 5.5, TableType: 6``.
 _SUMMARY_FIELD = re.compile(r"(GameType|TournamentId|TournamentBuyIn|TableType): ([^,]{0,40})")
-#: The SNG 2.0 and Jackpot files' header before their hands (``<Game Information>`` ... ``<Hand History>``).
-_INFORMATION = re.compile(r"<Game Information>|<Hand History>|(?:Title|Entry #|Begin Time|Buyin to Payout|Play Type"
-                          r"|Game Type|Bet Limit Type|Buy-?in|Prize ?[Pp]ool|Multiplier): .{0,200}")
+#: The SNG 2.0 and Jackpot files' header before each tournament's hands (``<Game Information>`` ... ``<Hand
+#: History>``), after a line of dashes when another tournament's hands come before it: read as no hand's lines.
+_INFORMATION = re.compile(r"-{20,200}|<Game Information>|<Hand History>|(?:Title|Entry #|Begin Time|Buyin to Payout"
+                          r"|Play Type|Game Type|Bet Limit Type|Buy-?in|Prize ?[Pp]ool|Multiplier): .{0,200}")
 _NUM = r"[0-9][0-9,]{0,18}(?:\.[0-9]{1,6})?"
 _OLD_ID = re.compile(r"Game ID: ([0-9]{1,20}) ([0-9.,]{1,20})/([0-9.,]{1,20}) (.{0,200})\(([^()]{1,40})\)( [0-9]{1,2}-max)?")
 _OLD_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.{0,%d}) \(([^()]{1,30})\)\.?" % MAX_NAME_CHARS)
@@ -137,10 +147,12 @@ _CARDS_IN = re.compile(r"\[([^]]{0,60})\]")
 
 _NEW_HEADER = re.compile(
     r"(Game )?Hand #([0-9]{1,20}) - (?:(.{0,200}?)Tournament #([0-9]{1,20}) - )?(.{1,40}?)\((No Limit|Pot Limit|Fixed Limit|Limit)\)"
-    r" - (?:Level [0-9]{1,4} \(([^()]{1,60})\)|([^ ]{1,30}/[^ ,]{1,30})(?:, Ante [^ ]{1,30})?)-? ?-? ?([0-9]{4})/([0-9]{2})/([0-9]{2}) .{0,40}")
+    r" - (?:Level [0-9]{1,4} \(([^()]{1,60})\)|([^ ]{1,30}/[^ ,]{1,30})(?:, Ante [^ ]{1,30})?)-? ?-? ?([0-9]{4})/([0-9]{2})/([0-9]{2}) .{0,40}"
+    r"(?: \*\*\* Summary: .{0,200})?")  # (the tournament's summary after the date, as the older format writes it)
 _NEW_TABLE = re.compile(r"(?:Table '(.{0,100})'|(.{1,100}?)) ([0-9]{1,2})-max(?: Seat #([0-9]{1,3}) is the button)?")
 _NEW_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.{1,%d}?) \(([^()]{1,30})\)( is sitting out)?" % MAX_NAME_CHARS)
 _NEW_BOARD = re.compile(r"\*\*\* (FLOP|TURN|RIVER)(?: ([12]))? \*\*\*((?: \[[^]]{0,40}\]){1,2})")
+_POT_RAKE = re.compile(r"(?:Main pot|Side pot\(([0-9]{1,2})\)) (\$?%s) \| Rake (\$?%s)(?: \| JP Fee (\$?%s))?" % ((_NUM,) * 3))
 _NEW_TOTAL = re.compile(r"Total pot ([^ |]{1,25})(?: \| Rake ([^ |]{1,25}))?(?: \| JP Fee ([^ |]{1,25}))?")
 _NEW_VERB = re.compile(
     r"(folds|checks|calls|bets|raises|caps|posts the small blind|posts the big blind|posts ante|posts dead|posts straddle"
@@ -163,7 +175,7 @@ def iter_hands(text: str | bytes, *, source: str | None = None, cancelled: bool 
     tournament_name = re.search(r"\bT[0-9]{1,12}-G[0-9]{1,15}\b", source or "") is not None
     blocks = hand_blocks(text, where=where_file, starts=_starts, name="Winning Poker Network",
                          expected="'Game started at:' or 'Hand #'", clean=lambda line: line.strip("\ufeff\x00 \t"),
-                         outside=lambda line: not line.strip("\ufffd") or _INFORMATION.fullmatch(line))
+                         skip=_INFORMATION.fullmatch, outside=lambda line: not line.strip("\ufffd"))
     yield from read_blocks(blocks, lambda b: _hand(list(b.lines), b.first, where_file, source, b.index, cancelled,
                                                    tournament_name), errors=errors)
 
@@ -190,7 +202,7 @@ class _Hand:
     dead money included), who was dealt cards, who is held all in, the summary's bets."""
 
     __slots__ = ("d", "put", "live", "checks", "dealt", "short", "bets", "alias", "boards", "hole", "won", "returned",
-                 "got", "small_written")
+                 "got", "small_written", "rakes")
 
     def __init__(self, d: Draft) -> None:
         self.d = d
@@ -207,6 +219,7 @@ class _Hand:
         self.hole = False  # the newer format: the hole cards' line was read
         self.got: dict[str, list[str]] = {}  # the older format's stud: the cards each player was dealt so far
         self.small_written = False  # the older format: a "has small blind" line is in the hand
+        self.rakes: list[int] | None = None  # the newer format: each pot's rake, as its last pot lines write it
 
     def add(self, name: str, chips: int, live: int | None = None) -> None:
         """``name`` puts ``chips`` in, ``live`` of them matching bets (default: all)."""
@@ -232,6 +245,7 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     h.line = start + len(block) - 1
     if not h.summary:
         raise h.fail("the hand ends before its summary (truncated?)")
+    h.out -= r.dealt | r.put.keys()  # sitting out but dealt in, folded by the site (a 2017 SNG 2.0's lines)
     for name in h.seats:
         if name not in r.dealt and name not in r.put:
             h.sit_out(name)
@@ -257,7 +271,10 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
     paid = sum(c.amount for c in h.collected) + (h.rake or 0)
     if h.total is not None and paid != h.total:
         h.contradicts(f"what it pays and its rake ({paid}) are not its total pot ({h.total})")
-    return h.finish(source, index, cancelled=cancelled)
+    hand = h.finish(source, index, cancelled=cancelled)
+    if hand is not None and r.rakes is not None and len(r.rakes) > 1 and sum(r.rakes) == h.rake:
+        hand = attrs.evolve(hand, pot_rakes=tuple(r.rakes))  # (one pot: its rake is the hand's)
+    return hand
 
 
 # --- the older format ------------------------------------------------------------------------------------
@@ -333,7 +350,7 @@ def _old(lines: list[tuple[int, str]], where_file: str, tournament_name: bool) -
     written = summary.get("GameType", "").strip()
     if kind != "stud" and written in ("NL", "PL", "FL"):  # the summary's tail says
         betting = written[0]
-    elif betting == "P" and _above_pot(h, text):  # Omaha with a bet no pot limit allows: no limit
+    elif betting == "P" and above_pot(h, text):  # Omaha with a bet no pot limit allows: no limit
         betting = "N"
         h.user["_no_limit_inferred"] = True
     h.game(betting + code, hole, kind)
@@ -355,23 +372,9 @@ def _old(lines: list[tuple[int, str]], where_file: str, tournament_name: bool) -
         h.user["_jackpot_fee"] = r.bets - h.total
         h.rake = (h.rake or 0) + r.bets - h.total
         h.total = r.bets
+    if h.rake:  # its rake comes from the main pot first (.winning_rake)
+        h.user[MAIN_FIRST] = True
     return r
-
-
-def _above_pot(h: Draft, text: str) -> bool:
-    """Whether a bet, raise or all in of the older format's text adds more than three times the chips in
-    before it (more than any pot-limit raise can: a call and a raise of the pot after it)."""
-    pot = 0
-    for verb, amount in re.findall(r"^Player .{0,%d}? (has small blind|has big blind|posts|ante|calls|raises|bets|allin"
-                                   r"|straddle) \(([0-9.,]{1,20})\)" % MAX_NAME_CHARS, text, re.M):
-        try:
-            chips = h.amount(amount)
-        except HistoryParseError:  # (the line itself says so when it is read)
-            return False
-        if verb in ("raises", "bets", "allin") and pot and chips > 3 * pot:
-            return True
-        pot += chips
-    return False
 
 
 def _old_alias(r: _Hand, lines: list[tuple[int, str]], text: str) -> None:
@@ -580,7 +583,7 @@ def _new(lines: list[tuple[int, str]], where_file: str) -> _Hand:
     if m is None:
         raise fail(where_file, k0, f"cannot read the hand's first line {shown(first)}")
     h = Draft("winning", m.group(2), f"{where_file}, hand {m.group(2)}", k0)
-    h.money = m.group(4) is None
+    h.money, h.antes_count = m.group(4) is None, True  # (its side pots count antes as ordinary chips)
     game = m.group(5).strip()
     if game not in NEW_GAMES:
         raise h.fail(f"unknown game {shown(game)}")
@@ -630,7 +633,8 @@ def _new_line(r: _Hand, line: str) -> None:
         _new_section(r, line)
         return
     if line.startswith(("Main pot ", "Side pot ", "Side pot(")):
-        return  # the pots so far, after rake: the summary says it all
+        _pot_line(r, line)  # the pots so far, after rake: the summary says it all but each pot's rake
+        return
     if line.startswith("Dealt to "):
         rest = line[9:]
         for at in h.name_ends(rest, " ["):
@@ -650,6 +654,19 @@ def _new_line(r: _Hand, line: str) -> None:
         if v is not None and _new_verb(r, line[:at], v.group(1), v.group(2)):
             return
     raise h.fail(f"cannot read {shown(line)}")
+
+
+def _pot_line(r: _Hand, line: str) -> None:
+    """Each pot's rake so far, as the newer format writes the pots after a street: ``Main pot $8.36 | Rake
+    $0.10`` (a jackpot fee, ``| JP Fee``, with it), then ``Side pot(1) $0.60 | Rake $0.00`` (a 2023 stud
+    hi/lo hand draws its whole rake from the main pot); other forms (a run's ``Main pot 1``) give none."""
+    m = _POT_RAKE.fullmatch(line)
+    side = int(m.group(1) or 0) if m is not None else -1
+    if m is None or side and (r.rakes is None or side != len(r.rakes)):
+        r.rakes = None
+        return
+    rake = r.d.amount(m.group(3)) + (r.d.amount(m.group(4)) if m.group(4) else 0)
+    r.rakes = (r.rakes or []) + [rake] if side else [rake]
 
 
 def _new_section(r: _Hand, line: str) -> None:

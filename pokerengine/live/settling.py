@@ -24,8 +24,10 @@ they left, for the replay's verdict (:func:`pokerengine.replay.replay_hand`), a 
   the pots before they are paid; antes are then dead money (a site's dead blinds are) unless
   ``ante_trimming_status`` is true, which a site's reader writes only where the site counts its antes
   as ordinary chips and every ante of the hand is a real ante (PartyPoker, ``docs/histories.md``).
-  The rake is drawn from the pots in proportion to their size (:class:`pokerengine.Rake`, the units
-  left by rounding to the pots with the largest remainders), which is how PokerStars draws it.
+  ``_pot_rakes`` is drawn pot by pot, each pot's rest divided as the game divides it, in a hand run
+  more than once and in stud too (:func:`settle_drawn`); a ``_rake`` alone is drawn from the pots in
+  proportion to their size (:class:`pokerengine.Rake`, the units left by rounding to the pots with the
+  largest remainders).
 * A showdown that no shown hand can win (every live hand unknown or mucked) raises
   :class:`~pokerengine.errors.UndeterminableHandError`.
 
@@ -57,15 +59,16 @@ from ..errors import (
     SettlementInputError,
     UndeterminableHandError,
 )
+from ..games import GAMES
 from ..phh import fasttoml, reader
 from ..phh.notation import COMPILED
 from ..phh.record import HandHistory
 from ..pots import layers_of
 from ..rake import MAX_PERCENT_DENOMINATOR, Rake
-from ..runs import settle_runs
+from ..runs import RunsSettlement, settle_runs
 from ..seats import Seat
-from ..settlement import Settlement, settle
-from ..split import halves, split
+from ..settlement import PotData, Settlement, settle
+from ..split import clockwise_from, halves, split
 from . import quick
 from .interpreter import Outcome, interpret
 
@@ -145,9 +148,9 @@ def _rake_value(hand: HandHistory, name: str, value: object, scale: int) -> int:
 def settle_raked(outcome: Outcome, hand: HandHistory) -> Settlement:
     """Settle ``outcome`` with the rake the record's ``_rake``/``_pot_rakes`` say was taken.
 
-    ``_pot_rakes`` (one per pot, main pot first) is drawn pot by pot (the odd units of each pot's
-    rest from the small blind clockwise, as :func:`pokerengine.replay.site_check.check_site` settles); a
-    ``_rake`` alone is drawn from the pots in proportion (:func:`~.site.exact_rake`).  A rake that
+    ``_pot_rakes`` (one per pot, main pot first) is drawn pot by pot, each pot's rest divided as the game
+    divides it (:func:`settle_drawn`, as :func:`pokerengine.replay.site_check.check_site` settles); a
+    ``_rake`` alone is drawn from the pots in proportion (:func:`exact_rake`).  A rake that
     the pots cannot give, or that disagrees with the pots' count or with ``_rake``, is a
     :class:`~pokerengine.errors.HistoryParseError`.
 
@@ -263,58 +266,99 @@ def seats_of(outcome: Outcome, ante_trimming: bool = False) -> tuple[list[Seat],
 def settle_site(outcome: Outcome, rake: Rake | None, *, ante_trimming: bool = False) -> Settlement:
     """Settle an outcome (antes dead money, as a site's dead blinds are; with ``ante_trimming``
     contributions like any other, :func:`seats_of`) with ``rake``."""
+    settled, _, _ = _settle(outcome, rake, ante_trimming)
+    return settled if isinstance(settled, Settlement) else settled.settlement
+
+
+def _settle(outcome: Outcome, rake: Rake | None, ante_trimming: bool) -> tuple[Settlement | RunsSettlement, int, int]:
+    """The outcome settled (a hand run more than once: every run), its small blind and its button."""
     seats, sb, button, dead = seats_of(outcome, ante_trimming)
     v = outcome.variant
     if outcome.runs:
         run1, cut = outcome.runs[0], run_cut(outcome.runs)
         return settle_runs(seats, board=run1[:cut], runs=[b[cut:] for b in outcome.runs], game=v.game,
                            small_blind=sb, button=button, dead=dead, chip_unit=outcome.chip_unit,
-                           rake=rake).settlement
+                           rake=rake), sb, button
     return settle(seats, board=outcome.board if v.kind == "board" else (), game=v.game, small_blind=sb,
-                  button=button, dead=dead, chip_unit=outcome.chip_unit, rake=rake)
+                  button=button, dead=dead, chip_unit=outcome.chip_unit, rake=rake), sb, button
 
 
 def settle_drawn(outcome: Outcome, drawn: "list[int] | tuple[int, ...] | None", taken: int, *,
                  ante_trimming: bool = False) -> Settlement:
-    """Settle ``outcome`` (antes dead money; with ``ante_trimming`` contributions, :func:`seats_of`) with ``drawn[k]`` taken from pot ``k`` (each pot's rest
-    divided as :func:`settle_site` divides it, the odd units from the small blind), or, without
-    per-pot figures, for a hand run more than once or a game whose odd chip goes by the cards (stud),
-    ``taken`` drawn from the pots in proportion (:func:`exact_rake`).  The one way a site's rake is
-    drawn: by :func:`check`, by the PHH replay of ``_pot_rakes`` and by the OHH writer."""
-    if drawn is not None and not outcome.runs:
-        plain = settle_site(outcome, None, ante_trimming=ante_trimming)
-        if plain.odd_chip == "small_blind":
-            return _raked(plain, list(drawn), seats_of(outcome, ante_trimming)[1])
-    return settle_site(outcome, exact_rake(taken, sum(pots_of(outcome, ante_trimming=ante_trimming))),
-                       ante_trimming=ante_trimming)
+    """Settle ``outcome`` (antes dead money; with ``ante_trimming`` contributions, :func:`seats_of`) with
+    ``drawn[k]`` taken from pot ``k`` (main pot first; ``taken`` is then their sum), or, without per-pot
+    figures, ``taken`` drawn from the pots in proportion (:func:`exact_rake`).  The one way a site's rake
+    is drawn: by :func:`~pokerengine.replay.site_check.check_site`, by the PHH replay of ``_pot_rakes``
+    and by the OHH writer.
+
+    Each pot's rest (its chips less its rake) is divided as the game divides a pot: in a hand run more
+    than once, into the runs in chip units (the odd units to the first runs, :mod:`pokerengine.runs`),
+    each run's part among that run's winners; a hi/lo pot (or part) halved, the odd unit to the high
+    half (:func:`pokerengine.split.halves`); a tie split in chip units, the odd units from the small
+    blind clockwise, or in stud to the highest card by suit (TDA 20-B), as :func:`pokerengine.settle`
+    gives them.  Who wins each pot (or part) does not depend on its size: the hand is shown down once,
+    without rake, and only the chips are divided again.  Per-pot figures that are not one a pot, or
+    that a pot cannot give, raise :class:`~pokerengine.errors.SettlementInputError`.
+    """
+    if drawn is None:
+        return settle_site(outcome, exact_rake(taken, sum(pots_of(outcome, ante_trimming=ante_trimming))),
+                           ante_trimming=ante_trimming)
+    if type(taken) is not int or isinstance(drawn, (str, bytes)) or taken != sum(drawn):
+        raise SettlementInputError(f"the rake taken ({shown(taken)}) is not the sum of each pot's {shown(drawn)}")
+    settled, sb, button = _settle(outcome, None, ante_trimming)
+    if isinstance(settled, Settlement):
+        return _raked(settled, ((settled.board, settled.pot_data),), list(drawn), sb, button)
+    return _raked(settled.settlement, tuple((run.board, run.pot_data) for run in settled.runs), list(drawn), sb,
+                  button)
 
 
-def _raked(settlement: Settlement, drawn: list[int], sb: int) -> Settlement:
-    """``settlement`` (settled without rake) with ``drawn[k]`` taken from pot ``k``, each pot's rest
-    divided among its winners again in chip units, the odd units from the small blind ``sb`` clockwise
-    (as :func:`settle_site` gives them: p1, heads-up the button; hi/lo halves as
-    :func:`pokerengine.split.halves`)."""
+def _raked(settlement: Settlement, runs: "tuple[tuple[tuple[int, ...], tuple[PotData, ...]], ...]",
+           drawn: list[int], sb: int, button: int) -> Settlement:
+    """``settlement`` (settled without rake; ``runs``: each run's board and each pot's part in it, one
+    run, the settlement's own pots, for a hand dealt once) with ``drawn[k]`` taken from pot ``k``, each
+    pot's rest divided into the runs and among each run's winners again (:func:`settle_drawn`)."""
+    pots_in = settlement.pots
+    if len(drawn) != len(pots_in) or any(type(r) is not int or not 0 <= r <= p.amount
+                                         for r, p in zip(drawn, pots_in)):
+        raise SettlementInputError(f"a rake of {shown(drawn)} a pot cannot be drawn from the pots "
+                                   f"{[p.amount for p in pots_in]}")
+    g = GAMES[settlement.game]
+    unit, rule = settlement.chip_unit, settlement.odd_chip
     order = [s.seat for s in settlement.seats]
-    start = order.index(sb)
-    rank = {seat: (k - start) % len(order) for k, seat in enumerate(order)}
-    pots = []
+    start = order[(order.index(button) + 1) % len(order)] if rule == "left_of_button" else sb
+    distance = clockwise_from(start, order)
+    key = g.odd_chip_key if rule == "high_card" else None
+    hole = {s.seat: s.cards for s in settlement.seats}
+    pure_low = g.high is None
+
+    def ordered(winners: tuple[int, ...], board: tuple[int, ...], low: bool) -> list[int]:
+        """The winners in the order the odd units go to them (settlement.award's order)."""
+        if key is None or len(winners) == 1:  # (one winner: no order, no cards needed)
+            return sorted(winners, key=distance.__getitem__)
+        return sorted(winners, key=lambda w: (-key(hole[w], board, low), distance[w]))
+
     payouts = dict(settlement.refunds)
     for seat in order:
         payouts.setdefault(seat, 0)
-    for pot, rake in zip(settlement.pots, drawn):
+    n = len(runs)
+    pots = []
+    for k, (pot, rake) in enumerate(zip(pots_in, drawn)):
+        rest = pot.amount - rake
+        parts = split(rest, list(range(n)), unit)[0] if n > 1 else {0: rest}
         shares: dict[int, int] = {}
         odd: tuple[int, ...] = ()
-        rest = pot.amount - rake
-        if pot.low_winners:  # hi/lo: the halves (the odd unit to high), each divided as a pot is
-            parts = zip(halves(rest, settlement.chip_unit), (pot.high_winners or (), pot.low_winners))
-        else:
-            parts = zip((rest,), (pot.winners,))
-        for amount, winners in parts:
-            if winners:
-                got, extra = split(amount, sorted(winners, key=rank.__getitem__), settlement.chip_unit)
-                odd += extra
-                for seat, share in got.items():
-                    shares[seat] = shares.get(seat, 0) + share
+        for j, (board, data) in enumerate(runs):
+            winners, high, low = data[k][2], data[k][6], data[k][7]
+            if low:  # hi/lo: the halves (the odd unit to high), each divided as a pot is
+                pieces = zip(halves(parts[j], unit), ((high or (), False), (low, True)))
+            else:  # one winner, a tie, or a hi/lo pot high scoops (no qualifying low)
+                pieces = zip((parts[j],), ((winners if high is None else high, pure_low),))
+            for amount, (who, is_low) in pieces:
+                if who:  # (a pot of no chips, every live seat having put in none, needs no cards)
+                    got, extra = split(amount, ordered(who, board, is_low) if amount else list(who), unit)
+                    odd += extra
+                    for seat, share in got.items():
+                        shares[seat] = shares.get(seat, 0) + share
         for seat, share in shares.items():
             payouts[seat] += share
         pots.append(attrs.evolve(pot, shares=shares, odd_units=odd, rake=rake))

@@ -149,7 +149,7 @@ def site_to_phh(hand: SiteHand) -> HandHistory:
         user[SPLIT_SHARES] = SURCHARGED_WINNERS
     if rake:
         user[RAKE] = rake
-        if result.pot_rakes is not None and sum(result.pot_rakes) == rake and not outcome.runs:
+        if result.pot_rakes is not None and sum(result.pot_rakes) == rake:
             user[POT_RAKES] = tuple(result.pot_rakes)
     return attrs.evolve(history, finishing_stacks=tuple(finishing), winnings=tuple(won), user_fields=user)
 
