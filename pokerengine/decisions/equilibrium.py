@@ -139,7 +139,7 @@ from .blinds import ante_pair, antes
 from .combos import CLASS_SIZES, CLASSES, COMBOS
 from .game import Ending, Prize, PushFoldGame, endings, make_game
 from .headsup import solve_headsup
-from .pairwise import Pairwise
+from .pairwise import SHARED_FROM, Pairwise
 from .realdeal import MAX_DEALS, Deal3, build_seconds, strategy_values
 from .result import Equilibrium, PlayerStrategy
 from .showdown import EVALUATION_CELLS, BoardModel, PairOdds, budget_boards, default_table, pot_cells, pot_ranking, pot_sequences
@@ -451,7 +451,7 @@ def build(game: PushFoldGame, *, table: Any = None, boards: int = DEFAULT_BOARDS
     used = budget_boards([len(e.live) for e in ends], boards, model.groups if model else 140)
     deal = Deal3.make(deals, seed, deadline.check if deadline is not None else None, three) if mode == "real" else None
     return Solver(game, odds, model, cond, ends, keys, sigma, regret, total, deadline=deadline, used=used, deal=deal,
-                  pairs=Pairwise(cond) if mode == "pairs" else None)
+                  pairs=Pairwise(cond, game.players >= SHARED_FROM) if mode == "pairs" else None)
 
 
 def removal(card_removal: object, players: int) -> str:

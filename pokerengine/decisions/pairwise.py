@@ -14,15 +14,19 @@ decision point and another player's class ``b``, the exact class-triple counts o
     phi_f(a, b) = sum_c count[a, b, c] * fold_f(c) / sum_c count[a, b, c]
 
 and ``rho_f(a, b) = phi_f(a, b) / sum_b' cond[a, b'] phi_f(a, b')``, the factor by which ``f``'s fold
-reweights ``b`` (its mean under ``cond[a, .]`` is 1).  At an ending of the betting, every other
-player still in the hand is drawn from ``cond[a, b] * prod_f rho_f(a, b)`` over the players ``f``
-who folded (the looker left out): the chance he acted as the ending says, and, with two hands at
-the showdown, the two hands' shares from the exact class table under those weights.  This is
-exact for one folded player and one player in (Bayes' rule over one deck, as three-handed), and
-a product of pairs beyond: the folded players are taken independently of each other given the
-looker's hand, each one's removal on each player in.  What it leaves out: the folded hands' cards
-in the board (they stay in the deck); folded hands' removal on each other; the showdowns of three
-or more hands (the board model, unchanged: only the chance of reaching them is reweighted).
+reweights ``b`` (its mean under ``cond[a, .]`` is 1).  The players act in order; at each ending of
+the betting, each other player's class is drawn from ``cond[a, .]`` times the factors of the folds
+**before his action** (the looker's own left out), renormalised: so his chance of acting as the
+ending says is a probability given what came before, and each looker's endings add up to one.  With
+two hands at the showdown their shares come from the exact class table under those weights; three
+or more by the board model (:class:`.showdown.BoardModel`, unchanged: only the chance of reaching it
+is reweighted).  This is exact for one folded player before one other hand (Bayes' rule over one
+deck, as three-handed) and a product of pairs beyond (the folded hands taken independently of each
+other given the looker's).  What it leaves out: what a later fold says about an earlier player's
+hand; the folded hands' cards in the board (they stay in the deck); card removal inside showdowns
+of three or more hands.  From :data:`SHARED_FROM` players on, a player out of a two-hand showdown
+takes the plain view's shares of who wins it (the two hands' chance of reaching it still under the
+folds): one product per showdown instead of one per set of folds before the two.
 
 The ``phi`` are recomputed with the showdowns (every ``refresh`` iterations and for every
 certificate): one product of the triple counts with every decision point's folding range (0.01 s
@@ -54,6 +58,8 @@ if TYPE_CHECKING:
 
 
 PRIOR = np.array(CLASS_SIZES, dtype=np.float64) / COMBOS
+SHARED_FROM = 7
+"""From this many players, a folded player's shares of a two-hand showdown are the plain view's."""
 SLICE = 64
 """Decision points whose folds are weighed in one product at a refresh (``169 ** 2 x 64`` floats, 15 MB)."""
 
@@ -61,11 +67,15 @@ SLICE = 64
 class Pairwise:
     """The folded players' removal on the others, by pairs (see the module's docstring).
 
-    ``cond``: the solver's ``cond[a, b]``, the class of another hand given one's own."""
+    ``cond``: the solver's ``cond[a, b]``, the class of another hand given one's own.  ``shared``: a
+    player out of a two-hand showdown takes the plain view's shares of who wins it (one product per
+    showdown instead of one per set of folds before the two), with the two hands' chance of
+    reaching it under the folds (:data:`SHARED_FROM` players and more)."""
 
-    def __init__(self, cond: Array) -> None:
+    def __init__(self, cond: Array, shared: bool = False) -> None:
+        self.shared = shared
         count = class_triples().count
-        self.count = count
+        self.flat = count.reshape(CLASSES * CLASSES, CLASSES).astype(np.float32)  # exact: counts below 2 ** 24
         norm = count.sum(axis=2)
         self.inverse = np.divide(1.0, norm, out=np.zeros_like(norm), where=norm > 0)
         self.cond = cond
@@ -80,11 +90,11 @@ class Pairwise:
         times the folding ranges as one product, in slices of :data:`SLICE` decision points)."""
         self.rho.clear()
         points = [(seat, k) for seat, table in sigma.items() for k in range(len(table))]
-        flat = self.count.reshape(CLASSES * CLASSES, CLASSES)
+        flat = self.flat
         for at in range(0, len(points), SLICE):
             part = points[at:at + SLICE]
-            folds = np.stack([1.0 - sigma[seat][k] for seat, k in part], axis=1)
-            phis = (flat @ folds).reshape(CLASSES, CLASSES, len(part))
+            folds = np.stack([1.0 - sigma[seat][k] for seat, k in part], axis=1).astype(np.float32)
+            phis = (flat @ folds).reshape(CLASSES, CLASSES, len(part)).astype(np.float64)
             for m, point in enumerate(part):
                 phi = phis[:, :, m] * self.inverse
                 mean = (self.cond * phi).sum(axis=1)
@@ -173,6 +183,13 @@ class Pairwise:
                 if pair:
                     if p in live:
                         three = _three(tilts[pair[0]], tilts[pair[1]], o, live, ranges, p)
+                    elif self.shared:  # a folded looker, many players: the plain view's shares, the folds' reach
+                        if () not in grids:
+                            plain = _grid(self.cond, self.cond, o, live, ranges)
+                            mass = plain.sum(axis=0)
+                            grids[()] = np.divide(plain, mass, out=np.zeros_like(plain), where=mass > 0)
+                        i, j = live
+                        three = grids[()] * ((tilts[pair[0]] @ ranges[i]) * (tilts[pair[1]] @ ranges[j]))
                     elif pair in grids:  # a folded looker: the same for lookers with the same folds before the two
                         three = grids[pair]
                     else:

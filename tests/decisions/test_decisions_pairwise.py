@@ -51,7 +51,8 @@ def test_factors_of_one_give_the_plain_view(four):
     assert max(np.abs(cfv[p] - cfv0[p]).max() for p in cfv) < 1e-9
 
 
-def test_ending_weights_add_up(four):
+@pytest.mark.parametrize("shared", [False, True])
+def test_ending_weights_add_up(four, shared):
     """Payoffs of one everywhere: pushing and folding at a decision are worth the same (the later
     players' actions add up to one either way), and that is the chance the earlier actions reach it,
     at most one.  Two folds' factors multiplied without renormalising fail it (by about 1e-6)."""
@@ -62,8 +63,10 @@ def test_ending_weights_add_up(four):
         for e in four.ends:
             e.pays = np.ones_like(e.pays)
         four._multi.clear()
+        four.pairs.shared = shared
         base, cfv = four.pairs.values(four, sigma, fresh=True)
     finally:
+        four.pairs.shared = False
         for e, pays in saved:
             e.pays = pays
         four._multi.clear()
