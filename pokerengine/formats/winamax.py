@@ -58,6 +58,14 @@ the uncalled bet from the actions (the most put in by one player beyond the next
 that player's collected amount and gives it as the returned bet; the total pot checked is the file's
 total plus the rake less the uncalled bet.  A preflop "bets X" (older tournament files) raises by X.
 A total written in thousands (``Total pot 1.32k``) is not checked (the collected amounts are).
+A big blind all in for less (``posts big blind 50 and is all-in``, after an ante or not) that the next
+player calls in full: the others owed the full blind (the record's ``_full_blind``).
+
+Money the site adds to the pot (HOLD-UP tables, 2023: ``Hold-up to Pot: total 0.10€`` among the seats)
+goes to the main pot; the record keeps it (user field ``_added_to_pot``, in cents) and the reader takes
+it off what the main pot's winners collected (a split main pot: equal parts, the odd cents from the
+first collected line) and off the total, so the check is of the players' own chips.  A winner whose
+main-pot share the file writes in a side pot's line is then a cent-exact mismatch, as the file has it.
 
 Limits, all checked before the work they bound: at most :data:`MAX_TEXT_CHARS` characters a file,
 :data:`MAX_HANDS` hands a file, :data:`MAX_LINE_CHARS` characters a line, :data:`MAX_HAND_LINES`
@@ -112,6 +120,8 @@ _COLLECTED = re.compile(r" (.{1,40}?) from (pot|main pot|side pot ([0-9]{1,2}))(
 _SHOWS = re.compile(r" \[([^]]{0,80})\](?: \(.*\))?")
 _TOTAL = re.compile(r"Total pot (.{1,40}?) \| (?:No rake|Rake (.{1,40}?))(?: \|.*)?")
 _SUMMARY_SEAT = re.compile(r"Seat ([0-9]{1,3}): (.*)")
+#: Money the site adds to a HOLD-UP table's pot, written among the seats (2023 files).
+_ADDED = re.compile(r"Hold-up to Pot: total (.{1,40})")
 _SHOWED = re.compile(r" showed \[([^]]{0,80})\]")
 #: Each amount a summary's seat line says its player won (``won 1,28 €``, ``won 630 with ...``).
 _WON = re.compile(r" won ([0-9][0-9.,]{0,30}(?: ?[^\s0-9,.]{1,3})?)(?= with |,| and |$)")
@@ -192,7 +202,7 @@ class _Hand:
     """The reader's state beside its :class:`Draft`: each player's chips put in, live (dead money apart),
     over the hand and this betting round, which tell the bet nobody called."""
 
-    __slots__ = ("d", "total", "round", "top", "acted", "posted_sb", "board", "folded", "allin", "unplayed")
+    __slots__ = ("d", "total", "round", "top", "acted", "posted_sb", "board", "folded", "allin", "unplayed", "added")
 
     def __init__(self, d: Draft) -> None:
         self.d = d
@@ -205,6 +215,7 @@ class _Hand:
         self.folded: set[str] = set()
         self.allin: set[str] = set()
         self.unplayed: dict[str, int] = {}  # chips of a raise nobody was left to call (see _verb)
+        self.added = 0  # money the site put in the pot (HOLD-UP tables: "Hold-up to Pot: total 0.10€")
 
     def put(self, name: str, to: int) -> None:
         """``name``'s chips this round become ``to`` (live)."""
@@ -284,6 +295,12 @@ def _line(r: _Hand, line: str) -> None:
             if h.table is None:
                 raise h.fail("a seat before the table line")
             h.seat(int(s.group(1)), s.group(2), h.amount(s.group(3)))
+            return
+        a = _ADDED.fullmatch(line)
+        if a is not None:
+            if r.added or h.table is None or not h.money:
+                raise h.fail(f"cannot read {shown(line)}")
+            r.added = h.amount(a.group(1))
             return
         if line != "*** ANTE/BLINDS ***":
             raise h.fail(f"cannot read {shown(line)}")
@@ -378,7 +395,8 @@ def _posts(r: _Hand, name: str, verb: str, rest: str) -> bool:
     else:
         kind, r.posted_sb = "sb", True
     full = h.sb if h.fixed else h.bb  # (fixed limit: the stakes are the bets, the big blind the small bet)
-    short = kind == "bb" and amount < full and h.seats.get(name, (0, -1))[1] == amount
+    before = sum(p[2] for p in h.posts if p[0] == name)  # (an ante posted first: the blind is what is left)
+    short = kind == "bb" and amount < full and h.seats.get(name, (0, -1))[1] - before == amount
     # a big blind all in for less: the others still owe the full blind (a call of 40 over a blind of 25); the
     # record posts the full blind (the stack caps it) and says the rule (PHH ``_full_blind``)
     h.post(name, kind, full if short else amount)
@@ -568,6 +586,8 @@ def _finish(r: _Hand, source: str | None, index: int, cancelled: bool) -> SiteHa
         _take_back(h, name, chips)
         if h.total is not None:
             h.total -= chips
+    if r.added:
+        _take_added(r)
     if h.total is not None:
         h.total += h.rake or 0  # Winamax's total is what was paid out, after rake
     # Winamax puts pots with the same winners together (a short all-in's main pot and the side pot above it
@@ -579,6 +599,27 @@ def _finish(r: _Hand, source: str | None, index: int, cancelled: bool) -> SiteHa
             if name in h.stated:
                 h.stated[name] -= amount - left.get(name, 0)
     return h.finish(source, index, cancelled=cancelled)
+
+
+def _take_added(r: _Hand) -> None:
+    """Take the money the site put in the pot (``Hold-up to Pot: total 0.10€``) off what the file says
+    the main pot's winners collected, and off the total: the check is then of the players' own chips.
+    The record keeps the amount (user field ``_added_to_pot``).  Winners of a split main pot each give
+    an equal part, the odd units from the first collected line on (the site's rule is not known)."""
+    h = r.d
+    main = [i for i, c in enumerate(h.collected) if not c.pot]
+    if not main:
+        raise h.fail("the site added money to a pot nobody collected")
+    part, odd = divmod(r.added, len(main))
+    for k, i in enumerate(main):
+        c = h.collected[i]
+        take = part + (1 if k < odd else 0)
+        if take > c.amount:
+            raise h.fail(f"{shown(c.player)} collected less than the money the site added to the pot")
+        h.collected[i] = Collected(c.player, c.pot, c.amount - take)
+    if h.total is not None:
+        h.total -= r.added
+    h.user["_added_to_pot"] = r.added
 
 
 def _by_player(collected: list[Collected]) -> dict[str, int]:

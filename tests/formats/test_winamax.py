@@ -367,3 +367,97 @@ def test_big_blind_all_in_for_less_called_in_full():
     text = text.replace("ann collected 110 from side pot 1", "ann collected 80 from side pot 1")
     [short] = parse_winamax(text.replace("Total pot 185", "Total pot 155").replace("won 185", "won 155"))
     assert short.history.user_fields["_full_blind"] is False and check_site(short).status == "matched"
+
+
+def test_big_blind_all_in_for_less_after_the_ante():
+    """The big blind all in for 50 of an 80 blind after posting the ante (60 chips), the next player calls
+    80: the blind is short of the stack left after the ante, and the record says ``_full_blind``."""
+    [hand] = hands_of(HAND / "short-big-blind-after-ante.txt")
+    h = hand.history
+    assert h.players == ("bob", "cy", "dee", "ann") and h.starting_stacks == (1500, 60, 1000, 2000)
+    assert h.antes == (10, 10, 10, 10) and h.blinds_or_straddles == (40, 80, 0, 0)
+    assert h.user_fields["_full_blind"] is True
+    # cy wins the main pot (4 antes and 3 x 50), bob the callers' side pot (2 x 30); bob's 200 comes back
+    assert sorted((c.player, c.amount) for c in hand.collected) == [("bob", 60), ("cy", 190)]
+    assert hand.returned == (200, 0, 0, 0) and hand.total_pot == 250
+    assert check_site(hand).status == "matched"
+
+
+def test_hold_up_money_the_site_adds_to_the_pot():
+    """HOLD-UP tables: ``Hold-up to Pot: total 0.10€`` is money the site adds to the main pot.  It is kept in
+    the record (``_added_to_pot``) and taken off what the main pot's winners collected and off the total,
+    so the check is of the players' own chips."""
+    hands = {h.hand_id: h for h in hands_of(HAND / "cash-hold-up-added-to-pot.txt")}
+    one_winner, side_pot, split = (hands[f"19000001-{k}-{t}"] for k, t in ((1, 1701000000), (2, 1701000060), (3, 1701000120)))
+    # cy's 0.32€: 0.10€ bet back, 0.10€ of the site's, 0.12€ of a 0.13€ pot less 0.01€ rake
+    assert one_winner.history.user_fields["_added_to_pot"] == 10
+    assert one_winner.collected == (Collected("cy", None, 12),) and one_winner.total_pot == 13
+    # ann, all in, wins the main pot and the site's 0.20€; cy the side pot and his 1€ back
+    assert side_pot.history.user_fields["_added_to_pot"] == 20
+    assert sorted((c.player, c.amount) for c in side_pot.collected) == [("ann", 85), ("cy", 85)]
+    # a split main pot: each winner gives half of the site's 0.10€
+    assert sorted((c.player, c.amount) for c in split.collected) == [("bob", 16), ("dee", 16)]
+    for hand in hands.values():
+        assert check_site(hand).status == "matched"
+    # without the line, the winners are paid more than the players put in: a mismatch
+    text = (HAND / "cash-hold-up-added-to-pot.txt").read_text(encoding="utf-8")
+    plain = parse_winamax(text.replace("Hold-up to Pot: total 0.10€\n", ""))
+    assert [check_site(h).status for h in plain] == ["mismatched", "matched", "mismatched"]
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("Hold-up to Pot: total 0.10€\n", "Hold-up to Pot: total 0.10€\nHold-up to Pot: total 0.10€\n",
+     r"line 8: cannot read 'Hold-up to Pot: total 0\.10€'"),
+    ("Hold-up to Pot: total 0.10€", "Hold-up to Pot: total lots", r"line 7: bad amount 'lots'"),
+    ("cy collected 0.32€ from pot", "cy collected 0.05€ from pot",
+     r"line 27: 'cy' collected less than the money the site added to the pot"),
+])
+def test_hold_up_lines_that_do_not_fit_name_the_line(old, new, message):
+    text = (HAND / "cash-hold-up-added-to-pot.txt").read_text(encoding="utf-8").replace(old, new, 1)
+    with pytest.raises(HistoryParseError, match=message):
+        parse_winamax(text)
+
+
+def test_hold_up_money_in_a_tournament_is_refused():
+    text = (HAND / "short-big-blind-after-ante.txt").read_text(encoding="utf-8")
+    text = text.replace("*** ANTE/BLINDS ***", "Hold-up to Pot: total 100\n*** ANTE/BLINDS ***", 1)
+    with pytest.raises(HistoryParseError, match=r"line 7: cannot read 'Hold-up to Pot: total 100'"):
+        parse_winamax(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 100_000), st.integers(0, 400_000), st.integers(1, 5_000), st.integers(0, 300))
+def test_money_added_to_a_pot_comes_off_its_winner(added, extra, bet, rake):
+    # a raises to 4 cents and more, b calls; a's flop bet nobody calls; the site added ``added`` cents
+    to = 4 + extra
+    rake = min(rake, 2 * to)
+    won = 2 * to - rake + bet + added
+    text = f"""Winamax Poker - HOLD-UP "T" - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€) - 2023/12/01 00:00:00 UTC
+Table: 'T' 6-max (real money) Seat #3 is the button
+Seat 1: a ({_euros(to + bet)})
+Seat 2: b ({_euros(to + 1)})
+Seat 3: z (2€)
+Hold-up to Pot: total {_euros(added)}
+*** ANTE/BLINDS ***
+a posts small blind 0.01€
+b posts big blind 0.02€
+*** PRE-FLOP *** 
+z folds
+a raises {_euros(to - 2)} to {_euros(to)}
+b calls {_euros(to - 2)}
+*** FLOP *** [2c 3d 4h]
+a bets {_euros(bet)}
+b folds
+a collected {_euros(won)} from pot
+*** SUMMARY ***
+Total pot {_euros(won)} | {"No rake" if not rake else "Rake " + _euros(rake)}
+Seat 1: a (small blind) won {_euros(won)}"""
+    (hand,) = parse_winamax(text)
+    assert hand.history.user_fields["_added_to_pot"] == added
+    assert hand.collected == (Collected("a", None, 2 * to - rake),) and hand.total_pot == 2 * to
+    assert hand.returned == (bet, 0, 0) and hand.stated is not None
+    assert {c.player: c.amount for c in hand.stated}["a"] == 2 * to - rake
+    assert check_site(hand).status == "matched"
+    # paid as if the site had added a cent more or less: the check says so
+    off = text.replace(f"collected {_euros(won)}", f"collected {_euros(won + 1)}")
+    assert check_site(parse_winamax(off.replace(f"won {_euros(won)}", f"won {_euros(won + 1)}"))[0]).status != "matched"
