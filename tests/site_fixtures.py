@@ -183,7 +183,7 @@ SITES: tuple[Site, ...] = (
              "Full Tilt splits a hi/lo pot's rake between the halves its own way: $8 - $0.25 paid the high half "
              "$3.90 and the low half $3.85; the engine halves what is left after the rake ($3.88 and $3.87)")},
          copies={"handwritten/cash-holdem-utf16.txt": ("handwritten/cash-holdem.txt",)}),
-    Site("winning", 90, frozenset({"F7S", "F7S/8", "FO/8", "FT", "NO/8", "NT", "PO", "PO/8"}), 12,
+    Site("winning", 93, frozenset({"F7S", "F7S/8", "FO/8", "FT", "NO/8", "NT", "PO", "PO/8"}), 14,
          cut={"handwritten/truncated.txt": (2, "hand 600000001, line 87: the hand ends before its summary (truncated?)",
                                             "cut short on purpose")},
          no_hands={"hhsmithy/CashGame/ValidHandTests/CancelledHand.txt": "the other player sits out: nothing is dealt",

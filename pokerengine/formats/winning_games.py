@@ -43,7 +43,8 @@ import datetime
 import re
 
 from .._checks import shown
-from .draft import Draft
+from ..errors import HistoryParseError
+from .draft import MAX_NAME_CHARS, Draft
 from .pokerstars_games import dealt_cards
 from .winamax_games import bring_in as bring_in
 
@@ -141,3 +142,20 @@ def new_dealt(h: Draft, name: str, text: str) -> None:
     if m is None or h.showdown:
         raise h.fail(f"cannot read {shown('Dealt to ' + name + ' ' + text)}")
     dealt_cards(h, name, m.group(1), m.group(2))
+
+
+def above_pot(h: Draft, text: str) -> bool:
+    """Whether a bet, raise or all in of the older format's ``text`` adds more than three times the chips in
+    before it (more than any pot-limit raise can: a call and a raise of the pot after it): its Omaha is then
+    no limit, not the pot limit the format's Omaha otherwise is."""
+    pot = 0
+    for verb, amount in re.findall(r"^Player .{0,%d}? (has small blind|has big blind|posts|ante|calls|raises|bets|allin"
+                                   r"|straddle) \(([0-9.,]{1,20})\)" % MAX_NAME_CHARS, text, re.M):
+        try:
+            chips = h.amount(amount)
+        except HistoryParseError:  # (the line itself says so when it is read)
+            return False
+        if verb in ("raises", "bets", "allin") and pot and chips > 3 * pot:
+            return True
+        pot += chips
+    return False
