@@ -157,14 +157,17 @@ def surcharge_match(hand: SiteHand, outcome: Outcome, settlement: Settlement, re
                 others[seat] = others.get(seat, 0) + share
     history = hand.history
     names = history.players or tuple(f"p{i + 1}" for i in range(history.player_count))
+    settled: dict[int, dict[int, int]] = {}
     for size in range(n + 1):
         for chosen in itertools.combinations(winners, size):
             b = _base(pot.rake, n, size)
             if b is None:
                 continue
             if outcome.runs:
-                runs = settle_drawn(outcome, None, b, ante_trimming=hand.history.ante_trimming_status)
-                shares = dict(runs.pots[0].shares)
+                if b not in settled:  # (one settlement a base rake, whichever winners are tried)
+                    runs = settle_drawn(outcome, None, b, ante_trimming=hand.history.ante_trimming_status)
+                    settled[b] = dict(runs.pots[0].shares)
+                shares = settled[b]
                 whole = sum(shares.values())
                 extra = {s: round(Fraction(b * shares.get(s, 0), whole) * SURCHARGE) if s in chosen else 0
                          for s in winners} if whole else {}
