@@ -115,7 +115,7 @@ SITES: tuple[Site, ...] = (
              " the engine to the button (the small blind); one hand is no known rule: split_chip")},
          copies={"handwritten/cash-games-utf16.txt": ("handwritten/cash-games.txt",),
                  "handwritten/euro-decimal-comma-cp1252.txt": ("handwritten/euro-decimal-comma.txt",)}),
-    Site("pacific", 88, frozenset({"FO", "FT", "NO", "NT", "PO", "PO/8", "PT"}), 17,
+    Site("pacific", 93, frozenset({"FO", "FT", "NO", "NT", "PO", "PO/8", "PT"}), 17,
          not_site={"hhsmithy/CashGame/Seats/4 Max.txt": (None, "empty (a byte-order mark)"),
                    "hhsmithy/CashGame/Seats/Full Ring (10 Handed).txt": (None, "empty (a byte-order mark)"),
                    "hhsmithy/CashGame/GameTypeTests/PotLimitHoldem.txt": ("partypoker", "a PartyPoker hand"),

@@ -57,8 +57,12 @@ in a cash game the rake is what the pot (from the actions) leaves after what was
 as the file's rake when it is between 0 and :data:`MAX_RAKE_PERCENT` of the pot (else the hand's
 rake is unknown and its collected amounts are checked against a pot without rake); tournaments
 have no rake.  So the check compares who collected what from the pots (per player: hi/lo halves
-and side pots are written without saying which), not the rake.  The summary's ``collected`` lines are the
-only per-seat amounts 888 writes (no won or net figure beside them; the ``(Hi: ...)``/``(Lo: ...)`` lines of
+and side pots are written without saying which), not the rake.  The order of play where 888's rule book is not
+the engine's (the button on a player posting a blind, a fold written before its turn, a raise below the
+minimum that everyone folds to) is put as the engine plays it (:mod:`.pacific_play`); a player who leaves
+the last bet unanswered and shows down (disconnect protection) is all in for what he put in.  A pot nobody
+contests paid short by more than any rake is said to be the file contradicting itself.  The summary's
+``collected`` lines are the only per-seat amounts 888 writes (no won or net figure beside them; the ``(Hi: ...)``/``(Lo: ...)`` lines of
 a hi/lo hand name cards, no amount): nothing states them twice, so
 :attr:`~.sitehand.SiteHand.stated` stays ``None``.
 
@@ -86,6 +90,7 @@ from .blocks import MAX_LINE_CHARS as MAX_LINE_CHARS
 from .blocks import MAX_TEXT_CHARS as MAX_TEXT_CHARS
 from .blocks import HandError, checked_text, hand_blocks, only_hands, read_blocks
 from .draft import Draft, fail
+from .pacific_play import button_last, first_to_last, in_turn
 from .rake_pots import main_pot_first
 from .sitehand import SiteHand
 
@@ -276,28 +281,35 @@ def _hand(block: list[str], start: int, where_file: str, source: str | None, ind
         h.sb, h.bb = big // 2, big
     if len([name for name in h.seats if name not in h.out]) < 2:  # the others sat out: no hand played
         h.cancelled = True
+    written = h.button
     _button(h)
-    if r.unwritten is not None:
-        _unwritten_checks(r, r.unwritten)
+    moved = button_last(h, written)
     for k in r.mucked:  # a player who mucks and collects nothing concedes (the cards known, whatever they hold)
         name = h.events[k][1]
         if not any(c.player == name for c in h.collected):
             h.events[k] = ("muck", name, None)
+    _disconnected(r)
+    if r.unwritten is not None:
+        _unwritten_checks(r, r.unwritten, written if moved else h.button)
     hand = h.finish(source, index, last_line=start + len(block) - 1)
-    return None if hand is None else _settled(r, hand)
+    if hand is None:
+        return None
+    if moved:
+        hand = first_to_last(hand)
+    return _settled(r, hand)
 
 
-def _unwritten_checks(r: _Read, at: int) -> None:
+def _unwritten_checks(r: _Read, at: int, button: int) -> None:
     """A street dealt and then the summary, with two or more players still able to bet: the file left out
-    their checks (real files skip a river's checks).  They are put in, in the order of play, and the
-    hand says so (user field ``_checks_unwritten``: how many)."""
+    their checks (real files skip a river's checks).  They are put in, in the order of play from ``button``
+    (a seat), and the hand says so (user field ``_checks_unwritten``: how many)."""
     h = r.d
     span = max(h.max_seats, 10)
     able = [(seat, name) for name, (seat, _) in h.seats.items()
             if name not in h.out and name not in r.folded and r.left.get(name, 0) > 0]
     if len(able) < 2:
         return
-    able.sort(key=lambda sn: (sn[0] - h.button - 1) % span)
+    able.sort(key=lambda sn: (sn[0] - button - 1) % span)
     h.events[at:at] = [("cc", name, None) for _, name in able]
     h.user["_checks_unwritten"] = len(able)
 
@@ -316,6 +328,28 @@ def _button(h: Draft) -> None:
     later = [s for s in seats if s > h.button] + [s for s in seats if s <= h.button]
     if later[0] != seats[at]:
         h.button = seats[at - 1]
+
+
+def _disconnected(r: _Read) -> None:
+    """Players still in at the summary who left the last bet unanswered with chips behind (888's disconnect
+    protection: DriveHUD's real hand 436471207, a player checks the river, misses the bet and the call
+    after it, and shows down for the main pot): all in for what they put in.  The record's stack of such a
+    player is what he put in, his checks of that last round are left out (all in, he does not act), and
+    the hand names him (user field ``_disconnected``)."""
+    h = r.d
+    if not h.summary or h.top <= 0:
+        return
+    gone = [name for name in h.seats if name not in h.out and name not in r.folded and r.left.get(name, 0) > 0
+            and h.committed.get(name, 0) < h.top]
+    if not gone:
+        return
+    last = max((k for k, event in enumerate(h.events) if event[0] == "board"), default=-1)
+    h.events[last + 1:] = [e for e in h.events[last + 1:] if not (e[0] == "cc" and e[1] in gone)]
+    for name in gone:
+        seat, stack = h.seats[name]
+        h.seats[name] = (seat, stack - r.left[name])
+        r.left[name] = 0
+    h.user["_disconnected"] = tuple(gone)
 
 
 def _decimal_mark(block: list[str]) -> str:
@@ -578,8 +612,12 @@ def _settled(r: _Read, hand: SiteHand) -> SiteHand:
 
     try:
         outcome = interpret(hand.history)
-    except PokerEngineError:  # the check says why, hand by hand
-        return attrs.evolve(hand, rake=None, returned=None)
+    except PokerEngineError:
+        played = in_turn(hand.history)
+        if played is None:  # the check says why, hand by hand
+            return attrs.evolve(hand, rake=None, returned=None)
+        hand = attrs.evolve(hand, history=played)
+        outcome = interpret(played)  # (in_turn has played it through the engine to its end)
     scale = outcome.scale
     live = [c - a for c, a in zip(outcome.contributed, outcome.antes)]
     order = sorted(range(len(live)), key=live.__getitem__, reverse=True)
@@ -607,8 +645,22 @@ def _settled(r: _Read, hand: SiteHand) -> SiteHand:
     if r.d.money:
         rake = pot - total
         if rake < 0 or rake * 100 > pot * MAX_RAKE_PERCENT:
+            if rake > 0 and len(outcome.live) == 1 and collected:
+                hand = _contradicted(hand, total, pot)
             rake = None
     return attrs.evolve(hand, collected=tuple(collected), rake=rake, returned=None)
+
+
+def _contradicted(hand: SiteHand, total: int, pot: int) -> SiteHand:
+    """``hand`` saying that the file contradicts itself (user field ``_file_contradicts``, given with the
+    mismatch): the only player left in is paid ``total`` of a pot of ``pot``, less than the pot by more
+    than any rake (DriveHUD's real 2016 pot-limit Omaha hi/lo hands 553791428, 553794851, 553795631 and
+    553796031: a pot of $30 nobody contests, ``collected [ $3.25 ]`` twice)."""
+    history = hand.history
+    note = (f"the only player left in collected {total} of a pot of {pot} (minor units), more than "
+            f"{MAX_RAKE_PERCENT}% short of it")
+    user = {**history.user_fields, "_file_contradicts": (*history.user_fields.get("_file_contradicts", ()), note)}
+    return attrs.evolve(hand, history=attrs.evolve(history, user_fields=user))
 
 
 def rake_rule(pots: list[int], flop: bool, hand: SiteHand) -> list[int] | None:

@@ -12,11 +12,11 @@ import attrs
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pokerengine.errors import HistoryParseError
+from pokerengine.errors import HistoryParseError, IllegalActionError
 from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.pacific import MAX_HAND_LINES, MAX_LINE_CHARS, cards_text, parse_pacific, rake_rule
 from pokerengine.formats.sitehand import Collected
-from pokerengine.replay.site_check import check_site
+from pokerengine.replay.site_check import check_site, check_split
 from site_fixtures import BY_NAME, FPDB
 
 FIXTURES = BY_NAME["pacific"].folder
@@ -413,3 +413,132 @@ def test_a_capped_rake_comes_from_the_main_pot():
     assert rake_rule([431, 304], True, attrs.evolve(hand, rake=36)) is None
     assert rake_rule([34000], True, hand) is None
 
+
+
+# --- what DriveHUD's real 2016 888 cash files write in an order of play the rule book refuses
+# (fixtures/pacific/handwritten/button-blinds-folds-early.txt, hands written after them) ---
+
+EARLY = HAND / "button-blinds-folds-early.txt"
+
+
+def test_heads_up_the_button_posting_the_big_blind_lets_the_small_blind_open_every_street():
+    """bob sits out; cy, on the button, posts the big blind; ann's small blind acts first before and after the
+    flop (real hands 436405566, 933310954, ...): the record's button (p2) posts the big blind."""
+    hand = hands_of(EARLY)[0]
+    h = hand.history
+    assert h.players == ("ann", "cy") and h.seats == (2, 5) and h.blinds_or_straddles == (2, 1)
+    assert h.actions[2:4] == ("p1 cc", "p2 cc") and h.actions[5:7] == ("p1 cc", "p2 cbr 2")
+    assert h.user_fields["_button_last"] is True and check_site(hand).status == "matched"
+    # the button on ann, who posts the small blind: the usual heads-up record (the button p2, the big blind p1)
+    usual = EARLY.read_text().split("\n\n\n\n")[0].replace("Seat 5 is the button", "Seat 2 is the button")
+    [plain] = parse_pacific(usual)
+    assert plain.history.players == ("cy", "ann") and "_button_last" not in plain.history.user_fields
+
+
+def test_a_split_pot_heads_up_with_the_button_on_the_big_blind_is_only_an_odd_chip_apart():
+    """A pot of 27 split, 888 gives the odd chip to the first winner left of the button (real hand 436461778):
+    ann, the small blind, where the engine gives a heads-up odd chip to the button (p2): split_chip, no error."""
+    text = EARLY.read_text().split("\n\n\n\n")[0]
+    text = text.replace("cy shows [ 9h, 9s ]", "cy shows [ Js, 8d ]").replace("cy collected [ $0.15 ]",
+                                                                             "cy collected [ $0.07 ]\nann collected [ $0.08 ]")
+    [hand] = parse_pacific(text)
+    result = check_split(hand)
+    assert result.status == "split_chip" and "ann (seat 2) file 8, engine 7" in result.message
+
+
+def test_the_button_posting_the_small_blind_acts_last_after_the_flop():
+    """cy, on the button, posts the small blind, ann the big blind (the next seat); dan opens after the flop and
+    cy, the button, acts last (real hands 436493673, 436494548); the odd cent of the split pot goes to dan, the
+    first winner left of the button, as in 436493673."""
+    hand = hands_of(EARLY)[1]
+    h = hand.history
+    assert h.players == ("ann", "dan", "cy") and h.blinds_or_straddles == (2, 0, 1)
+    assert h.actions[3:7] == ("p2 cbr 4", "p3 cc", "p1 f", "d db Ks7h3c") and h.actions[7:9] == ("p2 cbr 2", "p3 cc")
+    assert check_site(hand).status == "matched"
+    assert sorted((c.player, c.amount) for c in hand.collected) == [("cy", 10), ("dan", 11)]
+    # where the file has the button that posted the small blind open after the flop, the record stays as it was
+    [first] = hands_of(HAND / "odd-posts-suits-blast.txt")[:1]
+    assert first.history.players[0] == "ann" and "_button_last" not in first.history.user_fields
+
+
+def test_a_fold_written_before_its_turn_is_played_in_turn():
+    """fay folds first, before cy, eve and ann, who come before her after the big blind (real hands 436408568,
+    436431543): her fold is played when her turn comes."""
+    hand = hands_of(EARLY)[2]
+    h = hand.history
+    assert h.players == ("ann", "dan", "cy", "fay", "eve") and h.user_fields["_folds_moved"] == 1
+    assert h.actions[5:10] == ("p3 cc", "p4 f", "p5 cc", "p1 cc", "p2 cc")
+    assert check_site(hand).status == "matched"
+    # a fold out of turn that cannot be played in turn (ann folds first, then calls): refused, as before
+    [bad] = parse_pacific(EARLY.read_text().split("\n\n\n\n")[2].replace("fay folds\n", "ann folds\nfay folds\n", 1))
+    assert "_folds_moved" not in bad.history.user_fields
+    with pytest.raises(IllegalActionError, match="out of turn"):
+        check_site(bad)
+
+
+def test_a_player_who_misses_the_last_bet_and_shows_down_is_all_in_for_what_he_put_in():
+    """ann checks the river, misses dan's bet and cy's call, and wins the main pot at the showdown (888's
+    disconnect protection, real hand 436471207): all in for the 8 cents she put in, her river check left out."""
+    hand = hands_of(EARLY)[3]
+    h = hand.history
+    assert h.players == ("cy", "ann", "dan") and h.starting_stacks == (97, 8, 115)
+    assert h.user_fields["_disconnected"] == ("ann",)
+    assert h.actions[-7:-3] == ("d db Kh", "p1 cc", "p3 cbr 4", "p1 cc")
+    assert check_site(hand).status == "matched"
+    assert sorted((c.player, c.amount) for c in hand.collected) == [("ann", 23), ("dan", 8)]
+
+
+def test_a_raise_below_the_minimum_that_everyone_folds_to_is_a_call():
+    """kim raises to $7 over lee's all in to $6 (a $1 raise, short) after yan's raise to $5: the smallest raise is
+    to $9, but 888 takes it (real hand 553859788); fay and gus fold: a call of $6, kim's last $1 uncalled."""
+    hand = hands_of(EARLY)[4]
+    h = hand.history
+    assert h.user_fields["_raises_below_minimum"] == ("p5 cbr 700",) and h.actions[7] == "p5 cc"
+    assert check_site(hand).status == "matched" and hand.rake == 50
+    # somebody calls the short raise: it is no call, and the hand stays refused by the rule book
+    text = EARLY.read_text().split("\n\n\n\n")[4].replace("gus folds", "gus calls [$6]")
+    [called] = parse_pacific(text)
+    assert "_raises_below_minimum" not in called.history.user_fields
+
+
+def test_a_pot_nobody_contests_paid_far_short_is_the_file_contradicting_itself():
+    """DriveHUD's real pot-limit Omaha hi/lo hands 553791428 and three more: the other player folds, and the
+    winner collects $3.25 twice of a $30 pot.  No rake is that large: the mismatch says the file contradicts
+    itself."""
+    text = """#Game No : 8100000006
+***** 888poker Hand History for Game 8100000006 *****
+$1/$2 Blinds Pot Limit OmahaHL - *** 12 03 2016 21:05:45
+Table Tula 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 2
+Seat 1: ann ( $400 )
+Seat 4: bob ( $210 )
+ann posts small blind [$1]
+bob posts big blind [$2]
+** Dealing down cards **
+ann calls [$1]
+bob checks
+** Dealing flop ** [ Kc, 2c, 7c ]
+bob bets [$4]
+ann calls [$4]
+** Dealing turn ** [ 4d ]
+bob bets [$9]
+ann calls [$9]
+** Dealing river ** [ 9h ]
+bob bets [$22.50]
+ann folds
+** Summary **
+bob did not show his hand
+bob collected [ $3.25 ]
+bob collected [ $3.25 ]"""
+    [hand] = parse_pacific(text)
+    result = check_site(hand)
+    assert result.status == "mismatched" and hand.rake is None
+    assert "the file contradicts itself: the only player left in collected 650 of a pot of 3000" in result.message
+    # paid the pot less a rake of 5%: matched, nothing said
+    [fair] = parse_pacific(text.replace("[ $3.25 ]\nbob collected [ $3.25 ]", "[ $28.50 ]"))
+    assert check_site(fair).status == "matched" and "_file_contradicts" not in fair.history.user_fields
+    # a pot two players contest, paid short: a mismatch, without the note (the reader may have misread it)
+    [shown] = parse_pacific(text.replace("ann folds", "ann calls [$22.50]").replace(
+        "bob did not show his hand", "bob shows [ Ah, 3h, Kd, Qs ]\nann shows [ 5s, 5h, 6d, 8c ]"))
+    assert check_site(shown).status == "mismatched" and "contradicts" not in check_site(shown).message
