@@ -92,7 +92,7 @@ SITES: tuple[Site, ...] = (
                                             "cut short after its flop on purpose")},
          copies={"handwritten/windows_crlf.txt": ("handwritten/cash_holdem.txt",),
                  "handwritten/windows1252.txt": ("handwritten/utf16_bom.txt",)}),
-    Site("winamax", 78, frozenset({"F2L3D", "F7S", "F7S/8", "FR", "FT", "NT", "PO", "PO/8", "PO5"}), 22,
+    Site("winamax", 81, frozenset({"F2L3D", "F7S", "F7S/8", "FR", "FT", "NT", "PO", "PO/8", "PO5"}), 25,
          not_site={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (None, "its header reads 'Winaax Poker'"),
                    "hhsmithy/CashGame/HandActionTests/OmahaHiLo.txt": (
                        None, "an iPoker XML game filed among the Winamax samples")},

@@ -58,8 +58,11 @@ the uncalled bet from the actions (the most put in by one player beyond the next
 that player's collected amount and gives it as the returned bet; the total pot checked is the file's
 total plus the rake less the uncalled bet.  A preflop "bets X" (older tournament files) raises by X.
 A total written in thousands (``Total pot 1.32k``) is not checked (the collected amounts are).
-A big blind all in for less (``posts big blind 50 and is all-in``, after an ante or not) that the next
-player calls in full: the others owed the full blind (the record's ``_full_blind``).
+A big blind all in for less (``posts big blind 50 and is all-in``, after an ante or not; ``posts big blind
+0 and is all-in`` when the ante took all) that the next player calls in full, or calls all in for less
+than the full blind: the others owed the full blind (the record's ``_full_blind``).  Winamax's side pots
+count the antes as ordinary chips: a player all in on a short ante wins only what he matched (the
+record's ``ante_trimming_status``, set when every player dealt in posted an ante and nothing was dead).
 
 Money the site adds to the pot (HOLD-UP tables, 2023: ``Hold-up to Pot: total 0.10€`` among the seats)
 goes to the main pot; the record keeps it (user field ``_added_to_pot``, in cents) and the reader takes
@@ -259,6 +262,7 @@ def _read(block: list[str], start: int, where_file: str, source: str | None, ind
 def _header(h: Draft, m: re.Match[str]) -> None:
     kind, game, betting, stakes = m.group(1), m.group(3), m.group(4), m.group(5)
     h.money = not kind.startswith("Tournament")
+    h.antes_count = True  # its side pots count antes as ordinary chips (a player all in on a short ante)
     other = games.game_of(game)
     if game in GAMES:
         code, hole = GAMES[game]
@@ -369,7 +373,8 @@ def _posts(r: _Hand, name: str, verb: str, rest: str) -> bool:
     h = r.d
     if h.section != "blinds":
         raise h.fail(f"{shown(name)} posts after the cards are dealt")
-    if rest.endswith(" and is all-in"):
+    allin = rest.endswith(" and is all-in")
+    if allin:
         r.allin.add(name)
         rest = rest[: -len(" and is all-in")]
     oop = rest.endswith(" out of position")
@@ -379,8 +384,8 @@ def _posts(r: _Hand, name: str, verb: str, rest: str) -> bool:
             return False
         rest = " " + rest[2:-1]
     amount = h.amount(rest[1:])
-    if amount == 0:  # "posts big blind 0€ out of position" after posting both at once
-        return True
+    if amount == 0 and not (allin and verb == "posts big blind"):  # "posts big blind 0€ out of position"
+        return True  # after posting both at once (but "posts big blind 0 and is all-in": the ante took all)
     posted = any(p[0] == name and p[1] != "ante" for p in h.posts)
     if verb == "posts ante":
         kind = "ante"
@@ -481,9 +486,10 @@ def _verb(r: _Hand, name: str, verb: str, rest: str) -> bool:
             return False
         amount = h.amount(rest[1:])
         to = r.round.get(name, 0) + amount
-        if to > r.top and h.user.get("_full_blind") is False and not r.board and to == (h.sb if h.fixed else h.bb):
-            h.user["_full_blind"] = True  # the big blind all in for less, called in full: Winamax's rule
-            r.top = to
+        full = h.sb if h.fixed else h.bb
+        if to > r.top and h.user.get("_full_blind") is False and not r.board and (to == full or allin and to < full):
+            h.user["_full_blind"] = True  # the big blind all in for less, called in full (or all in on the way
+            r.top = full  # to it): Winamax's rule
         if to > r.top:
             raise h.fail(f"{shown(name)} calls {amount} but the bet is {r.top - r.round.get(name, 0)}")
         h.call(name)

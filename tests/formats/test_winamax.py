@@ -461,3 +461,28 @@ Seat 1: a (small blind) won {_euros(won)}"""
     # paid as if the site had added a cent more or less: the check says so
     off = text.replace(f"collected {_euros(won)}", f"collected {_euros(won + 1)}")
     assert check_site(parse_winamax(off.replace(f"won {_euros(won)}", f"won {_euros(won + 1)}"))[0]).status != "matched"
+
+
+def test_short_antes_and_short_big_blinds():
+    """Winamax builds its side pots with the antes as ordinary chips (``ante_trimming_status``), and a big
+    blind all in for less (for nothing when the ante took all) is called in full, or by a player all in
+    on the way to it: as 2015 tournament files write them (tetsuhaut/phud's test files)."""
+    short_ante, no_blind, short_call = hands_of(HAND / "tour-short-antes-and-blinds.txt")
+    # bob, all in on a 20 ante of 60, wins 4 x 20; the rest of the antes and the blinds are a side pot
+    assert short_ante.history.ante_trimming_status is True and short_ante.history.antes == (60, 60, 60, 20)
+    assert sorted((c.player, c.amount) for c in short_ante.collected) == [("bob", 80), ("cy", 720)]
+    assert short_ante.returned == (0, 300, 0, 0)
+    # cy's 40 ante leaves nothing for the big blind: "posts big blind 0 and is all-in"; dee calls 400
+    h = no_blind.history
+    assert h.players == ("bob", "cy", "dee", "ann") and h.blinds_or_straddles == (200, 400, 0, 0)
+    assert h.user_fields["_full_blind"] is True and h.ante_trimming_status is True
+    assert sorted((c.player, c.amount) for c in no_blind.collected) == [("ann", 1030), ("cy", 160)]
+    # a 475 big blind of 600; dee calls 510 all in, then eve calls the full 600
+    assert short_call.history.user_fields["_full_blind"] is True
+    assert sorted((c.player, c.amount) for c in short_call.collected) == [("bob", 180), ("dee", 2380)]
+    for hand in (short_ante, no_blind, short_call):
+        assert check_site(hand).status == "matched"
+    # a call all in above the short blind that is not on the way to the full blind: refused
+    text = (HAND / "tour-short-antes-and-blinds.txt").read_text(encoding="utf-8")
+    with pytest.raises(HistoryParseError, match=r"line 84: 'dee' calls 700 but the bet is 475"):
+        parse_winamax(text.replace("dee calls 510 and is all-in", "dee calls 700 and is all-in"))
