@@ -514,6 +514,13 @@ def _action(r: _Read, name: str, verb: str, amount: str | None) -> None:
         r.left[name] -= chips
         if verb == "posts big blind" and r.left[name] <= 0 and chips < (h.sb if h.fixed else h.bb):
             r.short_bb = len(h.posts) - 1
+        elif verb == "posts big blind" and not h.money and not h.fixed and 0 < chips < h.bb \
+                and not any(kind == "bb" for _, kind, _ in h.posts[:-1]):
+            # a tournament's big blind posted in full below the header's: the header names the next level
+            # (pokerregion/poker's real 2016 hand 778807232: "$200/$400 Blinds", posts of $150 and $300, a
+            # bet of $300 after the flop); the smallest bet is the big blind posted
+            h.user["_header_big_blind"] = h.bb
+            h.bb = chips
         return
     if h.section != "action" and verb != "folds":  # (hands watched by an observer have no "Dealing down
         h.start_betting()  # cards" line)

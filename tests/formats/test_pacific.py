@@ -542,3 +542,44 @@ bob collected [ $3.25 ]"""
     [shown] = parse_pacific(text.replace("ann folds", "ann calls [$22.50]").replace(
         "bob did not show his hand", "bob shows [ Ah, 3h, Kd, Qs ]\nann shows [ 5s, 5h, 6d, 8c ]"))
     assert check_site(shown).status == "mismatched" and "contradicts" not in check_site(shown).message
+
+
+def test_a_tournament_big_blind_posted_below_the_headers_is_the_smallest_bet():
+    """pokerregion/poker's real 2016 tournament hand 778807232: the header says "$200/$400 Blinds" (the next
+    level), the blinds posted are $150 and $300 in full, and a bet of $300 after the flop stands."""
+    text = """#Game No : 8100000007
+***** 888poker Hand History for Game 8100000007 *****
+$200/$400 Blinds No Limit Holdem - *** 28 03 2016 00:29:21
+Tournament #8100 $0.01 - Table #4 9 Max (Real Money)
+Seat 2 is the button
+Total number of players : 3
+Seat 2: ann ( $6,200 )
+Seat 3: bob ( $3,000 )
+Seat 4: cy ( $4,000 )
+ann posts ante [$40]
+bob posts ante [$40]
+cy posts ante [$40]
+bob posts small blind [$150]
+cy posts big blind [$300]
+** Dealing down cards **
+ann calls [$300]
+bob calls [$150]
+cy checks
+** Dealing flop ** [ 4s, 4d, 8h ]
+bob checks
+cy bets [$300]
+ann folds
+bob folds
+** Summary **
+cy did not show his hand
+cy collected [ $1,320 ]"""
+    [hand] = parse_pacific(text)
+    h = hand.history
+    assert h.min_bet == 300 and h.user_fields["_header_big_blind"] == 400 and h.blinds_or_straddles == (150, 300, 0)
+    assert check_site(hand).status == "matched"
+    # the big blind posted as the header says: nothing changes
+    [level] = parse_pacific(text.replace("[$150]", "[$200]").replace("posts big blind [$300]", "posts big blind [$400]")
+                            .replace("calls [$300]", "calls [$400]").replace("calls [$150]", "calls [$200]")
+                            .replace("bets [$300]", "bets [$400]").replace("$1,320", "$1,720"))
+    assert level.history.min_bet == 400 and "_header_big_blind" not in level.history.user_fields
+    assert check_site(level).status == "matched"
