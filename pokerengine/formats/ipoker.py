@@ -47,10 +47,12 @@ file, tab-indented, flat or unformatted XML; actions written out of order (read 
 their numbers).  A player all in under disconnect protection (``type="7" sum="DP"``: in for what
 is already in, the chips behind not at stake) is recorded with that for a stack (user field
 ``_protected`` names them).  Not read (an error naming the hand): five card stud; a player who
-posts, then sits out.
+posts, then sits out.  A big blind all in for less is posted in full (the stack caps it) with the full
+blind rule (``_full_blind``): the callers call the whole blind (:func:`.ipoker_bets.read_stakes`).
 
 What is checked: iPoker writes no collected lines, no rake and no uncalled bet; each player's
-``bet`` (all it put in) and ``win`` (all it took back) are what the file says.  The uncalled bet is
+``bet`` (all it put in; where the posts and actions say otherwise, :func:`.ipoker_bets.reconcile_bets`) and
+``win`` (all it took back) are what the file says.  The uncalled bet is
 what the one who put in most put in beyond the next (it goes back to them); the total pot is what
 was put in less that; what each player collected is its ``win`` (older files count the uncalled bet
 in the winner's ``win``: taken out; newer ones, those that name a ``client_version``, do not); the
@@ -84,6 +86,8 @@ from . import read_text
 from .amounts import CURRENCIES, parse_amount
 from .blocks import HandError, Limits, NoHand, checked_text, only_hands
 from .draft import Draft, fail
+from .ipoker_bets import (ALL_IN, ANTE, BB, BET, BRING_IN, CALL, CHECK, FOLD, JOINED, RAISE_BY, RAISE_TO, SB,
+                          SITS_OUT, late_raisers, read_stakes, reconcile_bets)
 from .ipoker_rake import date_of
 from .ipoker_rake import rake_rule as rake_rule  # (the site check's hook, looked up in this module)
 from .sitehand import SiteHand
@@ -101,10 +105,6 @@ MAX_HAND_LINES = 5_000
 #: The most XML elements one hand may have (real hands: under 200).
 MAX_ELEMENTS = 5_000
 _LIMITS = Limits(text_chars=MAX_TEXT_CHARS, hands=MAX_HANDS, line_chars=MAX_LINE_CHARS, hand_lines=MAX_HAND_LINES)
-
-#: The action types read (``type=``), by what they do.
-FOLD, SB, BB, CALL, CHECK, BET, RAISE_BY, ALL_IN, JOINED, SITS_OUT, ANTE, BRING_IN, RAISE_TO = (
-    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "15", "16", "23")
 
 _DECL = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _GAME_START = re.compile(r"<game[\s>/]")
@@ -468,7 +468,7 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
         wins[name] = amount(p.get("win", "0"), "win")
         if bets[name] > stack and all((p.get(k) or "0").strip("0.,") == "" for k in ("rebuy", "addon")):
             over[name] = f"{name}'s bet {p.get('bet')} is more than the {p.get('chips')} chips the file gives"
-    _stakes(h, session, actions, amount, memory)
+    read_stakes(h, session.stakes, actions, amount, memory)
     h.button = button
     for no, el, at in cards:
         kind, h.line = el.get("type") or "", at
@@ -482,19 +482,13 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
                 raise h.fail(f"{shown(name)} has {len(found) // 2} cards, not {h.hole}")
             h.cards[name] = found
     spent, last = _play(h, actions, cards, amount, bets)
-    for name, bet in bets.items():  # "bet" is all a player put in: where his own actions say otherwise, the
-        # file contradicts itself (2026 RedStar tournament files leave the ante out of a last raiser's bet;
-        # 2011-2012 tournaments count an ante twice, above the chips) ...
-        put = min(spent.get(name, 0), h.seats[name][1]) if name in h.seats else 0
-        if bet != put and bet == last.get(name) and put < bet and not h.user.get("_protected"):
-            bets[name] = put  # ... unless "bet" is what he put in before his last action plus that action's
-            continue  # sum as written, a raise's sum being what it raises to (2018 cash files, client 17.5: a
-            # blind of 0.50 and a raise to 9, bet="9.50"; a raise to 3, then to 22.80, bet="25.80"): then
-            # the posts and actions say what was put in
-        if name in over:
-            h.contradicts(over[name])
-        elif bet != put and name in spent and bet <= h.seats[name][1] and not h.user.get("_protected"):
-            h.contradicts(f"{name}'s bet {bet} is not the {put} his posts and actions put in")
+    antes: dict[str, int] = {}
+    for name, kind, value in h.posts:
+        if kind == "ante":
+            antes[name] = antes.get(name, 0) + value
+    # "bet" is all a player put in: where his posts and actions say otherwise, the file contradicts itself
+    # (:func:`.ipoker_bets.reconcile_bets`: two shapes where the file's rule is known are read)
+    reconcile_bets(h, bets, spent, last, antes, late_raisers(actions, 2 if h.kind == "stud" else 1), over)
     if button == 0:
         button = _button_of(h)
     h.button = button
@@ -555,42 +549,6 @@ def _int(h: Draft, text: str | None, what: str) -> int:
     return int(text)
 
 
-def _stakes(h: Draft, session: Session, actions: list[tuple[int, int, ET.Element, int]], amount: _Amounts,
-            memory: dict[str, tuple[int, int]]) -> None:
-    """The blinds (or a fixed-limit game's bets) from the game type, else from the posts."""
-    sbs = [amount(a[2].get("sum"), "small blind") for a in actions if a[2].get("type") == SB]
-    bbs = [amount(a[2].get("sum"), "big blind") for a in actions if a[2].get("type") == BB]
-    written = (amount(session.stakes[0], "stakes"), amount(session.stakes[1], "stakes")) \
-        if session.stakes is not None and h.money else None
-    if h.kind == "stud":
-        if written is None:  # a tournament: the bets are not written: a completion, a bet on fourth street
-            bets = {no: [amount(a[2].get("sum"), "bet") for a in actions if a[2].get("type") == BET and a[0] == no]
-                    for no in range(2, 7)}  # (an open pair on fourth street allows the big bet), a big bet's half
-            ante = max([0, *(amount(a[2].get("sum"), "ante") for a in actions if a[2].get("type") == ANTE)])
-            brings = [amount(a[2].get("sum"), "bring-in") for a in actions if a[2].get("type") == BRING_IN]
-            big = bets[4] + bets[5] + bets[6]
-            bet = _mode(bets[2]) if bets[2] else min(bets[3]) if bets[3] else _mode(big) // 2 if big else 0
-            if bet:
-                memory[f"stud {ante}"] = (ante, bet)
-            else:  # nothing bet: the last hand's stakes at the same ante, else a guess (they play no part then)
-                last = memory.get(f"stud {ante}")
-                bet = last[1] if last is not None else 4 * brings[0] if brings else max(1, 4 * ante)
-            written = (bet, 2 * bet)
-        h.stakes(*written)
-        return
-    bb = min(bbs) if bbs else written[1] if written is not None else 0
-    if bb == 0 and all(a[2].get("type") in (ANTE, FOLD, CHECK, JOINED, SITS_OUT) for a in actions):
-        # antes only, nothing bet (a shoot-out's players all in by their antes): the stakes play no part
-        bb = max([1, *(amount(a[2].get("sum"), "ante") for a in actions if a[2].get("type") == ANTE)])
-    sb = min(sbs) if sbs else written[0] if written is not None else bb // 2
-    if written is not None and bbs and written[1] == bb:
-        sb = written[0]
-    if h.fixed:
-        h.stakes(bb, 2 * bb)
-    else:
-        h.stakes(sb, bb)
-
-
 def _play(h: Draft, actions: list[tuple[int, int, ET.Element, int]], cards: list[tuple[int, ET.Element, int]],
           amount: _Amounts, bets: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
     """Play the actions into ``h``; what each player's posts and actions put in (a call counted in full, as
@@ -631,7 +589,13 @@ def _act(h: Draft, no: int, kind: str, name: str, el: ET.Element, amount: _Amoun
         if no != 0:
             raise h.fail(f"{shown(name)} posts in round {no}")
         value = amount(el.get("sum"), "post")
-        post = {SB: "sb", ANTE: "ante"}.get(kind) or ("sbbb" if value > (h.sb if h.fixed else h.bb) else "bb")
+        full = h.sb if h.fixed else h.bb
+        post = {SB: "sb", ANTE: "ante"}.get(kind) or ("sbbb" if value > full else "bb")
+        if post == "bb" and value < full and sum(p[2] for p in h.posts if p[0] == name) + value >= h.seats[name][1]:
+            # a big blind all in for less: the others owe the full blind (callers call it); the record posts
+            # the full blind (the stack caps it) and says the rule (PHH _full_blind)
+            value = full
+            h.user["_full_blind"] = True
         h.post(name, post, value)
         return
     if no == 0:
@@ -757,11 +721,6 @@ def _button_of(h: Draft) -> int:
         return sb
     k = seats.index(sb)
     return seats[k - 1]
-
-
-def _mode(values: list[int]) -> int:
-    """The most common of ``values`` (the largest of those as common)."""
-    return max(values, key=lambda v: (values.count(v), v))
 
 
 def _top_two(bets: dict[str, int]) -> tuple[str | None, int]:

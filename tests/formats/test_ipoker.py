@@ -231,12 +231,13 @@ def test_fpdb_real_hands():
                 refused.append(str(exc))
     matched = sum(r.status == "matched" for r in results)
     total = len(results) + len(refused)
-    assert (matched, total) == (570, 595) and matched >= 0.9 * total
+    assert (matched, total) == (582, 595) and matched >= 0.9 * total
     # refused: five card stud (not a game the engine plays), a player who posts an ante then sits out,
     # a short all-in raise in limit the engine refuses to reopen as the site did
     assert len(refused) == 3
-    # the rest: the file's `bet` differs from its own actions (an ante or a small blind counted twice)
-    assert sum(r.status == "mismatched" for r in results) == 22
+    # the rest: the file's `bet` differs from its own actions (an ante or a small blind counted twice where no
+    # rule of the file's is known; the 2011 file's late raisers, whose ante is counted twice, are read: 12 hands)
+    assert sum(r.status == "mismatched" for r in results) == 10
 
 
 def test_shuffled_sessions_read_each_hand_once():
@@ -369,6 +370,8 @@ def test_a_hand_of_antes_only_and_wins_above_the_pot():
 def _clean() -> list[tuple[str, str]]:
     out = []
     for path in sorted(HAND.glob("*.xml")):
+        if path.name == "tour-ante-counted-twice.xml":
+            continue  # (its bets are written by the file's rule, not as what was put in: a bet moved may be right)
         text = read_text(str(path))
         try:
             hands = parse_ipoker(text)
@@ -408,6 +411,67 @@ def test_a_bet_changed_away_from_the_actions_is_always_named(pick, who, by):
     assert len(notes) == 1 and notes[0].startswith(f"{target.group(1)}'s bet ")  # (in hundredths if half chips)
     assert "is not the" in notes[0] and "his posts and actions put in" in notes[0]
     assert check_site(again).status != "matched"
+
+
+# --- a late raiser's ante counted twice in his bet (fixtures/ipoker/handwritten/tour-ante-counted-twice.xml, the
+# shape of DriveHUD's real 2012 tournament hands 4319800610 and 4319800232 and fpdb-3's of 2011) ---
+
+def test_a_bet_counting_a_late_raisers_ante_twice_is_read_from_the_actions():
+    hand = one("tour-ante-counted-twice.xml", "1001")
+    # a antes 25, posts 200 and makes his first raise on the flop (to 1,600), called: 1,825 in; his bet says
+    # 1,850, his ante counted twice, as the 2011-2012 files write it: read from his posts and actions
+    assert "_file_contradicts" not in hand.history.user_fields
+    assert (hand.total_pot, hand.returned) == (3800, (0, 0, 0, 0))
+    assert hand.collected == (Collected("a", None, 3800),) and check_site(hand).status == "matched"
+    # his bet above his chips (3,225 of 3,200: all in on the flop): read the same way; the uncalled 1,700 in
+    # his win (an older file), b's aces win the pot of 3,150
+    above = one("tour-ante-counted-twice.xml", "1002")
+    assert "_file_contradicts" not in above.history.user_fields
+    assert above.returned == (0, 1700, 0, 0) and above.collected == (Collected("b", None, 3150),)
+    assert check_site(above).status == "matched"
+    text = (HAND / "tour-ante-counted-twice.xml").read_text(encoding="utf-8")
+    # the same bet where a's first raise is preflop (to 400, called; on the flop b bets 1,400, a calls: 1,825 in
+    # again): no rule of the file's gives it: named, mismatched
+    early = text.replace('<action no="10" player="a" type="4" sum="0" cards=""/>',
+                         '<action no="10" player="a" type="23" sum="400" cards=""/>', 1) \
+        .replace('<action no="13" player="a" type="23" sum="1,600" cards=""/>',
+                 '<action no="13" player="a" type="3" sum="1,400" cards=""/>', 1) \
+        .replace('<action no="12" player="b" type="5" sum="400" cards=""/>',
+                 '<action no="12" player="b" type="5" sum="1,400" cards=""/>', 1) \
+        .replace('<action no="14" player="b" type="3" sum="1,200" cards=""/>', "", 1) \
+        .replace('<action no="7" player="b" type="3" sum="200" cards=""/>',
+                 '<action no="7" player="b" type="3" sum="200" cards=""/>'
+                 '<action no="19" player="b" type="3" sum="200" cards=""/>', 1)
+    [first, _] = parse_ipoker(early)
+    assert first.history.user_fields["_file_contradicts"] == ("a's bet 1850 is not the 1825 his posts and actions put in",)
+    assert check_site(first).status == "mismatched"
+    # a bet more than one ante above: named, as before
+    [more, _] = parse_ipoker(text.replace('bet="1,850"', 'bet="1,875"'))
+    assert more.history.user_fields["_file_contradicts"] == ("a's bet 1875 is not the 1825 his posts and actions put in",)
+
+
+# --- a big blind all in for less (fixtures/ipoker/handwritten/tour-short-big-blind.xml, the shape of DriveHUD's
+# real 2012 tournament hand 4128216742) ---
+
+def test_a_big_blind_all_in_for_less_is_called_in_full():
+    hand = one("tour-short-big-blind.xml", "1101")
+    # blinds 150/300 (no stakes written in a tournament): p's big blind of 250 is all his chips; w and l call
+    # 300, dd completes: the big blind is twice the small one, the record posts it in full (the stack caps it)
+    # with the full blind rule, and the 50 each above p's 250 makes a side pot
+    assert hand.history.blinds_or_straddles == (150, 300, 0, 0)
+    assert hand.history.user_fields["_full_blind"] is True
+    assert "_file_contradicts" not in hand.history.user_fields
+    assert (hand.total_pot, hand.returned) == (1150, (0, 0, 0, 300))
+    result = check_site(hand)
+    assert result.status == "matched" and result.pot_rakes == (0, 0)
+    # the small blind all in for less too: nothing tells the big blind but p's post (as before)
+    text = (HAND / "tour-short-big-blind.xml").read_text(encoding="utf-8")
+    [short] = parse_ipoker(text.replace('name="dd" chips="2,560"', 'name="dd" chips="150"')
+                           .replace('<action no="5" player="dd" type="3" sum="150" cards=""/>', "")
+                           .replace('<action no="6" player="dd" type="4" sum="0" cards=""/>', "")
+                           .replace('<action no="9" player="dd" type="0" sum="0" cards=""/>', "")
+                           .replace('name="dd" chips="150" dealer="0" win="0" bet="300"', 'name="dd" chips="150" dealer="0" win="0" bet="150"'))
+    assert short.history.blinds_or_straddles[:2] == (150, 250)
 
 
 # --- the rake drawn main pot first (pokerengine.formats.ipoker_rake; fixtures/ipoker/handwritten/
