@@ -474,6 +474,24 @@ def test_a_big_blind_all_in_for_less_is_called_in_full():
     assert short.history.blinds_or_straddles[:2] == (150, 250)
 
 
+# --- a player all in by his ante (fixtures/ipoker/handwritten/tour-all-in-by-the-ante.xml, the shape of DriveHUD's
+# real 2014 tournament hand 5600817306 and 2017 MTT hands 7676332648, 7676332798 and 7676332928) ---
+
+def test_a_player_all_in_by_a_short_ante_wins_only_what_he_matched():
+    hand = one("tour-all-in-by-the-ante.xml", "1201")
+    # a's ante of 40 is all his chips (the others ante 100): iPoker's side pots count antes as ordinary chips,
+    # so a's pair of nines wins 4 x 40 = 160 and the 3 x 60 above his ante go to b, the only one left in them
+    assert hand.history.ante_trimming_status is True
+    assert hand.collected == (Collected("a", None, 160), Collected("b", None, 180))
+    result = check_site(hand)
+    assert result.status == "matched" and result.pot_rakes == (0, 0)
+    # every ante the same: nothing to trim, the same pots
+    text = (HAND / "tour-all-in-by-the-ante.xml").read_text(encoding="utf-8")
+    [even] = parse_ipoker(text.replace('chips="40" dealer="0" win="160" bet="40"', 'chips="100" dealer="0" win="400" bet="100"')
+                          .replace('win="780"', 'win="600"').replace('type="15" sum="40"', 'type="15" sum="100"'))
+    assert check_site(even).status == "matched"
+
+
 # --- the rake drawn main pot first (pokerengine.formats.ipoker_rake; fixtures/ipoker/handwritten/
 # cash-rake-main-pot-first.xml, the shape of the real 2018 hand 7973334568) ---
 
