@@ -471,6 +471,8 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
         wins[name] = amount(p.get("win", "0"), "win")
         if bets[name] > stack and all((p.get(k) or "0").strip("0.,") == "" for k in ("rebuy", "addon")):
             over[name] = f"{name}'s bet {p.get('bet')} is more than the {p.get('chips')} chips the file gives"
+    if len(h.seats) - len(h.out) < 2 and all(wins[n] == bets[n] for n in bets):
+        return None  # one player dealt in (the others sit out), his blind handed back: nothing played
     read_stakes(h, session.stakes, actions, amount, memory)
     h.button = button
     for no, el, at in cards:

@@ -19,7 +19,8 @@ from hypothesis import given, settings, strategies as st
 from pokerengine.errors import HistoryParseError, PokerEngineError
 from pokerengine.formats import detect, read_text, site_hands
 from pokerengine.formats.encodings import decode
-from pokerengine.formats.ipoker import MAX_ELEMENTS, MAX_HAND_CHARS, cards_of, parse_ipoker, read_ipoker
+from pokerengine.formats.blocks import NoHand
+from pokerengine.formats.ipoker import MAX_ELEMENTS, MAX_HAND_CHARS, cards_of, iter_hands, parse_ipoker, read_ipoker
 from pokerengine.formats.ipoker_rake import RAKE_PERCENT, draw_main_first, rake_rule
 from pokerengine.formats.sitehand import Collected
 from pokerengine.replay.site_check import check_site
@@ -490,6 +491,22 @@ def test_a_player_all_in_by_a_short_ante_wins_only_what_he_matched():
     [even] = parse_ipoker(text.replace('chips="40" dealer="0" win="160" bet="40"', 'chips="100" dealer="0" win="400" bet="100"')
                           .replace('win="780"', 'win="600"').replace('type="15" sum="40"', 'type="15" sum="100"'))
     assert check_site(even).status == "matched"
+
+
+# --- one player dealt in (fixtures/ipoker/handwritten/cash-nothing-dealt.xml, the shape of DriveHUD's real 2011
+# cash hand 2862785897) ---
+
+def test_a_hand_where_the_only_other_player_sits_out_is_nothing_played():
+    text = (HAND / "cash-nothing-dealt.xml").read_text(encoding="utf-8")
+    # rz posts the small blind, wr sits out (type 9): nobody else is dealt in, the blind comes back (win = bet):
+    # nothing played, accounted for in its place (it was an error, "1 player(s) dealt in"); the next hand reads
+    items = list(iter_hands(text, errors=True))
+    assert isinstance(items[0], NoHand) and items[0].index == 0 and "nothing played" in str(items[0])
+    [hand] = parse_ipoker(text)
+    assert hand.hand_id == "1302" and check_site(hand).status == "matched"
+    # a win that is not the blind handed back: not nothing; refused as before
+    with pytest.raises(HistoryParseError, match="1 player\\(s\\) dealt in"):
+        parse_ipoker(text.replace('win="€0.01" bet="€0.01"', 'win="€0.02" bet="€0.01"'))
 
 
 # --- the rake drawn main pot first (pokerengine.formats.ipoker_rake; fixtures/ipoker/handwritten/
