@@ -127,9 +127,14 @@ def reconcile_bets(h: Draft, bets: dict[str, int], spent: dict[str, int], last: 
     his stack): the posts and actions read where the file's rule is known (``last``: what he put in
     before his last action plus its sum as written; ``late``: the players whose ``bet`` counts their
     ``antes`` twice, :func:`late_raisers`), else the contradiction named in the record (``over``: those
-    whose ``bet`` is above their chips, each with its sentence)."""
+    whose ``bet`` is above their chips, each with its sentence).  Raises :class:`~pokerengine.errors.HistoryParseError` naming
+    the contradiction when a ``bet`` above the chips is also what the player's posts and actions put in
+    (no stack the hand could be played from: the chips are written wrong)."""
     protected = bool(h.user.get("_protected"))
     for name, bet in bets.items():
+        if name in over and bet == spent.get(name) and not protected:  # his posts and actions too: no stack
+            # the engine could play them from (the chips written wrong): refused, the contradiction named
+            raise h.fail(f"the file contradicts itself: {over[name]}, and his posts and actions put in as much")
         put = min(spent.get(name, 0), h.seats[name][1]) if name in h.seats else 0
         if bet != put and not protected and (bet == last.get(name) and put < bet
                                              or name in late and bet == put + antes.get(name, 0)):

@@ -509,6 +509,21 @@ def test_a_hand_where_the_only_other_player_sits_out_is_nothing_played():
         parse_ipoker(text.replace('win="€0.01" bet="€0.01"', 'win="€0.02" bet="€0.01"'))
 
 
+def test_a_bet_above_the_chips_that_the_actions_put_in_too_is_refused_naming_the_contradiction():
+    # the shape of DriveHUD's real hands 3546973807 (2012 cash: chips $0.12, posts and actions $0.91, bet $0.91),
+    # 3546978444 (chips $0) and 5291844116 (2013 tournament, the blinds' posters' chips written after their
+    # blinds): no stack the hand could be played from; refused, the reason the file's contradiction (it was the
+    # engine's "table stakes" or "no betting now")
+    text = (HAND / "cash-nothing-dealt.xml").read_text(encoding="utf-8")
+    bad = text.replace('name="wr" chips="€0.70" dealer="1"', 'name="wr" chips="€0.03" dealer="1"')
+    with pytest.raises(HistoryParseError, match="hand 1302, line [0-9]+: the file contradicts itself: wr's bet "
+                                                "€0.06 is more than the €0.03 chips the file gives, and his posts and "
+                                                "actions put in as much"):
+        parse_ipoker(bad)
+    # the chips as written (€0.70): read, and matched
+    assert check_site(parse_ipoker(text)[0]).status == "matched"
+
+
 # --- the rake drawn main pot first (pokerengine.formats.ipoker_rake; fixtures/ipoker/handwritten/
 # cash-rake-main-pot-first.xml, the shape of the real 2018 hand 7973334568) ---
 
