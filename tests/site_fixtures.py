@@ -128,7 +128,7 @@ SITES: tuple[Site, ...] = (
          copies={"handwritten/odd-posts-suits-blast-cr.txt": ("handwritten/odd-posts-suits-blast.txt",),
                  "handwritten/encoding-utf16.txt": ("handwritten/cash-omaha.txt", "handwritten/languages.txt"),
                  "handwritten/encoding-cp1252.txt": ("handwritten/encoding-utf16.txt",)}),
-    Site("ipoker", 118, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 15,
+    Site("ipoker", 119, frozenset({"F7S", "FO", "FT", "NO", "NS", "NT", "PO", "PO5", "PT"}), 16,
          cut={"hhsmithy/CashGame/ValidHandTests/InValidHand.txt": (
                   0, "line 35: pocket cards of 'nawu', not seated or in a stud game",
                   "a player who acts is missing from the players"),

@@ -493,7 +493,7 @@ def _hand(chunk: str, line: int, session: Session, where_file: str, source: str 
             antes[name] = antes.get(name, 0) + value
     # "bet" is all a player put in: where his posts and actions say otherwise, the file contradicts itself
     # (:func:`.ipoker_bets.reconcile_bets`: two shapes where the file's rule is known are read)
-    reconcile_bets(h, bets, spent, last, antes, late_raisers(actions, 2 if h.kind == "stud" else 1), over)
+    reconcile_bets(h, bets, spent, last, antes, late_raisers(actions), over)
     if button == 0:
         button = _button_of(h)
     h.button = button

@@ -18,12 +18,12 @@ actions are read instead:
 - ``bet`` is what he put in before his last action plus that action's sum as written, a raise's sum
   being what it raises to (2018 cash files, client 17.5: a blind of 0.50 and a raise to 9,
   ``bet="9.50"``);
-- ``bet`` counts his ante twice, and his first raise (``type="23"``) came after the first betting round
-  (2011-2012 tournament files: each of the 17 players with an ante whose first raise came after the
-  flop, DriveHUD's 2012 files 9 and fpdb-3's 2011 file 8, has his ante counted twice in ``bet``; of the
-  267 whose first raise was preflop and the 2,375 who never raised, none; the same reading, the first
-  raise after third street, matches 4 of fpdb-3's 2011 seven card stud tournament hands).  The wins there
-  are written from what was really put in.
+- ``bet`` counts his ante twice, and his first raise (``type="23"``) came after round 1 (2011-2012
+  tournament files: each of the 17 hold'em players with an ante whose first raise came after the flop,
+  DriveHUD's 2012 files 9 and fpdb-3's 2011 file 8, has his ante counted twice in ``bet``; of the 267
+  whose first raise was preflop and the 2,375 who never raised, none.  Seven card stud, whose betting
+  starts in round 2: the 13 hands of fpdb-3's 2011 stud tournament file where a raiser's ``bet`` counts
+  his ante twice, on third street or later).  The wins there are written from what was really put in.
 """
 
 from __future__ import annotations
@@ -110,15 +110,15 @@ def _posts(h: Draft, actions: Actions, kind: str, what: str, amount: Amount,
     return full, short
 
 
-def late_raisers(actions: Actions, first_round: int) -> set[str]:
-    """The players with an ante whose first raise (``type="23"``) comes after the first betting round
-    (``first_round``: 1, stud 2)."""
+def late_raisers(actions: Actions) -> set[str]:
+    """The players with an ante whose first raise (``type="23"``) comes after round 1 (hold'em and Omaha: after
+    the flop is dealt; stud: on any street, third street being round 2)."""
     anted = {a[2].get("player") or "" for a in actions if a[2].get("type") == ANTE}
     first: dict[str, int] = {}
     for no, _, el, _ in actions:
         if el.get("type") == RAISE_TO:
             first.setdefault(el.get("player") or "", no)
-    return {name for name, no in first.items() if no > first_round and name in anted}
+    return {name for name, no in first.items() if no > 1 and name in anted}
 
 
 def reconcile_bets(h: Draft, bets: dict[str, int], spent: dict[str, int], last: dict[str, int],
