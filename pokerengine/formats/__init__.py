@@ -51,6 +51,8 @@ from ..phh.reader import read_bytes
 from .blocks import HandError, NoHand, only_hands
 from .encodings import decode
 from .pokerstars_lang import HEADER_STARTS
+from . import pokerstars_summary
+from .pokerstars_summary import has_hands, is_summary
 from .sitehand import Collected, RakeRule, SiteHand
 
 #: The most characters of a file's start that :func:`detect` looks at.
@@ -82,6 +84,9 @@ def _pokerstars(head: str) -> bool:
     if head.startswith("*"):
         m = _STARS_SEPARATOR.match(head)
         head = head[m.end():] if m is not None else head
+    # (not a tournament summary: "PokerStars Tournament #1809213004, No Limit Hold'em", no hands: .pokerstars_summary)
+    if head.startswith("PokerStars Tournament #") and is_summary(head):
+        return False
     return head.startswith(("PokerStars ", *HEADER_STARTS)) or head.startswith("Transcript for ") and "\nPokerStars " in head
 
 
@@ -173,7 +178,8 @@ def names() -> tuple[str, ...]:
 
 
 def detect(text: str) -> str | None:
-    """The format of a file's text: a site format's name, ``"phh"``, or ``None`` when it is none of them."""
+    """The format of a file's text: a site format's name, ``"phh"``, or ``None`` when it is none of them
+    (a tournament summary, which holds no hand, is none: :func:`no_hands` says so)."""
     head = text[:HEAD_CHARS].lstrip("\ufeff \t\r\n")
     for fmt in FORMATS:
         if fmt.sniff(head):
@@ -185,7 +191,23 @@ def detect(text: str) -> str | None:
         for fmt in FORMATS:
             if fmt.name not in ("ohh", "ipoker") and fmt.sniff(rest):
                 return fmt.name
+    if is_summary(head) and has_hands(text):  # a tournament summary, and PokerStars' hands after it
+        return "pokerstars"
     return None
+
+
+def no_hands(text: str) -> str | None:
+    """Why a file that :func:`detect` names no format for holds no hand, when it is a site's file that
+    holds none: ``"a tournament summary, no hands"`` for a tournament summary in PokerStars' layout
+    (PokerStars', Full Tilt's and Run It Once Poker's, or PokerStars' e-mail of them:
+    :mod:`.pokerstars_summary`) with no hand in ``text``; else ``None``.
+
+    >>> no_hands("PokerStars Tournament #1, No Limit Hold'em\\nBuy-In: $1/$0.10 USD\\n2 players\\n")
+    'a tournament summary, no hands'
+    >>> no_hands("Dear diary") is None
+    True
+    """
+    return pokerstars_summary.REASON if is_summary(text[:HEAD_CHARS]) and not has_hands(text) else None
 
 
 #: Where a hand may begin after the first: a line after two blank lines (the sites' gap between hands).
@@ -241,4 +263,4 @@ def rake_rule(fmt: str) -> Callable[..., list[int]] | None:
 
 
 __all__ = ["FORMATS", "Collected", "Format", "HandError", "NoHand", "RakeRule", "SiteHand", "detect", "format_of",
-           "names", "rake_rule", "read_text", "site_hands"]
+           "names", "no_hands", "rake_rule", "read_text", "site_hands"]

@@ -46,7 +46,8 @@ blinds, antes, a button blind, a bring-in and completions, a big blind posted ou
 side pots ("Main pot $x. Side pot-1 $y."), split pots and hi/lo halves, run it twice (FIRST/SECOND
 boards), stud streets, draws (others' cards unknown), cash-out lines (the cashed-out player's share
 is the summary's "won" amount), chat, players joining, leaving, sitting out or timing out,
-byte-order marks and Windows line ends.  A hand the site cancelled is skipped (see
+byte-order marks and Windows line ends; Indian rupee tables (``Rs.\xa025``, in paise); a tournament
+summary between the hands passed over (:mod:`.pokerstars_summary`).  A hand the site cancelled is skipped (see
 :func:`iter_pokerstars`).  Other games raise :class:`HistoryParseError` naming the game.
 
 Older files (``docs/histories.md``, PokerStars' older files): no "Uncalled bet" line (the returns are
@@ -97,6 +98,7 @@ from .pokerstars_games import (
     kind_of,
 )
 from .pokerstars_lang import HEADER_STARTS, to_english
+from .pokerstars_summary import Passer, is_summary
 from .rake_pots import draw, draw_percent, main_pot_first
 from .sitehand import Collected, SiteHand
 
@@ -249,11 +251,19 @@ def iter_hands(text: str, *, source: str | None = None, cancelled: bool = False,
     lines = to_english(text.splitlines())  # hands written in Spanish or Portuguese: docs/histories.md
     if "*** # " in text or "Transcript for " in text:  # the e-mailed layout or the export's: their own lines blanked
         lines = _transcript(lines)
+    passer = Passer() if is_summary(text) else None  # tournament summaries between the hands: passed over
+
+    def empty() -> str:
+        return SUMMARY_NOT_HANDS if passer is not None and passer.seen else "no PokerStars hand in the text"
+
     blocks = hand_blocks(lines, where=where_file, starts="PokerStars ", name="PokerStars",
-                         expected="'PokerStars Hand #...'", cut=_CUT, mark="PokerStars ")
+                         expected="'PokerStars Hand #...'", cut=_CUT, mark="PokerStars ", skip=passer, empty=empty)
     yield from read_blocks(blocks, lambda b: _hand(b.lines, b.first, where_file, source, b.index, cancelled),
                            errors=errors)
 
+
+#: Why a text of tournament summaries and no hand is not read (:mod:`.pokerstars_summary`).
+SUMMARY_NOT_HANDS = "a tournament summary, not a hand history"
 
 #: The lines of an e-mailed transcript that are no hand's: its first line and the one before each hand.
 _TRANSCRIPT = re.compile(r"Transcript for (?:last|hand|hands|the last) .{0,300}|\*{3,40} # [0-9]{1,6} \*{3,40}")
@@ -300,11 +310,14 @@ def _hand(block: Sequence[str], start: int, where_file: str, source: str | None,
           cancelled: bool = False) -> SiteHand | None:
     """The hand of ``block`` (its lines; the first is line ``start`` of the file); ``None`` for a
     cancelled hand unless ``cancelled`` (and then too when fewer than two players were dealt in)."""
+    rupees = "Rs." in block[0]
+    if rupees:  # (the rupee tables' amounts: "Rs.5", and PokerStars.in's "Rs. 5" with a no-break space)
+        block = [_RS_SPACE.sub("Rs.", line) if "Rs." in line else line for line in block]
     m = _HEADER.fullmatch(block[0])
     if m is None:
         raise _fail(where_file, start, f"cannot read the hand's first line {shown(block[0])}")
     hand_id = m.group(1)  # an empty one ("PokerStars Hand #:", PokerStars VR): the hand has no id
-    draft = _RupeeDraft if "Rs." in block[0] else Draft  # (the rupee tables' amounts: "Rs.5")
+    draft = _RupeeDraft if rupees else Draft
     h = draft("pokerstars", hand_id, f"{where_file}, hand {hand_id}" if hand_id else f"{where_file}, hand #{index}",
               start)
     if len(block) > 1 and " (Play Money)" in block[1]:  # play money: whole chips, split in chips
@@ -354,14 +367,23 @@ def _antes_matched(h: Draft) -> None:
             h.user["_antes_matched"] = True  # (the record's ante is what was matched, the rest came back)
 
 
+#: A rupee amount's space after the sign: PokerStars.in writes ``Rs.\xa025`` (a no-break space), read as ``Rs.25``.
+_RS_SPACE = re.compile(r"(?<![^ (+/])Rs\.[ \xa0](?=[0-9])")
+
+
 class _RupeeDraft(Draft):
-    """The :class:`.Draft` of a hand at an Indian rupee table, which writes ``Rs.5`` (read as ``Rs5``)."""
+    """The :class:`.Draft` of a hand at an Indian rupee table, which writes ``Rs.5`` or, PokerStars.in's
+    client, ``Rs.\xa05`` with a no-break space (:data:`_RS_SPACE` makes it ``Rs.5``): read as ``Rs5``,
+    in paise (hundredths of a rupee, as cents)."""
 
     __slots__ = ()
 
     def amount(self, text: str) -> int:
         if text.startswith("Rs.") and text[3:4].isdigit():
-            text = "Rs" + text[3:]
+            try:
+                return super().amount("Rs" + text[3:])
+            except HistoryParseError:
+                pass  # (the error quotes the amount as written: "Rs." is no amount's text to the parser)
         return super().amount(text)
 
 

@@ -45,7 +45,7 @@ import attrs
 
 from .._checks import shown
 from ..errors import HistoryParseError, PokerEngineError, UndeterminableHandError, UnreadableFileError
-from ..formats import detect, site_hands
+from ..formats import detect, no_hands, site_hands
 from ..formats.blocks import HandError, NoHand
 from ..formats.encodings import decode
 from ..formats.sitehand import SiteHand
@@ -230,6 +230,12 @@ def _not_text(text: str) -> bool:
     return bad * 10 > len(sample)
 
 
+def _why_not(text: str) -> str:
+    """Why a file whose format :func:`~pokerengine.formats.detect` does not name is skipped: a site's file
+    of no hands (:func:`~pokerengine.formats.no_hands`: a tournament summary), binary, or no hand history."""
+    return no_hands(text) or (_BINARY if _not_text(text) else UNRECOGNISED)
+
+
 def _skip(path: str, reason: str, explicit: bool, unreadable: bool = False) -> FileReports:
     out = FileReports()
     out.skipped = Skipped(path, reason, explicit, unreadable)
@@ -254,7 +260,7 @@ def _read(path: str, explicit: bool, phh: bool) -> tuple[str | None, FileReports
                 head = f.read(HEAD_BYTES)
             text = decode(head, what=path)
             if detect(text) is None:
-                return None, _skip(path, _BINARY if _not_text(text) else UNRECOGNISED, explicit)
+                return None, _skip(path, _why_not(text), explicit)
         data = read_bytes(path)
     except UnreadableFileError as exc:
         return None, _skip(path, f"cannot be read: {str(exc).rpartition(': ')[2]}", explicit, True)
@@ -287,7 +293,7 @@ def read_or_skip(path: str, explicit: bool = True) -> tuple[str, Skipped | None]
     if not phh:
 
         if detect(text) is None:
-            return "", Skipped(path, _BINARY if _not_text(text) else UNRECOGNISED, explicit)
+            return "", Skipped(path, _why_not(text), explicit)
     return text, None
 
 
@@ -320,7 +326,7 @@ def replay_file(path: str, explicit: bool = True) -> FileReports:
             if fmt == "phh":
                 return _with(path, "phh", [report(loads(text, source=path))])
             if fmt is None:
-                return _skip(path, _BINARY if _not_text(text) else UNRECOGNISED, explicit)
+                return _skip(path, _why_not(text), explicit)
             return _with(path, fmt, site_reports(path, text, fmt))
     except Exception as exc:  # not TOML, a bad table; anything else is labelled internal
         return _with(path, "phh" if phh else "unknown", [HandReport(path, None, None, ERROR, message=_message(exc, path))])

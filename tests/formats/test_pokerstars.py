@@ -297,15 +297,64 @@ def _handwritten(name):
 
 
 def test_rupee_tables_read_rs_amounts_in_paise():
+    # PokerStars.in's client (DriveHUD's real 2019 files) writes "Rs." and a no-break space before each amount
+    text = (HANDWRITTEN / "rupees.txt").read_text(encoding="utf-8")
+    assert "Rs.\xa025/Rs.\xa050 INR" in text and "Rs. " not in text
     [hand] = _handwritten("rupees.txt")
     h = hand.history
-    assert h.currency == "INR" and h.blinds_or_straddles[:2] == (500, 1000) and h.min_bet == 1000
-    assert h.starting_stacks == (125050, 98000, 100000)  # Rs.1,250.50, Rs.980, Rs.1,000 (position order)
-    assert hand.collected == (Collected("ann", 0, 14606),) and hand.total_pot == 15100 and hand.rake == 494
-    assert check_site(hand).status == "matched"
-    text = (HANDWRITTEN / "rupees.txt").read_text()
+    assert h.currency == "INR" and h.blinds_or_straddles[:2] == (2500, 5000) and h.min_bet == 5000
+    assert h.players == ("ravi77", "meera_k", "dosa king", "anil.p")
+    assert h.starting_stacks == (125040, 300000, 81235, 502010)  # Rs. 1250.40, Rs. 3000, Rs. 812.35, Rs. 5020.10
+    assert h.actions[4:10] == ("p3 cbr 15000", "p4 cc", "p1 cbr 125040", "p2 cbr 300000", "p3 cc", "p4 f")
+    assert hand.collected == (Collected("ravi77", 1, 87610), Collected("dosa king", 0, 243705))
+    assert hand.total_pot == 346315 and hand.rake == 15000 and hand.returned == (0, 174960, 0, 0)
+    assert check_site(hand).status == "matched"  # the capped Rs. 150 all from the main pot, as collected says
+    # the other ways of writing the same amounts read the same hand: "Rs.25", "Rs. 25", a thousands separator
+    for other in (text.replace("Rs.\xa0", "Rs."), text.replace("Rs.\xa0", "Rs. "),
+                  text.replace("Rs.\xa05020.10", "Rs.\xa05,020.10")):
+        [again] = parse_pokerstars(other)
+        assert again.history == h and again.collected == hand.collected and again.rake == hand.rake
+    # a paisa off in the side pot's collected line: the check finds it
+    [off] = parse_pokerstars(text.replace("collected Rs.\xa0876.10", "collected Rs.\xa0876.09"))
+    assert check_site(off).status == "mismatched"
     with pytest.raises(HistoryParseError, match="bad amount 'Rs.x'"):
-        parse_pokerstars(text.replace("bets Rs.40.50", "bets Rs.x"))
+        parse_pokerstars(text.replace("calls Rs.\xa0150", "calls Rs.x"))
+    with pytest.raises(HistoryParseError, match="bad amount 'Rs.1.2.3'"):
+        parse_pokerstars(text.replace("calls Rs.\xa0150", "calls Rs.\xa01.2.3"))
+
+
+_RS_FORMS = ("Rs.\xa0", "Rs. ", "Rs.")
+
+
+def _rupee_walk(sb: int, bb: int, stacks: tuple[int, int, int], form: str) -> str:
+    """A hand at a rupee table (amounts in paise written with ``form`` before each): the button folds,
+    the small blind folds, the big blind's walk."""
+    def rs(paise: int) -> str:
+        return f"{form}{paise // 100}" + (f".{paise % 100:02d}" if paise % 100 else "")
+
+    return "\n".join((
+        f"PokerStars Hand #1:  Hold'em No Limit ({rs(sb)}/{rs(bb)} INR) - 2019/02/18 18:36:50 IST [2019/02/18 8:06:50 ET]",
+        "Table 'Akiyama' 6-max Seat #3 is the button",
+        f"Seat 1: a ({rs(stacks[0])} in chips) ", f"Seat 2: b ({rs(stacks[1])} in chips) ",
+        f"Seat 3: c ({rs(stacks[2])} in chips) ",
+        f"a: posts small blind {rs(sb)}", f"b: posts big blind {rs(bb)}", "*** HOLE CARDS ***",
+        "c: folds ", "a: folds ", f"Uncalled bet ({rs(bb - sb)}) returned to b", f"b collected {rs(2 * sb)} from pot",
+        "b: doesn't show hand", "*** SUMMARY ***", f"Total pot {rs(2 * sb)} | Rake {rs(0)}",
+        "Seat 1: a (small blind) folded before Flop", f"Seat 2: b (big blind) collected ({rs(2 * sb)})",
+        "Seat 3: c (button) folded before Flop (didn't bet)"))
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(sb=st.integers(1, 10**9), extra=st.integers(0, 10**9), stacks=st.tuples(*[st.integers(0, 10**11)] * 3),
+       form=st.sampled_from(_RS_FORMS))
+def test_any_rupee_amount_in_any_written_form_is_read_in_paise(sb, extra, stacks, form):
+    bb = sb + extra
+    stacks = tuple(s + bb + 1 for s in stacks)  # (nobody all in on a blind)
+    [hand] = parse_pokerstars(_rupee_walk(sb, bb, stacks, form))
+    h = hand.history
+    assert h.currency == "INR" and h.blinds_or_straddles[:2] == (sb, bb) and h.starting_stacks == stacks
+    assert hand.collected == (Collected("b", 0, 2 * sb),) and hand.total_pot == 2 * sb and hand.rake == 0
+    assert check_site(hand).status == "matched"
 
 
 def test_an_empty_hand_number_and_an_empty_action_line():
