@@ -10,7 +10,14 @@ something the pots do not, so that the OHH read back checks to the source's verd
 * ``returned``: the uncalled bets the file says went back, ``{"name": amount}``, where they are not
   the ones the actions leave (OHH has no uncalled bets: the reader's check takes the engine's);
 * ``summary_won``: what the file's summary says each player won, ``{"name": amount}``, where it is not
-  what its collected lines say (a record that contradicts itself).
+  what its collected lines say (a record that contradicts itself);
+* ``split_shares``: how the site drew a split pot's rake from its winners, where the source's check gave
+  its verdict by that rule (:attr:`.sitehand.SiteHand.split_shares`, which ``convert`` sets from the check:
+  :func:`pokerengine.replay.shares.rule_used`): ``"surcharged"``, PokerStars' surcharged winners (shares
+  the rule reproduces are ``matched``; other shares that differ among the winners are ``mismatched``, the
+  rule placing the odd chips too), or ``"not known"`` (GGPoker: shares that differ only within the split
+  pots' rake are ``split_chip``).  Without it an OHH hand's split pots are divided evenly after the rake,
+  their odd chips ``split_chip`` where they went elsewhere, as every other writer's are.
 
 Amounts are written as the hand's other amounts are (a currency's major units, or chips).
 
@@ -29,6 +36,22 @@ Amounts are written as the hand's other amounts are (a currency's major units, o
 >>> check_site(hand).status, check_site(back).status, check_site(back).message.endswith("total pot: file 6, engine 5")
 ('mismatched', 'mismatched', True)
 
+A split pot of 1,700 cents at 5%: 85 of rake, and bob, surcharged, pays a quarter more of his part (11 cents):
+
+>>> h = HandHistory(variant="NT", antes=(0, 0, 0), blinds_or_straddles=(25, 50, 0), min_bet=50,
+...                 starting_stacks=(5000, 5000, 5000), players=("ann", "bob", "cy"), seats=(1, 2, 3),
+...                 actions=("d dh p1 AsKs", "d dh p2 AdKd", "d dh p3 2c3d", "p3 f", "p1 cc", "p2 cbr 850",
+...                          "p1 cc", "d db 7h8h9c", "p1 cc", "p2 cc", "d db Tc", "p1 cc", "p2 cc", "d db 2h",
+...                          "p1 cc", "p2 cc", "p1 sm AsKs", "p2 sm AdKd"), currency="USD")
+>>> hand = SiteHand("pokerstars", "2", 0, h, (Collected("ann", 0, 808), Collected("bob", 0, 796)), rake=96,
+...                 total_pot=1700, split_shares="surcharged")
+>>> text = dumps_ohh(hand, indent=None)
+>>> text[text.index(STATED_FIELD) - 1:]
+'"pokerengine_stated": {"split_shares": "surcharged"}}}'
+>>> [back] = read_ohh(text)
+>>> check_site(hand).status, check_site(back).status, check_site(attrs.evolve(back, split_shares=None)).status
+('matched', 'matched', 'mismatched')
+
 Limits: linear in the players of the hand.
 """
 
@@ -45,7 +68,7 @@ from ..errors import HistoryParseError, PokerEngineError
 from ..live.interpreter import interpret
 from ..live.settling import seats_of
 from ..pots import layers_of
-from .sitehand import Collected, SiteHand
+from .sitehand import SPLIT_SHARES_RULES, Collected, SiteHand
 
 #: The extension field (see the module's docstring).
 STATED_FIELD = "pokerengine_stated"
@@ -77,6 +100,8 @@ def stated_fields(site: SiteHand, amount: Callable[[int], int | Decimal], rake_w
         said = _by_player(site.stated)
         if said != _by_player(site.collected):
             out["summary_won"] = {p: amount(x) for p, x in said.items()}
+    if site.split_shares is not None:
+        out["split_shares"] = site.split_shares
     return out or None
 
 
@@ -96,7 +121,7 @@ def with_stated(hand: SiteHand, value: object, units: Callable[[int | Decimal, s
     states; ``units`` turns an amount into minor units as the reader does (refusing a negative one)."""
     if value is None:
         return hand
-    if not isinstance(value, Mapping) or len(value) > 4:
+    if not isinstance(value, Mapping) or len(value) > 5:
         raise HistoryParseError(f"{where}: {STATED_FIELD} must be an object, got {shown(value)}")
     names = hand.history.players or ()
 
@@ -125,6 +150,11 @@ def with_stated(hand: SiteHand, value: object, units: Callable[[int | Decimal, s
             won = per_player(x, key)
             changes["stated"] = tuple(attrs.evolve(c, amount=won.get(c.player, 0))
                                       for c in _one_each(hand, names))
+        elif key == "split_shares":
+            if type(x) is not str or x not in SPLIT_SHARES_RULES:
+                raise HistoryParseError(f"{where}: {STATED_FIELD}.{key} must be one of "
+                                        f"{', '.join(map(repr, SPLIT_SHARES_RULES))}, got {shown(x)}")
+            changes["split_shares"] = x
         else:
             raise HistoryParseError(f"{where}: {STATED_FIELD} has no field {shown(key)}")
     return attrs.evolve(hand, **changes)

@@ -67,12 +67,25 @@ class SiteHand:
     #: (``None``: the format writes no such amounts): a second statement of the collected amounts, which
     #: :func:`check` compares with them (a record that contradicts itself is mismatched, and says so).
     stated: tuple[Collected, ...] | None = None
+    #: How the site drew a split pot's rake from its winners, where the record says so rather than its
+    #: format (OHH's ``pokerengine_stated``: :mod:`.ohh_stated`): :data:`SURCHARGED_WINNERS` or
+    #: :data:`NOT_KNOWN` (:mod:`pokerengine.replay.shares`); ``None``: the format's rule, if any.
+    split_shares: str | None = None
 
     @property
     def where(self) -> str:
         """``file, hand ID`` (or ``file, hand #index`` without an ID) for messages."""
         what = f"hand {self.hand_id}" if self.hand_id is not None else f"hand #{self.index}"
         return what if self.source is None else f"{self.source}, {what}"
+
+
+#: :attr:`SiteHand.split_shares`: PokerStars' rule of surcharged winners (a split pot's rake is each
+#: winner's in proportion, a surcharged winner paying a quarter more of their part).
+SURCHARGED_WINNERS = "surcharged"
+#: :attr:`SiteHand.split_shares`: the site raked a split pot's winners unevenly by a rule not known.
+NOT_KNOWN = "not known"
+#: The values of :attr:`SiteHand.split_shares`.
+SPLIT_SHARES_RULES = (SURCHARGED_WINNERS, NOT_KNOWN)
 
 
 #: A site's rake rule: the rake drawn from each pot (minor units, main pot first) given the pots

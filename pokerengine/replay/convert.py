@@ -68,7 +68,7 @@ from ..phh.reader import _hand, dumps, dumps_all, loads, tables
 from ..phh.record import HandHistory
 from ..pots import layers_of
 from .hand_replay import FILE_RAKE, replay_hand
-from .shares import SURCHARGED, UNEVEN
+from .shares import SURCHARGED, UNEVEN, rule_used
 from .site_check import check_site
 from .stated import (
     NOT_KNOWN,
@@ -170,12 +170,16 @@ def phh_to_site(history: HandHistory, index: int = 0) -> SiteHand:
 def with_pot_rakes(hand: SiteHand) -> SiteHand:
     """``hand`` with each pot's rake as :func:`~.site.check` draws it, and, when the file gives only
     each player's total and the engine's settlement agrees with it, each pot's winners as settled:
-    what the OHH writer needs to write the rake and the wins pot by pot.  A hand that does not settle
-    or match is returned as it is."""
+    what the OHH writer needs to write the rake and the wins pot by pot; and the split pots' rule the
+    check's verdict was given by (:func:`~.shares.rule_used`: ``split_shares``, written in
+    ``pokerengine_stated``).  A hand that does not settle or match is returned as it is (with that rule)."""
     try:
         result = check_site(hand)
     except PokerEngineError:
         return hand
+    rule = rule_used(hand, result)
+    if rule is not None:
+        hand = attrs.evolve(hand, split_shares=rule)
     if result.status != "matched" or result.pot_rakes is None:
         return hand
     if hand.rake is not None and sum(result.pot_rakes) != hand.rake:

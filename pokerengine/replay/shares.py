@@ -34,9 +34,13 @@ pot and uncalled bets agreeing and the file paying in all what the engine pays, 
 reading or of the settlement: its verdict is ``split_chip``, said as "uneven shares of a split pot"
 (:func:`uneven_only`).  PokerStars' rule is known: a split pot it does not reproduce is a mismatch.
 
-A hand converted to PHH carries the rule in the user field ``_split_shares`` (:mod:`.stated`), so it
-replays to the site check's verdict.  Open Hand History has no place for it and does not say its site:
-such a hand written as OHH reads back ``mismatched`` (``split_chip`` where only odd chips differ).
+Which rule a hand is checked by (:func:`split_rule`): the one its record states
+(:attr:`~pokerengine.formats.sitehand.SiteHand.split_shares`), else its format's.  A hand whose check used
+a rule (:func:`rule_used`) carries it when converted, so that the conversion checks to the same verdict:
+in PHH the user field ``_split_shares`` (:mod:`.stated`), in OHH, which neither has a place for it nor
+says its site, ``split_shares`` in the extension object ``pokerengine_stated``
+(:mod:`pokerengine.formats.ohh_stated`).  A record stating the surcharged winners' rule is checked as
+PokerStars' hands are: its split pots' odd chips are that rule's, never ``split_chip``.
 
 >>> import attrs
 >>> from pokerengine.formats.sitehand import Collected, SiteHand
@@ -61,12 +65,12 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from ..formats.sitehand import SiteHand
+from ..formats.sitehand import NOT_KNOWN, SURCHARGED_WINNERS, SiteHand
 from ..live.interpreter import Outcome
 from ..live.settling import settle_drawn
 from ..settlement import Settlement
 from ..split import split
-from .status import MATCHED, MISMATCHED, SiteCheck
+from .status import MATCHED, MISMATCHED, SPLIT_CHIP, SiteCheck
 
 #: What a surcharged PokerStars winner pays on top of their part of the pot's rake.
 SURCHARGE = Fraction(1, 4)
@@ -79,6 +83,35 @@ SURCHARGE_SITES = frozenset({"pokerstars"})
 
 #: The formats whose hands may be given the verdict of :func:`uneven_only`.
 UNEVEN_SITES = frozenset({"ggpoker"})
+
+
+def split_rule(hand: SiteHand) -> str | None:
+    """The rule ``hand``'s split pots are checked by: :data:`~pokerengine.formats.sitehand.SURCHARGED_WINNERS`
+    (:func:`surcharge_match`), :data:`~pokerengine.formats.sitehand.NOT_KNOWN` (:func:`uneven_shares`) or
+    ``None`` (neither): the one its record states, else that of its format (:data:`SURCHARGE_SITES`,
+    :data:`UNEVEN_SITES`)."""
+    if hand.split_shares is not None:
+        return hand.split_shares
+    if hand.format in SURCHARGE_SITES:
+        return SURCHARGED_WINNERS
+    return NOT_KNOWN if hand.format in UNEVEN_SITES else None
+
+
+def rule_used(hand: SiteHand, result: SiteCheck) -> str | None:
+    """The rule of :func:`split_rule` that gave ``result``, ``hand``'s check, its verdict (``None``: none did):
+    what a conversion of ``hand`` carries so that it checks to the same verdict.  The surcharged winners' rule
+    gives a ``matched`` verdict by its shares, and a ``mismatched`` one to shares that differ among players
+    and add up (the rule places the odd chips: where a record stating no rule is not known, they may be
+    ``split_chip``); the rule not known gives ``split_chip`` to uneven shares."""
+    if result.status == MATCHED and result.message.startswith(SURCHARGED):
+        return SURCHARGED_WINNERS
+    if result.status == SPLIT_CHIP and result.message.startswith(f"{hand.where}: {UNEVEN}"):
+        return NOT_KNOWN
+    if result.status == MISMATCHED and len(result.seats) > 1 and split_rule(hand) == SURCHARGED_WINNERS \
+            and all(isinstance(d.expected, int) and isinstance(d.got, int) for d in result.seats) \
+            and sum(d.expected - d.got for d in result.seats) == 0:
+        return SURCHARGED_WINNERS
+    return None
 
 
 def _won(hand: SiteHand) -> dict[str, int]:
@@ -118,9 +151,9 @@ SURCHARGED = "surcharged winners of a split pot"
 
 def surcharged(hand: SiteHand, outcome: Outcome, settlement: Settlement, result: SiteCheck) -> SiteCheck | None:
     """The ``matched`` verdict when PokerStars' rule of surcharged winners (see the module) reproduces
-    every collected amount of the mismatch ``result`` of a ``hand`` of :data:`SURCHARGE_SITES`
-    (:func:`surcharge_match`), else ``None``."""
-    if hand.format not in SURCHARGE_SITES:
+    every collected amount of the mismatch ``result`` of a ``hand`` checked by that rule (:func:`split_rule`:
+    a hand of :data:`SURCHARGE_SITES`, or whose record states it; :func:`surcharge_match`), else ``None``."""
+    if split_rule(hand) != SURCHARGED_WINNERS:
         return None
     return surcharge_match(hand, outcome, settlement, result)
 
@@ -190,8 +223,9 @@ UNEVEN = "uneven shares of a split pot:"
 
 
 def uneven_only(hand: SiteHand, result: SiteCheck, settlement: Settlement) -> bool:
-    """:func:`uneven_shares` for a hand of a site of :data:`UNEVEN_SITES` (whose rule is not known)."""
-    return hand.format in UNEVEN_SITES and uneven_shares(hand, result, settlement)
+    """:func:`uneven_shares` for a hand whose site's rule is not known (:func:`split_rule`: a hand of
+    :data:`UNEVEN_SITES`, or whose record says so)."""
+    return split_rule(hand) == NOT_KNOWN and uneven_shares(hand, result, settlement)
 
 
 def uneven_shares(hand: SiteHand, result: SiteCheck, settlement: Settlement) -> bool:
@@ -217,6 +251,6 @@ def uneven_shares(hand: SiteHand, result: SiteCheck, settlement: Settlement) -> 
                and abs(d.expected - d.got) <= room[d.player] for d in result.seats)
 
 
-__all__ = ["MAX_WINNERS", "SURCHARGE", "SURCHARGED", "SURCHARGE_SITES", "UNEVEN", "UNEVEN_SITES", "surcharge_match",
-           "surcharged", "uneven_only", "uneven_shares"]
+__all__ = ["MAX_WINNERS", "SURCHARGE", "SURCHARGED", "SURCHARGE_SITES", "UNEVEN", "UNEVEN_SITES", "rule_used",
+           "split_rule", "surcharge_match", "surcharged", "uneven_only", "uneven_shares"]
 

@@ -41,13 +41,13 @@ import attrs
 from ..errors import CardError, SettlementInputError
 from ..formats import names as format_names
 from ..formats import rake_rule
-from ..formats.sitehand import Collected, RakeRule, SiteHand
+from ..formats.sitehand import SURCHARGED_WINNERS, Collected, RakeRule, SiteHand
 from ..live.interpreter import interpret
 from ..live.settling import pots_of, settle_drawn, settle_site
 from ..phh.record import HandHistory
 from ..settlement import Settlement
 from .oddchips import split_chip_only
-from .shares import UNEVEN, surcharged, uneven_only
+from .shares import UNEVEN, split_rule, surcharged, uneven_only
 from .status import (
     CANCELLED,
     MATCHED,
@@ -106,16 +106,17 @@ def check_site(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
     # a hand run more than once is settled with its rake drawn in proportion (settle_drawn): pot by pot
     # it may be a unit off the site's draw, so each player's total is compared
     result = _compare(hand, settlement, taken, by_pot=not outcome.runs)
-    if result.status == MISMATCHED and result.seats and not _contradicts(hand):  # only where a split pot's odd
-        # chips went, where the site's rule is not known
-        if split_chip_only(hand, result, settlement):
-            return attrs.evolve(result, status=SPLIT_CHIP,
-                                message=result.message.replace("collected:", "odd chips of a split pot:", 1))
-        # a split pot's winners each raked at their own rate (.shares): PokerStars' surcharged winners,
-        # else, where the rule is not known, shares that differ only by the split pots' rake
+    if result.status == MISMATCHED and result.seats and not _contradicts(hand):
+        # a split pot's winners each raked at their own rate (.shares): PokerStars' surcharged winners (whose
+        # odd chips that rule places, a record stating the rule too), else only where a split pot's odd chips
+        # went, where the site's rule is not known, else, where the rule is not known, shares that differ only
+        # by the split pots' rake
         stars = surcharged(hand, outcome, settlement, result)
         if stars is not None:
             return stars
+        if split_rule(hand) != SURCHARGED_WINNERS and split_chip_only(hand, result, settlement):
+            return attrs.evolve(result, status=SPLIT_CHIP,
+                                message=result.message.replace("collected:", "odd chips of a split pot:", 1))
         if uneven_only(hand, result, settlement):
             return attrs.evolve(result, status=SPLIT_CHIP,
                                 message=result.message.replace("collected:", UNEVEN, 1))
@@ -208,7 +209,8 @@ def check_split(hand: SiteHand) -> SiteCheck:
     """:func:`check_site`, with a mismatch that is only where odd chips went
     (:func:`split_chip_only`) given as ``split_chip``.  The hand is settled again only when it mismatched."""
     result = check_site(hand)
-    if result.status != MISMATCHED or not result.seats or result.pot_rakes is None:
+    if result.status != MISMATCHED or not result.seats or result.pot_rakes is None \
+            or split_rule(hand) == SURCHARGED_WINNERS:
         return result
     outcome = interpret(hand.history)
     trim = hand.history.ante_trimming_status

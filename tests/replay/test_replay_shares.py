@@ -1,6 +1,6 @@
 """Split pots whose winners' shares differ after the rake (replay/shares.py): PokerStars' surcharged
 winners against a slow obvious oracle, GGPoker's uneven shares given ``split_chip``, and both through a
-PHH conversion.
+PHH conversion and an OHH one (the rule in ``pokerengine_stated.split_shares``).
 
 The hands below are written in the sites' words with the numbers of real hands: PokerStars'
 santiweight/poker-handhistory 2021 files (hands 228688535748, 228676546286, 228679895792, 228685349048,
@@ -10,7 +10,11 @@ santiweight/poker-handhistory 2021 files (hands 228688535748, 228676546286, 2286
 from __future__ import annotations
 
 import itertools
+import json
+import re
+from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import attrs
 import pytest
@@ -18,14 +22,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
+from pokerengine.errors import HistoryParseError
 from pokerengine.formats import site_hands
-from pokerengine.formats.sitehand import Collected, SiteHand
+from pokerengine.formats.ohh import read_ohh
+from pokerengine.formats.ohh_stated import STATED_FIELD
+from pokerengine.formats.sitehand import NOT_KNOWN, SURCHARGED_WINNERS as RULE_SURCHARGED, Collected, SiteHand
 from pokerengine.phh.record import HandHistory
-from pokerengine.replay.convert import convert_text, read_hands
+from pokerengine.replay.convert import convert_text, read_hands, write_hands
 from pokerengine.replay.hand_replay import replay_hand
-from pokerengine.replay.shares import SURCHARGED, UNEVEN
+from pokerengine.replay.shares import SURCHARGED, UNEVEN, split_rule
 from pokerengine.replay.site_check import check_site
-from pokerengine.replay.stated import SPLIT_SHARES, SURCHARGED_WINNERS
+from pokerengine.replay.stated import NOT_KNOWN as PHH_NOT_KNOWN, SPLIT_SHARES, SURCHARGED_WINNERS
 from pokerengine.replay.status import MATCHED, MISMATCHED, SPLIT_CHIP
 
 STARS = """PokerStars Hand #500000000001:  Hold'em No Limit ($0.25/$0.50 USD) - 2021/07/30 16:28:45 ET
@@ -486,3 +493,143 @@ def test_converted_to_phh_they_replay_to_the_same_verdicts():
             assert replay_hand(plain).status == MISMATCHED  # without the field, the even split
     [left] = read_hands(convert_text(STARS_LEFT, "phh", source="x.txt", fmt="pokerstars"), fmt="phh")
     assert SPLIT_SHARES not in left.user_fields and replay_hand(left).status == MISMATCHED
+
+
+# -- through OHH: the rule in pokerengine_stated.split_shares ----------------------------------------------------
+
+
+def _ohh(hand: SiteHand) -> SiteHand:
+    """``hand`` written as OHH by ``convert`` and read back."""
+    [back] = read_ohh(write_hands([hand], "ohh"))
+    return back
+
+
+def _phh(hand: SiteHand) -> str:
+    """The verdict of ``hand`` written as PHH by ``convert`` and replayed."""
+    [record] = read_hands(write_hands([hand], "phh"), fmt="phh")
+    return replay_hand(record).status
+
+
+def test_the_rule_is_named_alike_in_phh_and_ohh():
+    assert (RULE_SURCHARGED, NOT_KNOWN) == (SURCHARGED_WINNERS, PHH_NOT_KNOWN)
+
+
+def test_converted_to_ohh_they_check_to_the_same_verdicts():
+    """The surcharged PokerStars hands read back matched (the heads-up one too, whose odd cent a plain OHH hand
+    gives split_chip), the GGPoker ones split_chip, each carrying the rule its source's check used; the split the
+    rule does not reproduce stays mismatched, carrying the rule (which keeps its odd chips known); the read-back
+    hands converted on to PHH and to OHH again keep the verdict."""
+    for text, fmt, rule in ((STARS, "pokerstars", RULE_SURCHARGED), (GG, "ggpoker", NOT_KNOWN),
+                            (STARS_LEFT, "pokerstars", RULE_SURCHARGED)):
+        hands = list(site_hands(text, fmt, source="x.txt"))
+        lines = convert_text(text, "ohh", source="x.txt", fmt=fmt).splitlines()
+        backs = [b for line in lines for b in read_ohh(line)]
+        assert len(backs) == len(hands)
+        for hand, line, back in zip(hands, lines, backs):
+            want = check_site(hand)
+            got = check_site(back)
+            assert (got.status, got.seats) == (want.status, want.seats), got.message
+            assert json.loads(line)["ohh"].get(STATED_FIELD, {}).get("split_shares") == rule
+            assert back.split_shares == rule and split_rule(back) == rule
+            assert _phh(back) == want.status and check_site(_ohh(back)).status == want.status
+            plain = check_site(attrs.evolve(back, split_shares=None)).status  # as another writer's OHH
+            assert plain == (SPLIT_CHIP if back.hand_id == "500000000003" else MISMATCHED)  # (its odd cent only)
+    assert [check_site(_ohh(h)).message.split(": ")[-1] for h in _stars()] == ["cy", "bob", "none", "kim"]
+
+
+def _moved(hand: SiteHand, cents: int) -> SiteHand:
+    """``hand`` with ``cents`` moved from its second collected line to its first (the summary's amounts left out)."""
+    return attrs.evolve(hand, stated=None, collected=tuple(attrs.evolve(c, amount=c.amount + (cents if k == 0 else -cents))
+                                                           for k, c in enumerate(hand.collected)))
+
+
+@pytest.mark.parametrize("cents", [-1, 1, 2, -11, 11])
+def test_an_amount_moved_keeps_its_verdict_in_the_ohh(cents):
+    """A cent or more moved from one winner to the other, in the source or in its OHH read back: the same
+    verdict, mismatched but where the rule or the engine pays so too; the surcharged hands' odd cents are the
+    rule's (never split_chip), the GGPoker ones beyond the rake mismatched."""
+    verdicts = []
+    for hand in _stars():
+        source = check_site(_moved(hand, cents)).status
+        assert (check_site(_moved(_ohh(hand), cents)).status, check_site(_ohh(_moved(hand, cents))).status,
+                _phh(_moved(hand, cents))) == (source,) * 3, (hand.hand_id, cents)
+        verdicts.append(source)
+    assert verdicts.count(MISMATCHED) >= 2  # (the rest: another subset surcharged, or the engine's own split)
+    for hand in site_hands(GG, "ggpoker", source="gg.txt"):
+        far = _moved(hand, 30 if cents > 0 else -30)
+        assert (check_site(far).status, check_site(_moved(_ohh(hand), 30 if cents > 0 else -30)).status,
+                check_site(_ohh(far)).status, _phh(far)) == (MISMATCHED,) * 4
+
+
+@pytest.mark.parametrize("cents", [1, 3])
+def test_an_amount_changed_in_the_ohh_text_keeps_its_verdict(cents):
+    """The written OHH with ``cents`` moved from the second winner's ``win_amount`` to the first's: the verdict
+    of the source with the same change (mismatched; GGPoker's shares still within the rake split_chip)."""
+    verdicts = []
+    for text, fmt in ((STARS, "pokerstars"), (GG, "ggpoker")):
+        hands = list(site_hands(text, fmt, source="x.txt"))
+        for hand, line in zip(hands, convert_text(text, "ohh", source="x.txt", fmt=fmt).splitlines()):
+            wins = list(re.finditer(r'"win_amount": ([0-9.]+)', line))
+            assert len(wins) == 2 and '"split_shares"' in line
+            (a, b) = (Decimal(m.group(1)) for m in wins)
+            changed = (line[:wins[0].start(1)] + str(a + Decimal(cents) / 100) + line[wins[0].end(1):wins[1].start(1)]
+                       + str(b - Decimal(cents) / 100) + line[wins[1].end(1):])
+            [back] = read_ohh(changed)
+            want = check_site(_moved(hand, cents)).status
+            assert check_site(back).status == want, (hand.hand_id, cents)
+            verdicts.append(want)
+    assert verdicts == [MISMATCHED] * 4 + [SPLIT_CHIP] * 2
+
+
+def test_other_writers_ohh_is_checked_as_before():
+    """The bundled OHH files (other writers' and hand-written) state no rule: none is read, their verdicts are
+    the plain check's."""
+    folder = Path(__file__).resolve().parents[2] / "fixtures" / "ohh"
+    seen = 0
+    for path in sorted(folder.glob("*.*")):
+        if path.suffix not in (".ohh", ".json", ".jsonl"):
+            continue
+        for hand in read_ohh(path.read_text(), source=path.name):
+            seen += 1
+            assert hand.split_shares is None and split_rule(hand) is None
+    assert seen >= 20
+
+
+@pytest.mark.parametrize("value", ['"even"', '"Surcharged"', "1", "null", '["surcharged"]', '""'])
+def test_a_bad_rule_is_refused(value):
+    line = convert_text(STARS, "ohh", source="x.txt", fmt="pokerstars").splitlines()[0]
+    bad = line.replace('"split_shares": "surcharged"', f'"split_shares": {value}')
+    assert bad != line
+    with pytest.raises(HistoryParseError, match="split_shares must be one of 'surcharged', 'not known'"):
+        list(read_ohh(bad))
+
+
+def test_a_rule_stated_in_an_ohh_from_elsewhere_is_read():
+    """Another writer's OHH of the surcharged hand (the even split's amounts replaced by the file's) checks by
+    the rule it states, and only by it: surcharged matched, not known split_chip, none mismatched."""
+    obj = json.loads(convert_text(STARS.split("\n\n\n\n")[0], "ohh", source="x.txt", fmt="pokerstars"))
+    verdicts = []
+    for rule in ("surcharged", "not known", None):
+        if rule is None:
+            obj["ohh"].pop(STATED_FIELD)
+        else:
+            obj["ohh"][STATED_FIELD] = {"split_shares": rule}
+        [back] = read_ohh(json.dumps(obj))
+        verdicts.append(check_site(back).status)
+    assert verdicts == [MATCHED, SPLIT_CHIP, MISMATCHED]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(each=st.integers(100, 20_000), ante=st.integers(0, 9), percent=st.integers(0, 8), move=st.integers(-3, 3),
+       pick=st.integers(0, 3), site=st.sampled_from(["pokerstars", "ggpoker"]))
+def test_any_two_way_split_keeps_its_verdict_through_ohh_and_phh(each, ante, percent, move, pick, site):
+    """A two-way split paid as PokerStars' rule pays, a cent or a few moved or not, at PokerStars or GGPoker:
+    the same verdict from the hand, its OHH read back and its PHH replayed."""
+    pot = 2 * each + ante
+    rake = pot * percent // 100
+    paid = sorted(_oracle(pot, rake))
+    ann, bob = paid[pick % len(paid)] if paid else ((pot - rake + 1) // 2, (pot - rake) // 2)
+    hand = SiteHand(site, "1", 0, _tie(each, ante), (Collected("ann", 0, ann + move), Collected("bob", 0, bob - move)),
+                    rake=rake, total_pot=pot)
+    want = check_site(hand).status
+    assert (check_site(_ohh(hand)).status, _phh(hand)) == (want, want)
