@@ -385,3 +385,40 @@ def clear_caches() -> None:
         values.clear()
     quick.SETUPS.clear()
     FOLDED_SEATS.clear()
+
+
+def uncalled_full_blind(outcome: Outcome, hand: HandHistory) -> dict[int, int]:
+    """What a call of the full blind would have put in above every other player's chips, by player index
+    (0-based), in a record played by the short blind rule (``_full_blind = true``): the caller owed the
+    full blind (the largest blind as due), but once nobody but him could bet it the engine takes only
+    the largest bet (:func:`pokerengine.rules.owed_top`), while a site may take the full blind and hand
+    the part nobody matched back as an uncalled bet (TDA 15-B: chips no one else matched are returned).
+    Each player's stack is the same either way; this is the part the site returns.  A player counts who
+    is still in, not all in, whose chips beyond the ante are below the full blind and at least every
+    other player's.
+
+    >>> from pokerengine.phh import loads
+    >>> h = loads('''variant = "NT"
+    ... antes = [0, 0, 0]
+    ... blinds_or_straddles = [40, 80, 0]
+    ... min_bet = 80
+    ... starting_stacks = [2860, 50, 1890]
+    ... actions = ["d dh p1 Qd7h", "d dh p2 TdQs", "d dh p3 2c3d", "p3 f", "p1 cc", "d db 8hTc5c", "d db 7c",
+    ...            "d db Ac"]
+    ... _full_blind = true''')
+    >>> uncalled_full_blind(interpret(h), h)   # the small blind calls 80, 30 of it unmatched by the 50 all in
+    {0: 30}
+    """
+    blinds = hand.blinds_or_straddles
+    if hand.user_fields.get("_full_blind") is not True or outcome.scale != 1 or not blinds \
+            or any(type(b) is not int for b in blinds):
+        return {}
+    full = max(int(b) for b in blinds)
+    bets = [c - a for c, a in zip(outcome.contributed, outcome.antes)]
+    out: dict[int, int] = {}
+    for i, bet in enumerate(bets):
+        if outcome.folded[i] or outcome.contributed[i] >= outcome.starting[i] or not 0 < bet < full:
+            continue
+        if all(b <= bet for j, b in enumerate(bets) if j != i):
+            out[i] = min(full, outcome.starting[i] - outcome.antes[i]) - bet
+    return out

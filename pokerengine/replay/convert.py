@@ -68,6 +68,7 @@ from ..phh.reader import _hand, dumps, dumps_all, loads, tables
 from ..phh.record import HandHistory
 from ..pots import layers_of
 from .hand_replay import FILE_RAKE, replay_hand
+from .oddchips import BY_SITE_ORDER, NOT_BY_SITE_ORDER, order_of
 from .shares import SURCHARGED, UNEVEN, rule_used
 from .site_check import check_site
 from .stated import (
@@ -80,7 +81,7 @@ from .stated import (
     SURCHARGED_WINNERS,
     TOTAL_POT,
 )
-from .status import MATCHED, SPLIT_CHIP
+from .status import MATCHED, MISMATCHED, SPLIT_CHIP
 
 if TYPE_CHECKING:
     from ..formats.blocks import HandError
@@ -145,6 +146,9 @@ def site_to_phh(hand: SiteHand) -> HandHistory:
             user[SUMMARY_WON] = tuple(summary)
     if result.status == SPLIT_CHIP:  # the site's odd-chip rule is not known
         user[SPLIT_SHARES if result.message.startswith(f"{hand.where}: {UNEVEN}") else ODD_CHIPS] = NOT_KNOWN
+    elif result.status == MATCHED and result.message.startswith(BY_SITE_ORDER) \
+            or result.status == MISMATCHED and NOT_BY_SITE_ORDER in result.message:  # the site's odd-chip order
+        user[ODD_CHIPS] = order_of(hand)
     elif result.status == MATCHED and result.message.startswith(SURCHARGED):  # PokerStars' surcharged winners
         user[SPLIT_SHARES] = SURCHARGED_WINNERS
     if rake:

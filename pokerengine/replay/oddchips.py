@@ -21,8 +21,14 @@ pot left odd chips; :data:`RULES`):
 * GGPoker: one two-way split with an odd cent in fpdb-3's files, matched; in LayorX/GGPoker-Hand-Analyzer's
   2025 files 35 two-way splits (6 of them run twice) give it as the engine does and 3 to the other winner
   (one plain, two run twice).  Not known.
-* Winamax: one three-way split (2012) gave the odd chip to the last of the three winners in
-  position, not the first.  Not known.
+* Winamax: the odd chips go one by one from the last winner to show his hand at the showdown,
+  backwards in the order the hands were shown (the record's ``sm`` actions, in the file's order):
+  every split pot with odd chips in 39 hands of Winamax's files (independent real files:
+  tetsuhaut/phud's 2014-2018 histories, come-collab/PokerStats' 2023 HOLD-UP tables; fpdb-3's and the
+  bundled ones), two-, three- and four-way, 13 of them where the engine's order gives the same.  The
+  last winner in position fits 28 of them, the highest seat number 38.  No hi/lo game is dealt there.
+  The check settles Winamax's split pots in that order (:func:`site_rule_match`): a split pot the
+  rule reproduces is ``matched``, any other difference a mismatch.
 
 >>> from pokerengine.formats.sitehand import Collected, SiteHand
 >>> from pokerengine.replay.site_check import check_site, check_split
@@ -47,18 +53,26 @@ import attrs
 
 from ..formats.sitehand import SiteHand
 from ..settlement import Settlement
-from .status import MISMATCHED, SiteCheck
+from ..split import split
+from .status import MATCHED, MISMATCHED, SeatDiff, SiteCheck
+
+#: The engine's order of the odd chips: one by one from the first winner left of the button.
+FIRST_IN_POSITION = "first in position"
+#: The order of the odd chips one by one from the last winner to show his hand, backwards in showdown order.
+LAST_SHOWN = "last shown"
 
 
 @attrs.frozen
 class OddChipRule:
-    """What a site's real files show of its odd-chip rule: ``known`` when the engine's rule (the first
-    winner left of the button) is the site's, on ``hands`` real hands; ``notes`` what else was seen."""
+    """What a site's real files show of its odd-chip rule: ``known`` when the site's rule is known, on
+    ``hands`` real hands; ``notes`` what else was seen; ``order`` who gets the odd chips of a split
+    pot under the known rule (:data:`FIRST_IN_POSITION`, the engine's, or :data:`LAST_SHOWN`)."""
 
     site: str
     known: bool
     hands: int
     notes: str
+    order: str = FIRST_IN_POSITION
 
 
 #: Each site's odd-chip rule as learned from real files (see the module's docstring).
@@ -68,8 +82,117 @@ RULES: dict[str, OddChipRule] = {
     "bovada": OddChipRule("bovada", False, 6, "two-way: the engine's rule (3 hands); the low half's odd cent to "
                                               "the high winner (2); a four-way split's three cents to the big blind (1)"),
     "ggpoker": OddChipRule("ggpoker", False, 39, "two-way: as the engine in 36, the other winner in 3"),
-    "winamax": OddChipRule("winamax", False, 1, "a three-way split's odd chip to the last winner in position"),
+    "winamax": OddChipRule("winamax", True, 39, "from the last winner to show, backwards in showdown order: 39 "
+                                                "of 39 split pots (two-, three- and four-way); the last in "
+                                                "position fits 28, the highest seat 38", LAST_SHOWN),
 }
+
+#: The message of a ``matched`` verdict given by a site's odd-chip order other than the engine's.
+BY_SITE_ORDER = "odd chips of a split pot to the"
+#: How the message of a mismatch of a split pot paid as the engine pays it, not as the site's known order, goes on.
+NOT_BY_SITE_ORDER = "odd chips of a split pot not as the site's rule"
+
+
+def order_of(hand: SiteHand, stated: str | None = None) -> str:
+    """The order ``hand``'s split pots give their odd chips in: ``stated`` (a record's ``_odd_chips``)
+    when given, else its site's known rule (:data:`RULES`), else the engine's."""
+    if stated is not None:
+        return stated
+    rule = RULES.get(hand.format)
+    return rule.order if rule is not None and rule.known else FIRST_IN_POSITION
+
+
+def reordered(settlement: Settlement, order: str, actions: tuple[str, ...]) -> list[dict[int, int]] | None:
+    """Each pot's shares (seat -> amount) of ``settlement`` (seat ``k`` is player ``pk``) with the odd
+    chips of its split pots given in ``order`` (:data:`LAST_SHOWN`: from the last winner whose hand the
+    record's ``actions`` show, backwards), the even shares and the rake as the engine has them; ``None``
+    when a hi/lo pot left odd chips among two or more winners (no site's order of those is known) or a
+    split pot's winner shows no hand, or the game gives odd chips by the cards (stud: no site's order
+    of those is known either)."""
+    if settlement.odd_chip == "high_card":
+        return None
+    shown: dict[int, int] = {}
+    for k, action in enumerate(actions):
+        who, _, rest = action.partition(" ")
+        if rest.startswith("sm") and who[:1] == "p" and who[1:].isdigit():
+            shown[int(who[1:])] = k
+    out: list[dict[int, int]] = []
+    for pot in settlement.pots:
+        winners = sorted(pot.winners)
+        if len(winners) < 2 or not pot.odd_units or order == FIRST_IN_POSITION:
+            out.append(dict(pot.shares))
+            continue
+        if pot.high_winners is not None or any(s not in shown for s in winners):
+            return None
+        winners.sort(key=lambda s: -shown[s])
+        shares, _ = split(sum(pot.shares.values()), winners, settlement.chip_unit)
+        out.append({**pot.shares, **shares})
+    return out
+
+
+def site_rule_match(hand: SiteHand, result: SiteCheck, settlement: Settlement, order: str | None = None) -> SiteCheck | None:
+    """The verdict of the site's odd-chip order (:func:`order_of`; ``order`` a record's stated one) where
+    it is known, other than the engine's and gives other shares than the engine's ``settlement``, else
+    ``None``.  ``result`` is the check of ``hand`` against the engine: ``matched`` there is a mismatch
+    here (the file gave the odd chips as the engine does, not as the site's rule: message
+    :data:`NOT_BY_SITE_ORDER`); a mismatch only where the odd chips of split pots went, with the rule
+    reproducing every collected amount (per pot when every line names its pot), is ``matched`` (message
+    :data:`BY_SITE_ORDER` and the order)."""
+    order = order_of(hand, order)
+    if order == FIRST_IN_POSITION:
+        return None
+    pots = reordered(settlement, order, hand.history.actions)
+    if pots is None or pots == [dict(p.shares) for p in settlement.pots]:
+        return None
+    history = hand.history
+    names = history.players or tuple(f"p{i + 1}" for i in range(history.player_count))
+    if result.status == MATCHED:
+        rule = _by_player(names, pots)
+        engine = _by_player(names, [dict(p.shares) for p in settlement.pots])
+        seat_of = dict(zip(names, history.seats or (None,) * len(names)))
+        seats = tuple(SeatDiff(seat_of[n], n, engine.get(n, 0), rule.get(n, 0)) for n in names
+                      if engine.get(n, 0) != rule.get(n, 0))
+        text = "; ".join(f"{d.player} (seat {d.seat}) file {d.expected}, {order} {d.got}" for d in seats)
+        return SiteCheck(MISMATCHED, seats, hand.rake, result.rake_got,
+                         f"{hand.where}: {NOT_BY_SITE_ORDER} ({order}): {text}", result.pot_rakes)
+    if not _agrees_but_collected(hand, result, settlement):
+        return None
+    by_pot = all(c.pot is not None and c.pot < len(pots) for c in hand.collected)
+    want: dict[tuple[str, int | None], int] = {}
+    for c in hand.collected:
+        key = (c.player, c.pot if by_pot else None)
+        want[key] = want.get(key, 0) + c.amount
+    got: dict[tuple[str, int | None], int] = {}
+    for k, shares in enumerate(pots):
+        for seat, share in shares.items():
+            key = (names[seat - 1], k if by_pot else None)
+            got[key] = got.get(key, 0) + share
+    if {k: v for k, v in want.items() if v} != {k: v for k, v in got.items() if v}:
+        return None
+    return SiteCheck(MATCHED, (), hand.rake, result.rake_got, f"{BY_SITE_ORDER} {order}", result.pot_rakes)
+
+
+def _by_player(names: tuple[str, ...], pots: list[dict[int, int]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for shares in pots:
+        for seat, share in shares.items():
+            out[names[seat - 1]] = out.get(names[seat - 1], 0) + share
+    return out
+
+
+def _agrees_but_collected(hand: SiteHand, result: SiteCheck, settlement: Settlement) -> bool:
+    """The file's rake, total pot and uncalled bets are the engine's, what both paid adds up to the same."""
+    if result.status != MISMATCHED or not result.seats or sum(d.expected - d.got for d in result.seats) != 0:
+        return False
+    if hand.rake is not None and hand.rake != result.rake_got:
+        return False
+    if hand.total_pot is not None and hand.total_pot != sum(p.amount for p in settlement.pots):
+        return False
+    if hand.returned is not None:
+        names = hand.history.players or ()
+        if list(hand.returned) != [settlement.refunds.get(i + 1, 0) for i in range(len(names))]:
+            return False
+    return True
 
 
 def split_chip_only(hand: SiteHand, result: SiteCheck, settlement: Settlement) -> bool:
@@ -78,9 +201,13 @@ def split_chip_only(hand: SiteHand, result: SiteCheck, settlement: Settlement) -
     paid adds up to the same, and each player paid otherwise is a winner of a split pot that left odd
     chips, paid at least its even share of them and at most that and all their odd chips (a hi/lo pot's halves
     count one more).  Never for a
-    site whose rule is known (:data:`RULES`): there a difference is a mismatch."""
+    site whose rule is known (:data:`RULES`): there a difference is a mismatch, but where the site's known
+    order does not reach (:func:`reordered`: a stud game's, a hi/lo pot's odd chips)."""
     rule = RULES.get(hand.format)
-    if result.status != MISMATCHED or not result.seats or rule is not None and rule.known:
+    if result.status != MISMATCHED or not result.seats:
+        return False
+    if rule is not None and rule.known and (rule.order == FIRST_IN_POSITION
+                                            or reordered(settlement, rule.order, hand.history.actions) is not None):
         return False
     if hand.rake is not None and hand.rake != result.rake_got:
         return False

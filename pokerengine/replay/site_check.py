@@ -43,10 +43,10 @@ from ..formats import names as format_names
 from ..formats import rake_rule
 from ..formats.sitehand import SURCHARGED_WINNERS, Collected, RakeRule, SiteHand
 from ..live.interpreter import interpret
-from ..live.settling import pots_of, settle_drawn, settle_site
+from ..live.settling import pots_of, settle_drawn, settle_site, uncalled_full_blind
 from ..phh.record import HandHistory
 from ..settlement import Settlement
-from .oddchips import split_chip_only
+from .oddchips import site_rule_match, split_chip_only
 from .shares import UNEVEN, split_rule, surcharged, uneven_only
 from .status import (
     CANCELLED,
@@ -105,7 +105,10 @@ def check_site(hand: SiteHand, rule: RakeRule | None = None) -> SiteCheck:
                          f"{hand.where}: the rake ({taken}) cannot be drawn from the pots {pots}")
     # a hand run more than once is settled with its rake drawn in proportion (settle_drawn): pot by pot
     # it may be a unit off the site's draw, so each player's total is compared
-    result = _compare(hand, settlement, taken, by_pot=not outcome.runs)
+    result = _compare(hand, settlement, taken, by_pot=not outcome.runs, excess=uncalled_full_blind(outcome, history))
+    ordered = None if _contradicts(hand) else site_rule_match(hand, result, settlement)
+    if ordered is not None:  # a site's known odd-chip order, not the engine's (Winamax's: .oddchips)
+        return ordered
     if result.status == MISMATCHED and result.seats and not _contradicts(hand):
         # a split pot's winners each raked at their own rate (.shares): PokerStars' surcharged winners (whose
         # odd chips that rule places, a record stating the rule too), else only where a split pot's odd chips
@@ -150,7 +153,10 @@ def _name(history: HandHistory, i: int) -> str:
     return players[i] if players is not None and i < len(players) else f"p{i + 1}"
 
 
-def _compare(hand: SiteHand, settlement: Settlement, rake_got: int, by_pot: bool = True) -> SiteCheck:
+def _compare(hand: SiteHand, settlement: Settlement, rake_got: int, by_pot: bool = True,
+             excess: dict[int, int] | None = None) -> SiteCheck:
+    # excess: what a call of a short blind's full amount puts in that nobody matched (uncalled_full_blind),
+    # which the engine never takes: the file may hand it back as an uncalled bet
     history = hand.history
     names = [_name(history, i) for i in range(history.player_count)]
     seat_of = {name: (history.seats[i] if history.seats is not None else None) for i, name in enumerate(names)}
@@ -186,7 +192,10 @@ def _compare(hand: SiteHand, settlement: Settlement, rake_got: int, by_pot: bool
     if hand.returned is not None:
         back = {names[i]: x for i, x in enumerate(hand.returned) if x}
         engine = {names[seat - 1]: x for seat, x in settlement.refunds.items() if x}
-        if back != engine:
+        full = dict(engine)
+        for i, x in (excess or {}).items():
+            full[names[i]] = full.get(names[i], 0) + x
+        if back != engine and back != full:
             problems.append(f"uncalled bets returned: file {_amounts(back)}, engine {_amounts(engine)}")
     if _contradicts(hand):
         said, lines = _won(hand.stated or ()), _won(hand.collected)

@@ -15,7 +15,10 @@ source's verdict:
   not what its collected lines say (a record that contradicts itself): ``mismatched``.
 * ``_odd_chips = "not known"``: the site's rule for the odd chips of a split pot is not known
   (:data:`pokerengine.replay.oddchips.RULES`): a hand that differs from the engine only in which
-  winners got them is ``split_chip``, as the site check says.
+  winners got them is ``split_chip``, as the site check says.  ``_odd_chips = "last shown"``: the site
+  gives them from the last winner to show, backwards (Winamax's rule): a hand that rule reproduces is
+  ``matched``, one paid as the engine pays where the rule pays otherwise ``mismatched``, as the site
+  check says.
 * ``_split_shares``: how the site drew a split pot's rake from its winners (:mod:`.shares`):
   ``"surcharged"``, PokerStars' surcharged winners (a hand that rule reproduces is ``matched``), or
   ``"not known"`` (a hand that differs only in how the winners of raked split pots shared them is
@@ -50,7 +53,7 @@ from ..live.interpreter import interpret
 from ..live.settling import finishing_units
 from ..phh.record import HandHistory
 from ..settlement import Settlement
-from .oddchips import split_chip_only
+from .oddchips import LAST_SHOWN, site_rule_match, split_chip_only
 from .shares import surcharge_match, uneven_shares
 from .status import MATCHED, MISMATCHED, SPLIT_CHIP, SeatDiff, SiteCheck
 
@@ -89,10 +92,18 @@ def stated_status(hand: HandHistory, settlement: Settlement, status: str, scale:
     if differs:
         return MISMATCHED
     if ODD_CHIPS in user:
-        if user[ODD_CHIPS] != NOT_KNOWN:
-            raise HistoryParseError(f"{hand.label}: {ODD_CHIPS} must be {NOT_KNOWN!r}, got {shown(user[ODD_CHIPS])}")
-        if status == MISMATCHED and scale == 1 and _odd_chips_only(hand, settlement):
+        if user[ODD_CHIPS] not in (NOT_KNOWN, LAST_SHOWN):
+            raise HistoryParseError(f"{hand.label}: {ODD_CHIPS} must be {NOT_KNOWN!r} or {LAST_SHOWN!r}, "
+                                    f"got {shown(user[ODD_CHIPS])}")
+        if status == MISMATCHED and scale == 1 and user[ODD_CHIPS] == NOT_KNOWN and _odd_chips_only(hand, settlement):
             return SPLIT_CHIP
+        site = _as_site(hand, settlement) if status in (MATCHED, MISMATCHED) and scale == 1 \
+            and user[ODD_CHIPS] == LAST_SHOWN else None
+        if site is not None:
+            check = site[1] if status == MISMATCHED else SiteCheck(MATCHED, (), settlement.rake, settlement.rake)
+            ruled = site_rule_match(site[0], check, settlement, LAST_SHOWN)
+            if ruled is not None:
+                return ruled.status
     if SPLIT_SHARES in user:
         rule = user[SPLIT_SHARES]
         if rule not in (SURCHARGED_WINNERS, NOT_KNOWN):

@@ -260,14 +260,15 @@ def test_fpdb_real_hands():
                 refused.append(str(exc))
     assert refused == [] and len(results) == 86
     matched = [path for path, r in results if r.status == "matched"]
-    assert len(matched) == 82  # 95%
+    assert len(matched) == 83  # 97%
     # every stud, razz, stud hi/lo and triple draw hand (7, one the 2016 "raises -6.10€ to 18.90€")
     assert sum(p.parent.name in ("Stud", "Draw") for p in matched) == 7
-    # the rest, each the file's own doing: a 10€ pot of 9€ put in, the odd chip of a three-way split
-    # given as Winamax gives it, a side pot's rake rounded another way, and a half-chip hand's pot
-    # (3367.50 chips) written rounded up to 3368 (in half chips: 6736 - 1595 back = 5141, not 5140)
+    # the rest, each the file's own doing: a 10€ pot of 9€ put in, a side pot's rake rounded another way,
+    # and a half-chip hand's pot (3367.50 chips) written rounded up to 3368 (in half chips: 6736 - 1595
+    # back = 5141, not 5140); the odd chip of the 2012 three-way split, given as Winamax gives it (from the
+    # last winner shown), is matched
     bad = sorted(r.message.split(": ", 2)[2] for _, r in results if r.status != "matched")
-    assert len(bad) == 4 and "Player2 (seat 3) file 5141, engine 5140" in bad, bad
+    assert len(bad) == 3 and "Player2 (seat 3) file 5141, engine 5140" in bad, bad
 
 
 # -- properties ----------------------------------------------------------------------------------
