@@ -17,7 +17,11 @@ something the pots do not, so that the OHH read back checks to the source's verd
   the rule reproduces are ``matched``; other shares that differ among the winners are ``mismatched``, the
   rule placing the odd chips too), or ``"not known"`` (GGPoker: shares that differ only within the split
   pots' rake are ``split_chip``).  Without it an OHH hand's split pots are divided evenly after the rake,
-  their odd chips ``split_chip`` where they went elsewhere, as every other writer's are.
+  their odd chips ``split_chip`` where they went elsewhere, as every other writer's are;
+* ``odd_chips``: the order the site gave a split pot's odd chips in, where the source's check gave its
+  verdict by it (:attr:`.sitehand.SiteHand.odd_chips`, set by ``convert``): ``"last shown"``, Winamax's
+  (:mod:`pokerengine.replay.oddchips`: odd chips so given are ``matched``, given as the engine gives them
+  where the rule differs ``mismatched``).
 
 Amounts are written as the hand's other amounts are (a currency's major units, or chips).
 
@@ -68,7 +72,7 @@ from ..errors import HistoryParseError, PokerEngineError
 from ..live.interpreter import interpret
 from ..live.settling import seats_of
 from ..pots import layers_of
-from .sitehand import SPLIT_SHARES_RULES, Collected, SiteHand
+from .sitehand import ODD_CHIP_ORDERS, SPLIT_SHARES_RULES, Collected, SiteHand
 
 #: The extension field (see the module's docstring).
 STATED_FIELD = "pokerengine_stated"
@@ -102,6 +106,8 @@ def stated_fields(site: SiteHand, amount: Callable[[int], int | Decimal], rake_w
             out["summary_won"] = {p: amount(x) for p, x in said.items()}
     if site.split_shares is not None:
         out["split_shares"] = site.split_shares
+    if site.odd_chips is not None:
+        out["odd_chips"] = site.odd_chips
     return out or None
 
 
@@ -155,6 +161,11 @@ def with_stated(hand: SiteHand, value: object, units: Callable[[int | Decimal, s
                 raise HistoryParseError(f"{where}: {STATED_FIELD}.{key} must be one of "
                                         f"{', '.join(map(repr, SPLIT_SHARES_RULES))}, got {shown(x)}")
             changes["split_shares"] = x
+        elif key == "odd_chips":
+            if type(x) is not str or x not in ODD_CHIP_ORDERS:
+                raise HistoryParseError(f"{where}: {STATED_FIELD}.{key} must be one of "
+                                        f"{', '.join(map(repr, ODD_CHIP_ORDERS))}, got {shown(x)}")
+            changes["odd_chips"] = x
         else:
             raise HistoryParseError(f"{where}: {STATED_FIELD} has no field {shown(key)}")
     return attrs.evolve(hand, **changes)

@@ -71,6 +71,10 @@ class SiteHand:
     #: format (OHH's ``pokerengine_stated``: :mod:`.ohh_stated`): :data:`SURCHARGED_WINNERS` or
     #: :data:`NOT_KNOWN` (:mod:`pokerengine.replay.shares`); ``None``: the format's rule, if any.
     split_shares: str | None = None
+    #: The order a split pot's odd chips went in, where the record says so rather than its format (OHH's
+    #: ``pokerengine_stated``: :mod:`.ohh_stated`): :data:`LAST_SHOWN` (Winamax's rule,
+    #: :mod:`pokerengine.replay.oddchips`); ``None``: the format's rule, if any.
+    odd_chips: str | None = None
 
     @property
     def where(self) -> str:
@@ -86,6 +90,10 @@ SURCHARGED_WINNERS = "surcharged"
 NOT_KNOWN = "not known"
 #: The values of :attr:`SiteHand.split_shares`.
 SPLIT_SHARES_RULES = (SURCHARGED_WINNERS, NOT_KNOWN)
+#: :attr:`SiteHand.odd_chips`: the odd chips one by one from the last winner to show, backwards.
+LAST_SHOWN = "last shown"
+#: The values of :attr:`SiteHand.odd_chips`.
+ODD_CHIP_ORDERS = (LAST_SHOWN,)
 
 
 #: A site's rake rule: the rake drawn from each pot (minor units, main pot first) given the pots

@@ -63,7 +63,7 @@ from ..formats.ohh import dumps_ohh_lines, read_ohh
 from ..formats.sitehand import Collected, SiteHand
 from ..live import from_history as play
 from ..live.interpreter import interpret
-from ..live.settling import POT_RAKES, RAKE, pots_of, seats_of
+from ..live.settling import POT_RAKES, RAKE, pots_of, seats_of, uncalled_full_blind
 from ..phh.reader import _hand, dumps, dumps_all, loads, tables
 from ..phh.record import HandHistory
 from ..pots import layers_of
@@ -127,6 +127,12 @@ def site_to_phh(hand: SiteHand) -> HandHistory:
         won[index[c.player]] += c.amount
     outcome = interpret(history)
     back = _uncalled(hand)
+    excess = uncalled_full_blind(outcome, history)
+    if excess and hand.returned is not None:  # a full blind's part nobody matched, which the engine never took
+        engine = _uncalled(attrs.evolve(hand, returned=None))
+        for i, x in excess.items():
+            if back[i] == engine[i] + x:
+                back[i] -= x
     finishing = [s + b + w for s, b, w in zip(map(sub, outcome.starting, outcome.contributed), back, won)]
     user: dict[str, Any] = {k: v for k, v in history.user_fields.items()
                             if k not in (RAKE, POT_RAKES, FILE_RAKE) and k not in STATED}
@@ -176,7 +182,7 @@ def with_pot_rakes(hand: SiteHand) -> SiteHand:
     each player's total and the engine's settlement agrees with it, each pot's winners as settled:
     what the OHH writer needs to write the rake and the wins pot by pot; and the split pots' rule the
     check's verdict was given by (:func:`~.shares.rule_used`: ``split_shares``, written in
-    ``pokerengine_stated``).  A hand that does not settle or match is returned as it is (with that rule)."""
+    ``pokerengine_stated``), and the order of its odd chips (``odd_chips``: :func:`.oddchips.order_of`).  A hand that does not settle or match is returned as it is (with that rule)."""
     try:
         result = check_site(hand)
     except PokerEngineError:
@@ -184,8 +190,11 @@ def with_pot_rakes(hand: SiteHand) -> SiteHand:
     rule = rule_used(hand, result)
     if rule is not None:
         hand = attrs.evolve(hand, split_shares=rule)
-    if result.status != "matched" or result.pot_rakes is None:
-        return hand
+    if result.status == MATCHED and result.message.startswith(BY_SITE_ORDER) \
+            or result.status == MISMATCHED and NOT_BY_SITE_ORDER in result.message:  # the site's odd-chip order
+        hand = attrs.evolve(hand, odd_chips=order_of(hand))
+    if result.status != "matched" or result.pot_rakes is None or hand.odd_chips is not None:
+        return hand  # (a pot paid by the site's odd-chip order: not the engine's winners)
     if hand.rake is not None and sum(result.pot_rakes) != hand.rake:
         return hand
     if any(c.pot is None for c in hand.collected):

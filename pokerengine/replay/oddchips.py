@@ -51,15 +51,13 @@ from __future__ import annotations
 
 import attrs
 
-from ..formats.sitehand import SiteHand
+from ..formats.sitehand import LAST_SHOWN, SiteHand
 from ..settlement import Settlement
 from ..split import split
 from .status import MATCHED, MISMATCHED, SeatDiff, SiteCheck
 
 #: The engine's order of the odd chips: one by one from the first winner left of the button.
 FIRST_IN_POSITION = "first in position"
-#: The order of the odd chips one by one from the last winner to show his hand, backwards in showdown order.
-LAST_SHOWN = "last shown"
 
 
 @attrs.frozen
@@ -95,9 +93,13 @@ NOT_BY_SITE_ORDER = "odd chips of a split pot not as the site's rule"
 
 def order_of(hand: SiteHand, stated: str | None = None) -> str:
     """The order ``hand``'s split pots give their odd chips in: ``stated`` (a record's ``_odd_chips``)
-    when given, else its site's known rule (:data:`RULES`), else the engine's."""
+    when given, else the one its record states (OHH's: :attr:`SiteHand.odd_chips`), else its site's known
+    rule (:data:`RULES`), else the engine's (:data:`FIRST_IN_POSITION`).  :data:`LAST_SHOWN`: from the
+    last winner to show his hand, backwards in showdown order."""
     if stated is not None:
         return stated
+    if hand.odd_chips is not None:
+        return hand.odd_chips
     rule = RULES.get(hand.format)
     return rule.order if rule is not None and rule.known else FIRST_IN_POSITION
 
@@ -157,7 +159,10 @@ def site_rule_match(hand: SiteHand, result: SiteCheck, settlement: Settlement, o
                          f"{hand.where}: {NOT_BY_SITE_ORDER} ({order}): {text}", result.pot_rakes)
     if not _agrees_but_collected(hand, result, settlement):
         return None
-    by_pot = all(c.pot is not None and c.pot < len(pots) for c in hand.collected)
+    # per pot when every line names its pot and the file pays as many pots as the engine (an OHH writer
+    # may write one pot where the engine has a main and a side pot won by the same players)
+    by_pot = all(c.pot is not None and c.pot < len(pots) for c in hand.collected) \
+        and len({c.pot for c in hand.collected}) == sum(1 for shares in pots if any(shares.values()))
     want: dict[tuple[str, int | None], int] = {}
     for c in hand.collected:
         key = (c.player, c.pot if by_pot else None)

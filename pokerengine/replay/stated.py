@@ -48,12 +48,12 @@ from typing import Any
 
 from .._checks import shown
 from ..errors import HistoryParseError
-from ..formats.sitehand import Collected, SiteHand
+from ..formats.sitehand import LAST_SHOWN, Collected, SiteHand
 from ..live.interpreter import interpret
 from ..live.settling import finishing_units
 from ..phh.record import HandHistory
 from ..settlement import Settlement
-from .oddchips import LAST_SHOWN, site_rule_match, split_chip_only
+from .oddchips import site_rule_match, split_chip_only
 from .shares import surcharge_match, uneven_shares
 from .status import MATCHED, MISMATCHED, SPLIT_CHIP, SeatDiff, SiteCheck
 

@@ -10,13 +10,15 @@ import attrs
 from hypothesis import given, settings, strategies as st
 
 from pokerengine.formats import site_hands
+from pokerengine.formats.ohh import read_ohh
 from pokerengine.formats.sitehand import Collected, SiteHand
 from pokerengine.live.interpreter import interpret
 from pokerengine.live.settling import uncalled_full_blind
 from pokerengine.phh.record import HandHistory
 from pokerengine.replay.convert import read_hands, site_to_phh, write_hands
 from pokerengine.replay.files import report
-from pokerengine.replay.oddchips import LAST_SHOWN, RULES
+from pokerengine.formats.sitehand import LAST_SHOWN
+from pokerengine.replay.oddchips import RULES
 from pokerengine.replay.site_check import check_site
 from profiles import examples
 
@@ -99,6 +101,11 @@ def _hand(text: str) -> SiteHand:
     return hand
 
 
+def _as_ohh(hand: SiteHand) -> str:
+    [back] = read_ohh(write_hands([hand], "ohh"))
+    return check_site(back).status
+
+
 def _as_phh(hand: SiteHand) -> str:
     [record] = list(read_hands(write_hands([hand], "phh"), fmt="phh"))
     return report(record).status
@@ -132,6 +139,16 @@ def test_a_phh_conversion_keeps_the_verdict():
     # a record stating the rule with the chip where the rule does not put it is a mismatch
     other = attrs.evolve(record, winnings=(0, 98, 97), finishing_stacks=(1435, 1533, 1532))
     assert report(other).status == "mismatched"
+
+
+def test_an_ohh_conversion_keeps_the_verdict():
+    """OHH says no site: the order goes in pokerengine_stated.odd_chips."""
+    assert _as_ohh(_hand(SPLIT)) == "matched"
+    assert _as_ohh(_hand(SPLIT_TO_BOB)) == "mismatched"
+    assert '"odd_chips": "last shown"' in write_hands([_hand(SPLIT)], "ohh")
+    # without it the OHH hand's odd chip is only misplaced by a rule not known
+    [back] = read_ohh(write_hands([_hand(SPLIT)], "ohh"))
+    assert check_site(attrs.evolve(back, odd_chips=None)).status == "split_chip"
 
 
 def _board_tie(n: int, sb: int, stack: int, shown: tuple[int, ...]) -> HandHistory:
@@ -196,3 +213,10 @@ def test_a_short_big_blind_called_in_full_has_the_excess_returned_uncalled():
     assert bad.status == "mismatched" and "uncalled bets returned" in bad.message
     # and none handed back (as the engine keeps it) is matched too: each stack is the same either way
     assert check_site(attrs.evolve(hand, returned=tuple(0 for _ in hand.returned))).status == "matched"
+
+
+def test_a_short_big_blind_called_in_full_keeps_its_verdict_in_phh_and_ohh():
+    hand = _hand(SHORT_BLIND)
+    assert (_as_phh(hand), _as_ohh(hand)) == ("matched", "matched")
+    wrong = attrs.evolve(hand, returned=tuple(20 if x else 0 for x in hand.returned))
+    assert (_as_phh(wrong), _as_ohh(wrong)) == ("mismatched", "mismatched")
