@@ -127,7 +127,7 @@ def with_stated(hand: SiteHand, value: object, units: Callable[[int | Decimal, s
     states; ``units`` turns an amount into minor units as the reader does (refusing a negative one)."""
     if value is None:
         return hand
-    if not isinstance(value, Mapping) or len(value) > 5:
+    if not isinstance(value, Mapping) or len(value) > 6:  # (the six fields above)
         raise HistoryParseError(f"{where}: {STATED_FIELD} must be an object, got {shown(value)}")
     names = hand.history.players or ()
 
