@@ -60,7 +60,7 @@ from ..errors import HistoryParseError, PokerEngineError
 from ..formats import detect, site_hands
 from ..formats.blocks import HandError
 from ..formats.ohh import dumps_ohh_lines, read_ohh
-from ..formats.sitehand import Collected, SiteHand
+from ..formats.sitehand import LAST_SHOWN, Collected, SiteHand
 from ..live import from_history as play
 from ..live.interpreter import interpret
 from ..live.settling import POT_RAKES, RAKE, pots_of, seats_of, uncalled_full_blind
@@ -166,15 +166,41 @@ def site_to_phh(hand: SiteHand) -> HandHistory:
 
 def phh_to_site(history: HandHistory, index: int = 0) -> SiteHand:
     """A PHH record as a :class:`~.site.SiteHand` (for the OHH writer): the engine's settlement, with
-    the record's ``_rake``/``_pot_rakes`` drawn, gives each pot's collected amounts and rake."""
-    settlement = replay_hand(history).settlement
+    the record's ``_rake``/``_pot_rakes`` drawn, gives each pot's collected amounts and rake.
+
+    A record the engine does not match (its finishing stacks, or what else it states: :mod:`.stated`)
+    keeps what it says instead, so that its OHH checks to the record's verdict: what each player got
+    back (his finishing stack less what the actions left him) is his uncalled chips as far as the
+    engine hands them back, the rest collected; the file's rake, total pot, summary and split-pot rules go where the site
+    hand keeps them.  (Whole chips only: a record with fractional amounts is written as settled.)"""
+    replayed = replay_hand(history)
+    settlement = replayed.settlement
     names = history.players or tuple(f"p{i + 1}" for i in range(history.player_count))
     history = attrs.evolve(history, players=names)  # the writer names each pot's winners
     collected = tuple(Collected(names[seat - 1], k, share) for k, pot in enumerate(settlement.pots)
                       for seat, share in sorted(pot.shares.items()) if share)
-    rakes = tuple(p.rake for p in settlement.pots)
-    return SiteHand("phh", None if history.hand is None else str(history.hand), index, history, collected,
+    rakes: tuple[int, ...] | None = tuple(p.rake for p in settlement.pots)
+    site = SiteHand("phh", None if history.hand is None else str(history.hand), index, history, collected,
                     settlement.rake, sum(p.amount for p in settlement.pots), history.source, pot_rakes=rakes)
+    finishing = history.finishing_stacks
+    if replayed.status == MATCHED or replayed.outcome.scale != 1 or finishing is None \
+            or any(type(x) is not int for x in finishing):
+        return site
+    outcome = replayed.outcome
+    back = [int(f) - (s - c) for f, s, c in zip(finishing, outcome.starting, outcome.contributed)]
+    if any(x < 0 for x in back):
+        return site  # the record leaves a player less than his actions did: not expressible
+    paid = [max(0, x - settlement.refunds.get(i + 1, 0)) for i, x in enumerate(back)]
+    returned = tuple(x - y for x, y in zip(back, paid))
+    user = history.user_fields
+    rake = user.get(STATED_RAKE, user.get(FILE_RAKE, settlement.rake))
+    won = user.get(SUMMARY_WON)
+    return attrs.evolve(
+        site, collected=tuple(Collected(names[i], None, x) for i, x in enumerate(paid) if x), returned=returned,
+        pot_rakes=None if rake != settlement.rake else site.pot_rakes, rake=rake,
+        total_pot=user.get(TOTAL_POT, site.total_pot),
+        stated=tuple(Collected(n, None, x) for n, x in zip(names, won)) if isinstance(won, list) else None,
+        split_shares=user.get(SPLIT_SHARES), odd_chips=user.get(ODD_CHIPS) if user.get(ODD_CHIPS) == LAST_SHOWN else None)
 
 
 def with_pot_rakes(hand: SiteHand) -> SiteHand:
@@ -299,8 +325,19 @@ def _key(record: HandHistory, k: int) -> str:
 
 
 def _phh_for_ohh(history: HandHistory, k: int) -> SiteHand | HandHistory:
+    """What the OHH writer takes for a PHH record: the record itself, or, where it states a rake, a
+    number beyond its stacks (:mod:`.stated`) or stacks the engine does not match, its site hand
+    (:func:`phh_to_site`), so that the OHH keeps what the record says."""
     user = history.user_fields
-    return phh_to_site(history, k) if RAKE in user or POT_RAKES in user else history
+    if RAKE in user or POT_RAKES in user or not STATED.isdisjoint(user) or FILE_RAKE in user:
+        return phh_to_site(history, k)
+    if history.finishing_stacks is not None:
+        try:
+            if replay_hand(history).status != MATCHED:
+                return phh_to_site(history, k)
+        except PokerEngineError:
+            pass
+    return history
 
 
 @overload
