@@ -157,7 +157,7 @@ def site_rule_match(hand: SiteHand, result: SiteCheck, settlement: Settlement, o
         text = "; ".join(f"{d.player} (seat {d.seat}) file {d.expected}, {order} {d.got}" for d in seats)
         return SiteCheck(MISMATCHED, seats, hand.rake, result.rake_got,
                          f"{hand.where}: {NOT_BY_SITE_ORDER} ({order}): {text}", result.pot_rakes)
-    if not _agrees_but_collected(hand, result, settlement):
+    if not agrees_but_collected(hand, result, settlement) or sum(d.expected - d.got for d in result.seats) != 0:
         return None
     # per pot when every line names its pot and the file pays as many pots as the engine (an OHH writer
     # may write one pot where the engine has a main and a side pot won by the same players)
@@ -185,9 +185,9 @@ def _by_player(names: tuple[str, ...], pots: list[dict[int, int]]) -> dict[str, 
     return out
 
 
-def _agrees_but_collected(hand: SiteHand, result: SiteCheck, settlement: Settlement) -> bool:
-    """The file's rake, total pot and uncalled bets are the engine's, what both paid adds up to the same."""
-    if result.status != MISMATCHED or not result.seats or sum(d.expected - d.got for d in result.seats) != 0:
+def agrees_but_collected(hand: SiteHand, result: SiteCheck, settlement: Settlement) -> bool:
+    """The file's rake, total pot and uncalled bets are the engine's: only collected amounts differ."""
+    if result.status != MISMATCHED or not result.seats:
         return False
     if hand.rake is not None and hand.rake != result.rake_got:
         return False

@@ -70,6 +70,7 @@ from ..live.interpreter import Outcome
 from ..live.settling import settle_drawn
 from ..settlement import Settlement
 from ..split import split
+from .oddchips import agrees_but_collected
 from .status import MATCHED, MISMATCHED, SPLIT_CHIP, SiteCheck
 
 #: What a surcharged PokerStars winner pays on top of their part of the pot's rake.
@@ -121,21 +122,6 @@ def _won(hand: SiteHand) -> dict[str, int]:
     return {p: x for p, x in out.items() if x}
 
 
-def _agrees_but_collected(hand: SiteHand, result: SiteCheck, settlement: Settlement) -> bool:
-    """The file's rake, total pot and uncalled bets are the engine's (only collected amounts differ)."""
-    if result.status != MISMATCHED or not result.seats:
-        return False
-    if hand.rake is not None and hand.rake != result.rake_got:
-        return False
-    if hand.total_pot is not None and hand.total_pot != sum(p.amount for p in settlement.pots):
-        return False
-    if hand.returned is not None:
-        names = hand.history.players or ()
-        if list(hand.returned) != [settlement.refunds.get(i + 1, 0) for i in range(len(names))]:
-            return False
-    return True
-
-
 def _base(total: int, n: int, surcharged: int) -> int | None:
     """The pot's rake ``b`` with ``b + surcharged * round(b / n * SURCHARGE) == total`` (the largest), or ``None``."""
     guess = int(total / (1 + surcharged * SURCHARGE / n))
@@ -166,7 +152,7 @@ def surcharge_match(hand: SiteHand, outcome: Outcome, settlement: Settlement, re
     players (no hi/lo halves), that pot holding all of the hand's rake: each subset of its winners (none
     included: the odd chips from the first winner left of the button, heads-up the big blind) as the
     surcharged ones."""
-    if not _agrees_but_collected(hand, result, settlement):
+    if not agrees_but_collected(hand, result, settlement):
         return None
     pots = settlement.pots
     split_pots = [k for k, p in enumerate(pots) if len(p.winners) > 1]
@@ -234,7 +220,7 @@ def uneven_shares(hand: SiteHand, result: SiteCheck, settlement: Settlement) -> 
     otherwise won a raked pot with another winner, by no more than the rake drawn from the split pots they
     won, and what the file pays adds up to what the engine pays.  (A split pot without rake differs only
     by its odd chips: :func:`.oddchips.split_chip_only`.)"""
-    if not _agrees_but_collected(hand, result, settlement):
+    if not agrees_but_collected(hand, result, settlement):
         return False
     names = hand.history.players or ()
     room: dict[str, int] = {}  # how far a winner of split pots may be from the engine's share
