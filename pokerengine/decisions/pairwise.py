@@ -81,7 +81,7 @@ class Pairwise:
         self.cond = cond
         self.rho: dict[tuple[int, int], Array] = {}  # (seat, key index) -> rho
         self._tilts: list[Array] = []
-        self._plans: list[list[tuple[Any, tuple[int, ...], tuple[int, int] | None]]]
+        self._plans: list[list[tuple[Any, tuple[int, ...], tuple[int, int] | None]]] | None = None
         self._priors: list[tuple[tuple[int, int], ...]] = []
         self._terms: list[tuple[int, int, bool, int]] = []
 
@@ -106,7 +106,7 @@ class Pairwise:
         keys = solver.keys
         priors: dict[tuple[tuple[int, int], ...], int] = {}
         terms: dict[tuple[int, int, bool, int], int] = {}
-        self._plans = []
+        plans: list[list[tuple[Any, tuple[int, ...], tuple[int, int] | None]]] = []
         for e in solver.ends:
             rows = []
             for p in range(solver.game.players):
@@ -129,7 +129,8 @@ class Pairwise:
                         prior = prior + ((q, k),)
                 pair = tuple(before.get(s, priors.setdefault((), len(priors))) for s in e.live) if len(e.live) == 2 else ()
                 rows.append((np.array(ids, dtype=np.intp), pair, act))
-            self._plans.append(rows)
+            plans.append(rows)
+        self._plans = plans
         self._priors = list(priors)
         self._terms = list(terms)
 
@@ -150,7 +151,7 @@ class Pairwise:
 
     def _ready(self, solver: Any, sigma: dict[int, Array], fresh: bool) -> Array:
         """The plan, the factors and the weights brought up to date; every reach term under ``sigma``."""
-        if not hasattr(self, "_plans"):
+        if self._plans is None:
             self.plan(solver)
         if fresh or not self.rho:
             self.refresh(sigma)
@@ -169,6 +170,7 @@ class Pairwise:
         class table under the folds' weights, more by the board model)."""
         tilts = self._tilts
         o = solver.odds
+        assert self._plans is not None
         for idx, e in enumerate(solver.ends):
             live = e.live
             pays = pays_of(idx)

@@ -67,7 +67,7 @@ from ..live.settling import POT_RAKES, RAKE, pots_of, seats_of, uncalled_full_bl
 from ..phh.reader import _hand, dumps, dumps_all, loads, tables
 from ..phh.record import HandHistory
 from ..pots import layers_of
-from .hand_replay import FILE_RAKE, replay_hand
+from .hand_replay import FILE_RAKE, HandReplay, replay_hand
 from .oddchips import BY_SITE_ORDER, NOT_BY_SITE_ORDER, order_of
 from .shares import SURCHARGED, UNEVEN, rule_used
 from .site_check import check_site
@@ -164,7 +164,7 @@ def site_to_phh(hand: SiteHand) -> HandHistory:
     return attrs.evolve(history, finishing_stacks=tuple(finishing), winnings=tuple(won), user_fields=user)
 
 
-def phh_to_site(history: HandHistory, index: int = 0) -> SiteHand:
+def phh_to_site(history: HandHistory, index: int = 0, replayed: HandReplay | None = None) -> SiteHand:
     """A PHH record as a :class:`~.site.SiteHand` (for the OHH writer): the engine's settlement, with
     the record's ``_rake``/``_pot_rakes`` drawn, gives each pot's collected amounts and rake.
 
@@ -173,7 +173,8 @@ def phh_to_site(history: HandHistory, index: int = 0) -> SiteHand:
     back (his finishing stack less what the actions left him) is his uncalled chips as far as the
     engine hands them back, the rest collected; the file's rake, total pot, summary and split-pot rules go where the site
     hand keeps them.  (Whole chips only: a record with fractional amounts is written as settled.)"""
-    replayed = replay_hand(history)
+    if replayed is None:
+        replayed = replay_hand(history)
     settlement = replayed.settlement
     names = history.players or tuple(f"p{i + 1}" for i in range(history.player_count))
     history = attrs.evolve(history, players=names)  # the writer names each pot's winners
@@ -333,10 +334,11 @@ def _phh_for_ohh(history: HandHistory, k: int) -> SiteHand | HandHistory:
         return phh_to_site(history, k)
     if history.finishing_stacks is not None:
         try:
-            if replay_hand(history).status != MATCHED:
-                return phh_to_site(history, k)
+            replayed = replay_hand(history)
         except PokerEngineError:
-            pass
+            return history  # (the writer names the record's fault)
+        if replayed.status != MATCHED:
+            return phh_to_site(history, k, replayed)
     return history
 
 
