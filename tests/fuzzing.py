@@ -790,7 +790,7 @@ def _decisions_doc(data: bytes) -> dict:
 
 def _pushfold_args(spec: dict) -> dict:
     """The keywords of a push/fold solve from a fuzz document (passed on as they are: the API checks them)."""
-    out = {k: spec[k] for k in ("ante", "big_blind_ante", "prizes", "model") if k in spec}
+    out = {k: spec[k] for k in ("ante", "big_blind_ante", "prizes", "model", "check_deals", "card_removal", "boards") if k in spec}
     if "bb_ante" in spec:  # (the corpus's older spelling)
         out["big_blind_ante"] = spec["bb_ante"]
     return out
@@ -897,9 +897,9 @@ def _decisions_cli(data: bytes, variant: str) -> tuple[str, str]:
     if not isinstance(spec, dict):
         return _cli([command, str(spec)])
     argv = [command, "--json"]
-    for key in ("stacks", "blinds", "prizes", "ante", "model"):
+    for key in ("stacks", "blinds", "prizes", "ante", "model", "check_deals"):
         if key in spec:
-            argv += [f"--{key}", _argv_list(spec[key])]
+            argv += [f"--{key.replace('_', '-')}", _argv_list(spec[key])]
     return _cli([*argv, *budget])
 
 

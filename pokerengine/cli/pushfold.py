@@ -25,6 +25,12 @@ solving) and says so: ``wrote the chart to FILE.png`` (beside ``--json``, on std
 ``--chips-per-money X`` add knockout bounties (:mod:`pokerengine.decisions.bounty`): the equities
 are prize money plus bounty money; the JSON adds ``"bounties"`` and ``"progressive"``.
 
+``--check-deals N`` checks the strategies in the real deal on ``N`` sampled deals (every hand and
+the board from one deck; :mod:`pokerengine.decisions.dealcheck`): a line gives its exploitability
+with its standard error and lower estimate and each seat's gain, the JSON a ``"realdeal"`` object;
+from four players on that figure is the exploitability (the solver's own is then
+``model_exploitability``) and the tolerance must hold for it plus two standard errors.
+
 ``--tolerance X`` is the exploitability to reach, in the unit the certificate is stated in (big
 blinds under chip EV, default 0.005; percent of the prize pool under a payout model, default
 0.01); ``--max-seconds S`` (default 60) bounds the solve.  The JSON's ``certified`` (and the
@@ -84,6 +90,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--max-seconds", type=_real_option, default=DEFAULT_SECONDS, metavar="S",
                    help=f"stop after this long (default {DEFAULT_SECONDS:g}): the best strategies found, exit 3 when "
                         "short of the tolerance; exit 1 when none exists yet or the solve is estimated at ten times it")
+    p.add_argument("--check-deals", type=_count_option, default=0, metavar="N",
+                   help="check the strategies in the real deal (every hand and the board from one deck) on N sampled "
+                        "deals; from four players its figure is the exploitability (default 0: no check)")
     p.add_argument("--bounties", default=None, nargs="+", metavar="B1,B2,...",
                    help="knockout bounties: the money on each player's head, in the prizes' units (one per player)")
     p.add_argument("--progressive", action="store_true",
@@ -134,7 +143,8 @@ def run(args: argparse.Namespace) -> int:
         eq = solve(stacks, blinds, ante[0], big_blind_ante=big_blind_ante[0], prizes=prizes, model=args.model,
                    max_seconds=args.max_seconds if args.max_seconds != float("inf") else None,
                    tolerance=args.tolerance, lookahead=args.lookahead, card_removal=not args.no_card_removal,
-                   bounties=bounties, progressive=args.progressive, chips_per_money=None if rate is None else rate[0])
+                   bounties=bounties, progressive=args.progressive, chips_per_money=None if rate is None else rate[0],
+                   check_deals=args.check_deals)
     except ModelTimeout as e:
         print(f"pokerengine: {e}", file=sys.stderr)
         return 1
@@ -192,6 +202,11 @@ def _table(eq: Any, tolerance: float) -> None:
     verdict = "certified" if eq.certified else "NOT certified"
     print(f"exploitability {eq.exploitability:.3g} {unit} ({verdict}: tolerance {tolerance:g}); "
           f"{eq.seconds:.1f} s; {eq.method}")
+    if eq.realdeal is not None:
+        r = eq.realdeal
+        print(f"real deal, {r.deals:,} sampled deals: exploitability {r.exploitability:.3g} ± {r.standard_error:.2g} "
+              f"{unit} (lower estimate {r.lower:.3g}); per seat "
+              + ", ".join(f"{p.position} {g:.3g}" for p, g in zip(eq.players, r.gains)))
     print()
     for line in range_lines(eq):
         print(line)

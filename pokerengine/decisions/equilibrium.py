@@ -137,6 +137,8 @@ from ..models._cost import SLACK, TimeBudget
 from .blas import one_blas_thread
 from .blinds import ante_pair, antes
 from .combos import CLASS_SIZES, CLASSES, COMBOS
+from .dealcheck import GROUPS, attach
+from .dealcheck import MAX_DEALS as CHECK_DEALS
 from .game import Ending, Prize, PushFoldGame, endings, make_game
 from .headsup import solve_headsup
 from .pairwise import SHARED_FROM, Pairwise
@@ -524,7 +526,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
           card_removal: bool | str = True, refresh: int = 10, check_every: int = 25, table: Any = None,
           exact_headsup: bool = True, seed: int = 0, lookahead: int = 0, deals: int | None = None,
           three: int | None = None, bounties: Sequence[Prize] | None = None, progressive: bool = False,
-          chips_per_money: Prize | None = None) -> Equilibrium:
+          chips_per_money: Prize | None = None, check_deals: int = 0) -> Equilibrium:
     """The push/fold equilibrium of a table of 2 to 9 players.
 
     ``stacks`` in chips in seat order from the button (heads-up: small blind, big blind);
@@ -566,6 +568,11 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
     bounties won in the hand plus a chip share of those left on heads; all zero: the game without
     them, exactly).  Heads-up with bounties is solved by CFR+ with its certificate (the exact
     heads-up solver takes the plain game); ``lookahead`` does not take bounties.
+
+    ``check_deals`` (3 to 9 players; default 0): check the strategies in the real deal on this many
+    sampled deals (:func:`.dealcheck.deal_check`, seed ``seed + 1``; ended at ``max_seconds`` with
+    the deals done) and attach it as ``realdeal``; from four players on its figure is then the
+    ``exploitability`` and ``certified`` needs it within ``tolerance`` (plus two standard errors).
     """
     began = time.perf_counter()
     if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
@@ -587,6 +594,9 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
         raise DecisionInputError(f"tolerance must be a positive number, got {shown(tolerance)}")
     if type(lookahead) is not int or not 0 <= lookahead <= MAX_LOOKAHEAD:
         raise DecisionInputError(f"lookahead must be an integer from 0 to {MAX_LOOKAHEAD}, got {shown(lookahead)}")
+    if type(check_deals) is not int or not (check_deals == 0 or GROUPS <= check_deals <= CHECK_DEALS):
+        raise DecisionInputError(f"check_deals must be 0 or an integer from {GROUPS} to {CHECK_DEALS:,}, "
+                                 f"got {shown(check_deals)}")
     if lookahead and game.model == "chip":
         raise DecisionInputError("lookahead values the stacks after the hand in prize money: name a payout model")
     if lookahead:
@@ -683,7 +693,11 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
               f"{f'; probabilities within {rounding:g} of 0 or 1 rounded (certified as rounded)' if rounding else ''}")
     if stopped:
         solver.deadline = None  # the chip EVs of a prize model's result: one more evaluation
-    return _result(game, solver, sigma, value, expl, time.perf_counter() - began, method, it, expl <= tolerance)
+    eq = _result(game, solver, sigma, value, expl, time.perf_counter() - began, method, it, expl <= tolerance)
+    if check_deals:
+        eq = attach(eq, solver, sigma, check_deals, seed + 1, tolerance, deadline.end, mode == "real")
+        eq = attrs.evolve(eq, seconds=time.perf_counter() - began)
+    return eq
 
 
 MAX_LOOKAHEAD = 3

@@ -114,6 +114,41 @@ class PlayerStrategy:
 
 
 @attrs.frozen
+class DealCheck:
+    """A solve's strategies measured in the real deal by sampling (:func:`.dealcheck.deal_check`):
+    every hand and the board from one deck, the strategies integrated exactly.
+
+    ``exploitability``: the largest seat's best-response gain (big blinds, or percent of the pool),
+    the plain estimate (biased up near indifference, a cautious figure); ``standard_error`` its
+    batch-means error; ``lower``: the cross-fitted estimate (biased down).  ``ties_by_order``: showdowns
+    whose tie was broken at random rather than split (past :data:`.dealcheck.MAX_TIED` ways; 0 as a rule).  ``gains``, ``errors``,
+    ``lowers``: per seat.  ``values``: each seat's expected payoff (chips or money after the hand).
+    """
+
+    exploitability: float
+    standard_error: float
+    lower: float
+    gains: tuple[float, ...]
+    errors: tuple[float, ...]
+    lowers: tuple[float, ...]
+    values: tuple[float, ...]
+    deals: int
+    seed: int
+    seconds: float
+    ties_by_order: int = 0
+
+    def within(self, tolerance: float) -> bool:
+        """Whether the plain estimate plus two standard errors is within ``tolerance``."""
+        return self.exploitability + 2.0 * self.standard_error <= tolerance
+
+    def to_json(self) -> dict[str, Any]:
+        return {"exploitability": self.exploitability, "standard_error": self.standard_error, "lower": self.lower,
+                "gains": list(self.gains), "errors": list(self.errors), "lowers": list(self.lowers),
+                "values": list(self.values), "deals": self.deals, "seed": self.seed, "seconds": self.seconds,
+                "ties_by_order": self.ties_by_order}
+
+
+@attrs.frozen
 class Equilibrium:
     """A solved push/fold game: the inputs, every position's strategy, and its certificate.
 
@@ -124,6 +159,9 @@ class Equilibrium:
     (:func:`pokerengine.decisions.solve`'s ``tolerance``; heads-up, the exact solver's own 1e-9 bb);
     a solve stopped by ``max_seconds`` or ``max_iterations`` short of it returns its best
     strategies with ``certified`` false (``pokerengine pushfold`` then exits with status 3).
+    ``realdeal``: the strategies checked in the real deal by sampling (``solve(check_deals=N)``,
+    :class:`DealCheck`); from four players on its figure is then ``exploitability``, the solver's
+    own certificate (of its model game, each player's view) ``model_exploitability``.
     """
 
     model: str
@@ -138,6 +176,8 @@ class Equilibrium:
     iterations: int = 0
     big_blind_ante: int = 0
     certified: bool = False
+    model_exploitability: float | None = None
+    realdeal: DealCheck | None = None
 
     @property
     def bb_ante(self) -> bool:
@@ -166,4 +206,6 @@ class Equilibrium:
             "method": self.method,
             "iterations": self.iterations,
             "certified": self.certified,
+            "model_exploitability": self.model_exploitability,
+            "realdeal": None if self.realdeal is None else self.realdeal.to_json(),
         }

@@ -166,3 +166,25 @@ def test_bad_tolerance_exit_2(capsys, value, message):
     except SystemExit as e:  # argparse's own refusal
         code, (out, err) = e.code, capsys.readouterr()
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_check_deals_reports_the_real_deal(capsys):
+    """``--check-deals N``: the real deal's sampled figure is the exploitability from four players on
+    (JSON ``realdeal``, ``model_exploitability``), a line in the text; a tolerance the sample cannot
+    show (its figure plus two standard errors over it) exits 3 with ``certified: false``."""
+    argv = ("--stacks", "2000,2000,2000,2000", "--blinds", "100,200", "--prizes", "50,30,20")
+    code, out, err = run(capsys, *argv, "--check-deals", "200000", "--tolerance", "0.5", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["certified"] is True and err == ""
+    assert data["realdeal"]["deals"] == 200_000 and data["exploitability"] == data["realdeal"]["exploitability"]
+    assert data["model_exploitability"] <= 0.5 and len(data["realdeal"]["gains"]) == 4
+    assert sum(data["realdeal"]["values"]) == pytest.approx(100.0)
+    code, out, err = run(capsys, *argv, "--check-deals", "50000", "--json")  # 0.01: beyond 50,000 deals' noise
+    data = json.loads(out)
+    assert code == 3 and data["certified"] is False and data["model_exploitability"] <= 0.01
+    assert data["realdeal"]["exploitability"] + 2 * data["realdeal"]["standard_error"] > 0.01
+    assert "not reached" in err
+    code, out, err = run(capsys, *argv, "--check-deals", "50000")
+    assert code == 3 and "real deal, 50,000 sampled deals: exploitability" in out and "per seat BTN" in out
+    code, out, err = run(capsys, *argv, "--check-deals", "7")
+    assert code == 2 and "check_deals must be 0 or an integer from 16" in err and err.count("\n") == 1

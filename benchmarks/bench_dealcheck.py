@@ -1,0 +1,129 @@
+"""The solver's real-deal check (``solve(..., check_deals=N)``), timed and set against the independent checker.
+
+For each table (ICM 50/30/20, blinds 100/200): the solve with its real-deal check, timed on the
+two cores with ``--hogs`` busy processes running (the solve's time, the check's, the model's
+certificate, the real deal's exploitability with its standard error and lower estimate, and
+whether it is certified in the real deal); then, with ``--oracle N``, the independent checker
+(``tests/realdeal_nway_oracle.py``, written from the rules) on the same strategies with ``N``
+deals: its figures beside the library's and the two times for the same number of deals (the
+library's check timed again on ``N`` deals, without hogs, so the ratio compares like with like).
+
+    python benchmarks/bench_dealcheck.py                                   # 4, 6 and 9 players
+    python benchmarks/bench_dealcheck.py --tables 4x2000 --deals 32000000 --tolerance 0.001 --hogs 2
+    python benchmarks/bench_dealcheck.py --tables 6x2000 --oracle 2000000
+
+Three players are certified in the real deal by the solver itself (exact sums by class); their
+row shows the check beside that certificate.  ``--json FILE`` writes the rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from realdeal_nway_oracle import check, strategies_of
+
+from pokerengine.decisions import solve
+from pokerengine.decisions.dealcheck import deal_check
+from pokerengine.decisions.equilibrium import build
+from pokerengine.decisions.game import make_game
+
+TABLES: dict[str, tuple[int, ...]] = {
+    "3x2000": (2000,) * 3,
+    "4x2000": (2000,) * 4,
+    "6x2000": (2000,) * 6,
+    "9x2000": (2000,) * 9,
+}
+DEALS = {"3x2000": 4_000_000, "4x2000": 8_000_000, "6x2000": 4_000_000, "9x2000": 1_000_000}
+PRIZES = (50, 30, 20)
+BLINDS = (100, 200)
+
+
+def _sigma(game: Any, solver: Any, eq: Any) -> dict[int, Any]:
+    import numpy as np
+
+    strategies = strategies_of(game, eq)
+    return {q: np.stack([np.asarray(strategies[q][key]) for key in sorted(solver.keys[q], key=solver.keys[q].get)])
+            for q in solver.keys}
+
+
+def row(name: str, deals: int, hogs: int, oracle: int, options: dict[str, Any]) -> dict[str, Any]:
+    stacks = TABLES[name]
+    busy = [subprocess.Popen(["yes"], stdout=subprocess.DEVNULL) for _ in range(hogs)]
+    try:
+        load = os.getloadavg()[0]
+        wall = time.perf_counter()
+        eq = solve(stacks, BLINDS, prizes=PRIZES, check_deals=deals, **options)
+        wall = time.perf_counter() - wall
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    r = eq.realdeal
+    out: dict[str, Any] = {
+        "table": name, "options": options, "hogs": hogs, "load": round(load, 2), "seconds": round(wall, 1),
+        "check_seconds": round(r.seconds, 1), "iterations": eq.iterations,
+        "model_certificate": eq.model_exploitability if eq.model_exploitability is not None else eq.exploitability,
+        "exploitability": eq.exploitability, "certified": eq.certified, "deals": r.deals,
+        "sampled": r.exploitability, "se": r.standard_error, "lower": r.lower,
+        "gains": list(r.gains), "errors": list(r.errors), "lowers": list(r.lowers),
+        "values": list(r.values), "equity_reported": [p.equity for p in eq.players],
+    }
+    if oracle:
+        game = make_game(stacks, BLINDS, prizes=PRIZES)
+        solver = build(game)
+        sigma = _sigma(game, solver, eq)
+        mine = deal_check(solver, sigma, deals=oracle, seed=3)
+        theirs = check(game, strategies_of(game, eq), deals=oracle, seed=4)
+        out["oracle"] = {"deals": oracle, "library_seconds": round(mine.seconds, 1),
+                         "oracle_seconds": round(theirs.seconds, 1),
+                         "library": [mine.exploitability, mine.standard_error, mine.lower],
+                         "oracle": [theirs.exploitability, theirs.gains_se[max(range(game.players),
+                                                                               key=theirs.gains.__getitem__)],
+                                    max(theirs.crossfit)],
+                         "library_gains": list(mine.gains), "oracle_gains": list(theirs.gains)}
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", nargs="*", default=["4x2000", "6x2000", "9x2000"], choices=list(TABLES))
+    ap.add_argument("--deals", type=int, default=None, help="the solve's check (default per table)")
+    ap.add_argument("--hogs", type=int, default=2)
+    ap.add_argument("--oracle", type=int, default=0, help="also the independent checker on this many deals")
+    ap.add_argument("--tolerance", type=float, default=None)
+    ap.add_argument("--max-seconds", type=float, default=None)
+    ap.add_argument("--json", default=None)
+    a = ap.parse_args(argv)
+    options: dict[str, Any] = {}
+    if a.tolerance is not None:
+        options["tolerance"] = a.tolerance
+    if a.max_seconds is not None:
+        options["max_seconds"] = a.max_seconds
+    rows = []
+    print("| table | solve + check s (check) | model certificate | real deal ± se (lower) | deals | certified |"
+          " oracle: library s / checker s, checker's figure |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for name in a.tables:
+        r = row(name, a.deals or DEALS[name], a.hogs, a.oracle, options)
+        rows.append(r)
+        o = r.get("oracle")
+        side = (f"{o['library_seconds']} / {o['oracle_seconds']} ({o['oracle_seconds'] / max(o['library_seconds'], 1e-9):.1f}x); "
+                f"{o['oracle'][0]:.4f} ± {o['oracle'][1]:.4f} against {o['library'][0]:.4f} ± {o['library'][1]:.4f}"
+                if o else "")
+        print(f"| {name} | {r['seconds']} ({r['check_seconds']}) | {r['model_certificate']:.4f} | {r['sampled']:.4f} ± "
+              f"{r['se']:.4f} ({r['lower']:.4f}) | {r['deals']:,} | {r['certified']} | {side} |", flush=True)
+    if a.json:
+        Path(a.json).write_text(json.dumps(rows, indent=1, default=str))
+
+
+if __name__ == "__main__":
+    main()

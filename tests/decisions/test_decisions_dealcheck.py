@@ -1,0 +1,147 @@
+"""The real deal, sampled (:mod:`pokerengine.decisions.dealcheck`): a solve's strategies measured with
+every hand and the board from one deck.
+
+The oracle is ``tests/realdeal_nway_oracle.py``, written from the rules: its own walk of the
+betting, the pot code on every deal (ties split in chips, odd chips left of the button), the payout
+model on the stacks after; it shares none of the check's code (the check uses the solver's endings
+and payoffs and settles ties by the pot code only where a tie shares a pot).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pokerengine.decisions import solve
+from pokerengine.decisions.dealcheck import GROUPS, deal_check, sample
+from pokerengine.decisions.equilibrium import build
+from pokerengine.decisions.game import make_game
+from pokerengine.errors import DecisionInputError
+from tests.realdeal_nway_oracle import check as oracle_check
+
+DEEP = os.environ.get("POKERENGINE_HYPOTHESIS") == "deep"
+
+
+def _random(solver, seed, pure=0.3):
+    rng = np.random.default_rng(seed)
+    sigma = {q: rng.random(s.shape) for q, s in solver.sigma.items()}
+    for q in sigma:  # some pure classes, as solves have: the check skips deals nobody can reach
+        sigma[q][rng.random(sigma[q].shape) < pure] = 0.0
+    strategies = {q: {key: sigma[q][k] for key, k in solver.keys[q].items()} for q in solver.keys}
+    return sigma, strategies
+
+
+@pytest.mark.parametrize("stacks,prizes,pure", [
+    ([3000, 2000, 1500, 2500], None, 0.3),
+    ([3000, 2000, 1500, 2500], (50, 30, 20), 0.3),
+    ([3000, 2000, 1500, 2500], (50, 30, 20), 0.0),
+    ([1500, 900, 2600, 700, 1800], (65, 35), 0.3),
+])
+def test_agrees_with_the_independent_checker(stacks, prizes, pure):
+    """Each seat's gain and expected payoff within four standard errors of the checker's (random strategies,
+    every kind of ending reached, ties of three and more hands split by the pot code: broken at random
+    instead, the big blind's gain in the third case is 6.6 standard errors off)."""
+    game = make_game(stacks, (100, 200), prizes=prizes)
+    solver = build(game)
+    sigma, strategies = _random(solver, 3, pure)
+    deals = 3_000_000 if DEEP else 400_000
+    got = deal_check(solver, sigma, deals=deals, seed=5)
+    want = oracle_check(game, strategies, deals=deals, seed=7)
+    for s in range(game.players):
+        se = np.hypot(got.errors[s], want.gains_se[s])
+        assert abs(got.gains[s] - want.gains[s]) <= 4 * se + 1e-12, (s, got.gains[s], want.gains[s], se)
+        v_se = max(want.value_se[s], 1e-12) * np.sqrt(2)
+        assert abs(got.values[s] - want.value[s]) <= 4 * v_se, (s, got.values[s], want.value[s])
+    assert got.deals == deals and got.ties_by_order == 0
+
+
+@pytest.mark.parametrize("prizes", [None, (50, 30, 20)])
+def test_values_add_up(prizes):
+    """Every deal pays out exactly what is on the table: the chips, or the pool."""
+    stacks = [2500, 1200, 1900, 3100]
+    game = make_game(stacks, (100, 200), prizes=prizes)
+    solver = build(game)
+    sigma, _ = _random(solver, 11)
+    got = deal_check(solver, sigma, deals=50_000, seed=2)
+    assert sum(got.values) == pytest.approx(sum(stacks) if prizes is None else 100.0, rel=1e-12)
+
+
+@settings(max_examples=60 if DEEP else 8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.integers(300, 6000), min_size=3, max_size=5), st.integers(0, 2**31), st.booleans())
+def test_a_best_response_gains_nothing_on_the_same_deals(stacks, seed, icm):
+    """The seat that gains most, switched to the better action the check found at every point and
+    class, gains 0 on the same deals (in push/fold a seat's values do not depend on its own
+    strategy), and the others' values of pushing and folding do not move where he does not act."""
+    game = make_game(stacks, (50, 100), prizes=(60, 40) if icm else None)
+    solver = build(game)
+    sigma, _ = _random(solver, seed % 1000)
+    deals = 20_000
+    first = deal_check(solver, sigma, deals=deals, seed=seed)
+    seat = int(np.argmax(first.gains))
+    points, sums, counts, _, _, _ = sample(solver, sigma, deals, seed)
+    mean = sums.sum(axis=0) / np.maximum(counts.sum(axis=0)[[q for q, _ in points]], 1.0)[:, None, :]
+    best = {q: v.copy() for q, v in sigma.items()}
+    for i, (q, k) in enumerate(points):
+        if q == seat:
+            best[seat][k] = (mean[i, 0] > mean[i, 1]).astype(np.float64)
+    second = deal_check(solver, best, deals=deals, seed=seed)
+    assert second.gains[seat] == pytest.approx(0.0, abs=1e-9)
+    assert first.gains[seat] > 0.0
+    assert all(g >= 0.0 for g in first.gains)
+
+
+def test_deterministic_and_seeded():
+    solver = build(make_game([2000, 2000, 2000, 2000], (100, 200), prizes=(50, 30, 20)))
+    a = deal_check(solver, solver.sigma, deals=40_000, seed=4)
+    b = deal_check(solver, solver.sigma, deals=40_000, seed=4)
+    c = deal_check(solver, solver.sigma, deals=40_000, seed=5)
+    assert a.gains == b.gains and a.values == b.values
+    assert a.gains != c.gains
+
+
+@pytest.mark.parametrize("bad", [0, 5, GROUPS - 1, -1, 2**40, 1.5, True, "1000", None])
+def test_bad_deals_refused(bad):
+    solver = build(make_game([2000, 2000, 2000], (100, 200)))
+    with pytest.raises(DecisionInputError):
+        deal_check(solver, solver.sigma, deals=bad)
+
+
+@pytest.mark.parametrize("bad", [5, -1, 1.0, True, "100000", 10**10])
+def test_solve_refuses_bad_check_deals(bad):
+    with pytest.raises(DecisionInputError, match="check_deals"):
+        solve([2000, 2000, 2000, 2000], (100, 200), check_deals=bad)
+
+
+def test_four_players_report_the_real_deal():
+    """From four players the check's figure is the exploitability, the model's kept beside it; the
+    verdict needs the real deal's figure plus two standard errors within the tolerance."""
+    eq = solve([2000, 2000, 2000, 2000], (100, 200), prizes=(50, 30, 20), check_deals=400_000)
+    r = eq.realdeal
+    assert r is not None and r.deals == 400_000
+    assert eq.exploitability == r.exploitability and eq.model_exploitability is not None
+    assert eq.certified == (eq.model_exploitability <= 0.01 and r.exploitability + 2 * r.standard_error <= 0.01)
+    assert "checked in the real deal" in eq.method and "the model's certificate" in eq.method
+    loose = solve([2000, 2000, 2000, 2000], (100, 200), prizes=(50, 30, 20), check_deals=400_000, tolerance=0.5)
+    assert loose.certified and loose.exploitability == loose.realdeal.exploitability
+    doc = json.loads(json.dumps(eq.to_json()))
+    assert doc["realdeal"]["deals"] == 400_000 and doc["model_exploitability"] == eq.model_exploitability
+
+
+def test_three_players_keep_their_exact_certificate():
+    """Three-handed the solve's certificate is already of the real deal: the sample is attached beside it."""
+    plain = solve([2000, 1500, 1000], (100, 200), prizes=(50, 30, 20))
+    eq = solve([2000, 1500, 1000], (100, 200), prizes=(50, 30, 20), check_deals=100_000)
+    assert eq.exploitability == plain.exploitability and eq.model_exploitability is None
+    assert eq.realdeal is not None and eq.certified == plain.certified
+
+
+def test_the_check_stops_at_max_seconds():
+    """With the budget spent the check ends after one round of its groups, with the deals it did."""
+    eq = solve([2000] * 6, (100, 200), prizes=(50, 30, 20), check_deals=10**9, max_seconds=20)
+    assert eq.realdeal is not None and 0 < eq.realdeal.deals < 10**9
+    assert eq.realdeal.deals >= GROUPS
