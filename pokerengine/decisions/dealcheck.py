@@ -55,7 +55,7 @@ import numpy as np
 from ..errors import DecisionInputError
 from ..hands.vector import rank7
 from .combos import CLASS_SIZES, CLASSES, COMBO_CARDS, COMBO_CLASS, COMBOS
-from .result import DealCheck
+from .result import DealCheck, Equilibrium
 from .showdown import pot_sequences
 
 if TYPE_CHECKING:
@@ -180,13 +180,19 @@ def _batch(solver: Any, sigma: dict[int, Array], points: list[tuple[int, int]], 
         counts[s] += np.bincount(cls[:, s], minlength=CLASSES)
 
 
-def attach(eq: Any, solver: Any, sigma: dict[int, Array], deals: int, seed: int, tolerance: float,
-           stop_at: float | None, exact: bool) -> Any:
+def attach(eq: Equilibrium, solver: Any, sigma: dict[int, Array], deals: int, seed: int, tolerance: float,
+           stop_at: float | None, exact: bool) -> Equilibrium:
     """``eq`` with the real deal's sampled check (:func:`deal_check`) attached as ``realdeal``.  Where
     the solve's certificate is not of the real deal (``exact`` false: four players and more, or
     three without the real deal's card removal) the sample's figure becomes ``exploitability``, the
     solver's own kept as ``model_exploitability``, and ``certified`` asks that its plain estimate
-    plus two standard errors be within ``tolerance`` too."""
+    plus two standard errors be within ``tolerance`` too.  ``deals`` 0: no check; the method then says
+    whose certificate ``exploitability`` is when it is not the real deal's."""
+    if not deals:
+        if exact or solver.game.players < 3:
+            return eq
+        return attrs.evolve(eq, method=eq.method + "; the certificate is of this model game, not of the real deal "
+                            "(check_deals=N samples the real deal)")
     got = deal_check(solver, sigma, deals, seed, stop_at=stop_at)
     text = (f"; checked in the real deal (every hand and the board from one deck): {got.deals:,} sampled deals "
             f"(seed {seed}), exploitability {got.exploitability:.3g} ± {got.standard_error:.2g} "

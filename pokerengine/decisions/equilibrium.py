@@ -143,7 +143,7 @@ from .game import Ending, Prize, PushFoldGame, endings, make_game
 from .headsup import solve_headsup
 from .pairwise import SHARED_FROM, Pairwise
 from .realdeal import MAX_DEALS, Deal3, build_seconds, strategy_values
-from .result import Equilibrium, PlayerStrategy
+from .result import Equilibrium, PlayerStrategy, removal_text
 from .showdown import EVALUATION_CELLS, BoardModel, PairOdds, budget_boards, default_table, pot_cells, pot_ranking, pot_sequences
 
 if TYPE_CHECKING:
@@ -572,7 +572,8 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
     ``check_deals`` (3 to 9 players; default 0): check the strategies in the real deal on this many
     sampled deals (:func:`.dealcheck.deal_check`, seed ``seed + 1``; ended at ``max_seconds`` with
     the deals done) and attach it as ``realdeal``; from four players on its figure is then the
-    ``exploitability`` and ``certified`` needs it within ``tolerance`` (plus two standard errors).
+    ``exploitability`` and ``certified`` needs it within ``tolerance`` (plus two standard errors),
+    the model game solved to :data:`MODEL_SHARE` of the tolerance first.
     """
     began = time.perf_counter()
     if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
@@ -631,6 +632,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
     solver = build(game, table=table, boards=boards, card_removal=card_removal, seed=seed, deadline=deadline,
                    deals=deals, three=three if mode == "real" else 0)
     scale = game.scale
+    aim = tolerance * (MODEL_SHARE if check_deals and mode != "real" else 1.0)  # room for the real deal's check
     best: tuple[float, dict[int, Array], list[Array]] | None = None
     it = 0
     reached = False
@@ -660,9 +662,9 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
                     if best is None or e < best[0]:
                         best = (e, candidate, value)
                         rounding = cut
-                    if e <= tolerance:  # certified: the other roundings would cost an evaluation each
+                    if e <= aim:  # certified: the other roundings would cost an evaluation each
                         break
-                if best is not None and best[0] <= tolerance:
+                if best is not None and best[0] <= aim:
                     reached = True
                     break
         except ModelTimeout:
@@ -688,38 +690,26 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
     trimmed = {k: b for k, b in solver.used.items() if solver.boards is not None and b < solver.boards.boards_for(k)}
     fewer = (" (fewer for the budget: " + ", ".join(f"{b} for {k} hands" for k, b in trimmed.items()) + ")") if trimmed else ""
     method = (f"CFR+ ({it} iterations, {solver.boards.k if solver.boards else 0} boards{fewer} for multiway showdowns, "
-              f"card removal {REMOVAL[mode].format(deals=deals, three=_three_text(three))}{JOINT if mode in ('model', 'pairs') else ''}); tolerance {tolerance:g} "
+              f"card removal {removal_text(mode, deals, three)}); tolerance {aim:g}{' in the model game' if aim != tolerance else ''} "
               f"{'reached' if reached else 'not reached'}{stopped}{ahead}"
               f"{f'; probabilities within {rounding:g} of 0 or 1 rounded (certified as rounded)' if rounding else ''}")
     if stopped:
         solver.deadline = None  # the chip EVs of a prize model's result: one more evaluation
     eq = _result(game, solver, sigma, value, expl, time.perf_counter() - began, method, it, expl <= tolerance)
-    if check_deals:
-        eq = attach(eq, solver, sigma, check_deals, seed + 1, tolerance, deadline.end, mode == "real")
-        eq = attrs.evolve(eq, seconds=time.perf_counter() - began)
-    return eq
+    eq = attach(eq, solver, sigma, check_deals, seed + 1, tolerance, deadline.end, mode == "real")
+    return attrs.evolve(eq, seconds=time.perf_counter() - began) if check_deals else eq
 
 
 MAX_LOOKAHEAD = 3
+MODEL_SHARE = 0.5
+"""With ``check_deals`` (four players and more) the model game is solved to this share of the tolerance,
+the rest left for the method's error in the real deal and the check's noise."""
 RESERVE = 3.0
 """A solve with ``max_seconds`` stops before its next step when the time left would not hold that step
 (a step with fresh showdowns or a check costs about as much as the last such step, one evaluation of
 every showdown; a cheap step as much as the last) and then this many of those evaluations: the time
 a certificate of the averaged strategies (1.1 evaluations measured) and the report (1.2) take after
 the loop, so that a solve stopped short of its tolerance still ends near ``max_seconds``."""
-REMOVAL = {"off": "off", "model": "on (each player's view through his own hand)",
-           "pairs": "on (each player's view through his own hand, the folded hands' removal on the others by pairs)",
-           "real": "of the real deal (three hands from one deck by class, the folded hand's cards out of the others' "
-                   "hands and the board; the board's part from {deals:,} sampled deals; {three})"}
-
-
-def _three_text(three: int) -> str:
-    if not three:
-        return "three hands all in by the board model"
-    return f"three hands all in from one deck, {three * 2500:,} sampled deals"
-
-
-JOINT = "; ev and equity under one joint deal, the views of all seats mixed"
 ROUNDINGS = (0.25, 0.1, 0.0)
 """At each check the averaged strategies are tried with every probability within this much of 0 or
 1 made pure (CFR+'s average keeps a trace of its first iterations), in this order, until one is

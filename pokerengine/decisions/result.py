@@ -73,6 +73,24 @@ def _calls(value: Mapping[str, Iterable[float]]) -> dict[str, tuple[float, ...]]
     return {key: _strategy(v) for key, v in value.items()}
 
 
+REMOVAL = {"off": "off", "model": "on (each player's view through his own hand)",
+           "pairs": "on (each player's view through his own hand, the folded hands' removal on the others by pairs)",
+           "real": "of the real deal (three hands from one deck by class, the folded hand's cards out of the others' "
+                   "hands and the board; the board's part from {deals:,} sampled deals; {three})"}
+
+
+def _three_text(three: int) -> str:
+    if not three:
+        return "three hands all in by the board model"
+    return f"three hands all in from one deck, {three * 2500:,} sampled deals"
+
+
+JOINT = "; ev and equity under one joint deal, the views of all seats mixed"
+def removal_text(mode: str, deals: int, three: int) -> str:
+    """The card removal a solve used, for its ``method``."""
+    return REMOVAL[mode].format(deals=deals, three=_three_text(three)) + (JOINT if mode in ("model", "pairs") else "")
+
+
 @attrs.frozen
 class PlayerStrategy:
     """One position's equilibrium strategy and values.
