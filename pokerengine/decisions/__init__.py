@@ -15,7 +15,8 @@ stacks are worth and decides with those values.  One module per step (``docs/dec
   :func:`push_decision`);
 - :mod:`~.game`, :mod:`~.showdown`, :mod:`~.headsup`, :mod:`~.equilibrium`: the push/fold game
   and its equilibria (:func:`solve`, :func:`solve_headsup`); :mod:`~.triples`, :mod:`~.realdeal`,
-  :mod:`~.threeway`: three hands from one deck;
+  :mod:`~.threeway`: three hands from one deck; :mod:`~.pairwise`: the folded hands' cards from four
+  players on; :mod:`~.dealcheck`: the strategies checked in the real deal by sampling (:class:`DealCheck`);
 - :mod:`~.bubble`: bubble factors and risk premiums (:func:`bubble_factors`);
 - :mod:`~.charts`: 13x13 range grids as PNG (the ``plot`` extra);
 - :mod:`~.result`: positions and the solved game's values (:class:`Equilibrium`).
@@ -38,11 +39,12 @@ from .headsup import solve_headsup
 from .odds import HandOdds, Odds
 from .preflop import ClassTable, class_table
 from .ranges import Range, format_range, parse_range
-from .result import Equilibrium, PlayerStrategy, positions
+from .result import DealCheck, Equilibrium, PlayerStrategy, positions
 
 __all__ = [
     "BubbleFactors",
     "ClassTable",
+    "DealCheck",
     "Decision",
     "Equilibrium",
     "HandOdds",
