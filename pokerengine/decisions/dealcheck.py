@@ -30,10 +30,12 @@ An independent checker written from the rules (``tests/realdeal_nway_oracle.py``
 the betting, the pot code on every deal, ties split in chips) agrees within the standard errors
 (``tests/decisions/test_decisions_dealcheck.py``).
 
-Limits: ``deals`` at most :data:`MAX_DEALS`; memory about ``points x 16 x batch`` bytes (the batch
-shrinks as the decision points grow: 511 at nine players); ``check`` (a deadline's) is called
-between batches.  Time on two shared cores: about 3 s a million deals four-handed, 9 s six-handed,
-30 s nine-handed (measured in ``benchmarks/bench_dealcheck.py``).
+Limits: ``deals`` at most :data:`MAX_DEALS`; memory about ``points x 16 x batch`` bytes, at most
+96 MB (:data:`CELLS`; the batch shrinks as the decision points grow: 511 at nine players), and
+:data:`MAX_TIED` tie payoffs kept; ``check`` (a deadline's) is called between batches.  Time on two
+idle cores, a default solve's strategies (ICM): 1.5 s a million deals four-handed, 3.1 s six-handed,
+19 s nine-handed; about twice that with two busy processes beside it
+(``benchmarks/bench_dealcheck.py``).
 
 >>> from pokerengine.decisions.equilibrium import build
 >>> from pokerengine.decisions.game import make_game
@@ -66,8 +68,9 @@ if TYPE_CHECKING:
 MAX_DEALS = 1_000_000_000
 GROUPS = 16
 """Batch means: the deals are spread over this many groups for the standard errors and the halves."""
-CELLS = 3_000_000
-"""Floats per batch for the per-point values (``points x 2 x batch``): the batch is sized by it."""
+CELLS = 12_000_000
+"""Floats per batch for the per-point values (``points x 2 x batch``, 96 MB at most): the batch is sized
+by it (nine players: 11,741 deals a batch; fewer players: 20,000)."""
 MAX_TIED = 50_000
 """Ways ties share a showdown's pots valued exactly (each by the pot code and the payout model, then
 kept); past them a tie not yet seen is broken at random (the average of the orders it allows, the

@@ -22,7 +22,7 @@ from pokerengine.decisions.dealcheck import GROUPS, deal_check, sample
 from pokerengine.decisions.equilibrium import build
 from pokerengine.decisions.game import make_game
 from pokerengine.errors import DecisionInputError
-from tests.realdeal_nway_oracle import check as oracle_check
+from realdeal_nway_oracle import check as oracle_check
 
 DEEP = os.environ.get("POKERENGINE_HYPOTHESIS") == "deep"
 
