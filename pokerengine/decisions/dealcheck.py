@@ -189,12 +189,13 @@ def attach(eq: Equilibrium, solver: Any, sigma: dict[int, Array], deals: int, se
     the solve's certificate is not of the real deal (``exact`` false: four players and more, or
     three without the real deal's card removal) the sample's figure becomes ``exploitability``, the
     solver's own kept as ``model_exploitability``, and ``certified`` asks that its plain estimate
-    plus two standard errors be within ``tolerance`` too.  ``deals`` 0: no check; the method then says
-    whose certificate ``exploitability`` is when it is not the real deal's."""
+    plus two standard errors be within ``tolerance`` too.  ``deals`` 0: no check; where the certificate
+    is not the real deal's, ``model_exploitability`` repeats it and the method says so."""
     if not deals:
         if exact or solver.game.players < 3:
             return eq
-        return attrs.evolve(eq, method=eq.method + "; the certificate is of this model game, not of the real deal "
+        return attrs.evolve(eq, model_exploitability=eq.exploitability,
+                            method=eq.method + "; the certificate is of this model game, not of the real deal "
                             "(check_deals=N samples the real deal)")
     got = deal_check(solver, sigma, deals, seed, stop_at=stop_at)
     text = (f"; checked in the real deal (every hand and the board from one deck): {got.deals:,} sampled deals "

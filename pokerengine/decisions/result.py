@@ -179,7 +179,10 @@ class Equilibrium:
     strategies with ``certified`` false (``pokerengine pushfold`` then exits with status 3).
     ``realdeal``: the strategies checked in the real deal by sampling (``solve(check_deals=N)``,
     :class:`DealCheck`); from four players on its figure is then ``exploitability``, the solver's
-    own certificate (of its model game, each player's view) ``model_exploitability``.
+    own certificate (of its model game, each player's view) ``model_exploitability``.  Without a
+    check, ``model_exploitability`` equals ``exploitability`` where that is the model game's (four
+    players and more, or three without the real deal's card removal) and is ``None`` where the
+    certificate is the real deal's (heads-up, three-handed by default).
     """
 
     model: str

@@ -133,6 +133,15 @@ def test_four_players_report_the_real_deal():
     assert doc["realdeal"]["deals"] == 400_000 and doc["model_exploitability"] == eq.model_exploitability
 
 
+def test_without_a_check_the_model_certificate_is_named():
+    """Four players without a check: the certificate is the model game's, and the result says so."""
+    eq = solve([2000, 2000, 2000, 2000], (100, 200), prizes=(50, 30, 20))
+    assert eq.realdeal is None and eq.model_exploitability == eq.exploitability
+    assert eq.method.endswith("not of the real deal (check_deals=N samples the real deal)")
+    three = solve([2000, 1500, 1000], (100, 200), prizes=(50, 30, 20))
+    assert three.model_exploitability is None and "model game" not in three.method
+
+
 def test_three_players_keep_their_exact_certificate():
     """Three-handed the solve's certificate is already of the real deal: the sample is attached beside it."""
     plain = solve([2000, 1500, 1000], (100, 200), prizes=(50, 30, 20))
