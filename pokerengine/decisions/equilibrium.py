@@ -598,6 +598,8 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
     if type(check_deals) is not int or not (check_deals == 0 or GROUPS <= check_deals <= CHECK_DEALS):
         raise DecisionInputError(f"check_deals must be 0 or an integer from {GROUPS} to {CHECK_DEALS:,}, "
                                  f"got {shown(check_deals)}")
+    if lookahead and check_deals:  # the check would value new stacks (split pots) by nested solves
+        raise DecisionInputError("check_deals does not take lookahead: check the hand valued by the payout model")
     if lookahead and game.model == "chip":
         raise DecisionInputError("lookahead values the stacks after the hand in prize money: name a payout model")
     if lookahead:

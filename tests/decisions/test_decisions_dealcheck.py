@@ -95,6 +95,20 @@ def test_a_best_response_gains_nothing_on_the_same_deals(stacks, seed, icm):
     assert all(g >= 0.0 for g in first.gains)
 
 
+def test_bounties_add_up_to_prizes_and_bounties():
+    """With knockout bounties every deal pays out the prizes and the bounties."""
+    game = make_game([2000, 1500, 1200, 2500], (100, 200), prizes=(50, 30, 20), bounties=(10, 10, 10, 10))
+    solver = build(game)
+    sigma, _ = _random(solver, 5)
+    got = deal_check(solver, sigma, deals=50_000, seed=3)
+    assert sum(got.values) == pytest.approx(140.0, rel=1e-12)
+
+
+def test_lookahead_is_refused():
+    with pytest.raises(DecisionInputError, match="check_deals does not take lookahead"):
+        solve([2000, 2000, 2000, 2000], (100, 200), prizes=(50, 30, 20), lookahead=1, check_deals=100_000)
+
+
 def test_deterministic_and_seeded():
     solver = build(make_game([2000, 2000, 2000, 2000], (100, 200), prizes=(50, 30, 20)))
     a = deal_check(solver, solver.sigma, deals=40_000, seed=4)
