@@ -29,7 +29,8 @@ are prize money plus bounty money; the JSON adds ``"bounties"`` and ``"progressi
 the board from one deck; :mod:`pokerengine.decisions.dealcheck`): a line gives its exploitability
 with its standard error and lower estimate and each seat's gain, the JSON a ``"realdeal"`` object;
 from four players on that figure is the exploitability (the solver's own is then
-``model_exploitability``) and the tolerance must hold for it plus two standard errors.
+``model_exploitability``) and the tolerance must hold for it plus two standard errors.  Without it,
+from four players on, the certificate line says ``certified in the model game`` (the solver's view).
 
 ``--tolerance X`` is the exploitability to reach, in the unit the certificate is stated in (big
 blinds under chip EV, default 0.005; percent of the prize pool under a payout model, default
@@ -200,6 +201,8 @@ def _table(eq: Any, tolerance: float) -> None:
         equity = "" if p.equity is None else f"{p.equity:.3f}"
         print(f"{p.position:<8} {p.stack:>8} {p.push_percent:>7.1f} {p.ev:>10.2f} {equity:>9}  {calls}")
     verdict = "certified" if eq.certified else "NOT certified"
+    if eq.realdeal is None and eq.model_exploitability is not None:  # four players and more, unchecked
+        verdict += " in the model game"
     print(f"exploitability {eq.exploitability:.3g} {unit} ({verdict}: tolerance {tolerance:g}); "
           f"{eq.seconds:.1f} s; {eq.method}")
     if eq.realdeal is not None:

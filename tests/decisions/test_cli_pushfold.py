@@ -140,7 +140,7 @@ def test_tolerance_reached_exit_0_and_certified(capsys):
     data = json.loads(out)
     assert code == 0 and err == "" and data["certified"] is True and data["exploitability"] <= 0.5
     code, out, err = run(capsys, *FOUR, "--tolerance", "0.5")
-    assert code == 0 and "(certified: tolerance 0.5)" in out
+    assert code == 0 and "(certified in the model game: tolerance 0.5)" in out
 
 
 def test_tolerance_out_of_reach_exit_3_with_the_best_strategies(capsys):
@@ -153,7 +153,7 @@ def test_tolerance_out_of_reach_exit_3_with_the_best_strategies(capsys):
     assert sum(p["equity"] for p in data["players"]) == pytest.approx(100.0, abs=1e-6)
     assert len(err.strip().splitlines()) == 1 and "tolerance 1e-09 % of the pool not reached" in err
     code, out, err = run(capsys, *FOUR, "--tolerance", "1e-9", "--max-seconds", "1.5")
-    assert code == 3 and "NOT certified: tolerance 1e-09" in out and "UTG pushes" in out
+    assert code == 3 and "NOT certified in the model game: tolerance 1e-09" in out and "UTG pushes" in out
     assert "not reached" in err and "Traceback" not in err
 
 
@@ -186,5 +186,8 @@ def test_check_deals_reports_the_real_deal(capsys):
     assert "not reached" in err
     code, out, err = run(capsys, *argv, "--check-deals", "50000")
     assert code == 3 and "real deal, 50,000 sampled deals: exploitability" in out and "per seat BTN" in out
+    assert "(NOT certified: tolerance 0.01)" in out
+    code, out, err = run(capsys, *argv)  # unchecked: the verdict is the model game's
+    assert code == 0 and "(certified in the model game: tolerance 0.01)" in out
     code, out, err = run(capsys, *argv, "--check-deals", "7")
     assert code == 2 and "check_deals must be 0 or an integer from 16" in err and err.count("\n") == 1
