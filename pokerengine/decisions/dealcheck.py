@@ -30,8 +30,9 @@ An independent checker written from the rules (``tests/realdeal_nway_oracle.py``
 the betting, the pot code on every deal, ties split in chips) agrees within the standard errors
 (``tests/decisions/test_decisions_dealcheck.py``).
 
-Limits: ``deals`` at most :data:`MAX_DEALS`; memory about ``points x 16 x batch`` bytes, at most
-96 MB (:data:`CELLS`; the batch shrinks as the decision points grow: 511 at nine players), and
+Limits: ``deals`` at most :data:`MAX_DEALS`; memory about ``points x 24 x batch`` bytes, about
+150 MB at most (:data:`CELLS`; the batch shrinks as the decision points grow: 511 at nine players;
+measured, a nine-handed check stays under the peak of building the solver, 486 MB), and
 :data:`MAX_TIED` tie payoffs kept; ``check`` (a deadline's) is called between batches.  Time on two
 idle cores, a default solve's strategies (ICM): 1.5 s a million deals four-handed, 3.1 s six-handed,
 19 s nine-handed; about twice that with two busy processes beside it
