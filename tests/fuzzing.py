@@ -867,6 +867,12 @@ def _decisions_api(data: bytes, variant: str) -> None:
         e = solve(spec.get("stacks"), spec.get("blinds"), max_seconds=1.0, **_pushfold_args(spec))
         if not math.isfinite(e.exploitability) or e.exploitability < -1e-9:
             raise _Bad(f"pushfold: exploitability {e.exploitability!r}")
+        if "recheck_deals" in spec:  # the returned ranges checked again in the real deal (decisions/verify.py)
+            from pokerengine.decisions import check_equilibrium
+
+            got = check_equilibrium(e, deals=spec["recheck_deals"], max_seconds=1.0)
+            if not all(math.isfinite(g) and g >= 0.0 for g in got.gains):
+                raise _Bad(f"pushfold: real-deal gains {got.gains!r}")
 
 
 def _argv_list(value) -> str:

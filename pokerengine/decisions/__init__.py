@@ -17,6 +17,7 @@ stacks are worth and decides with those values.  One module per step (``docs/dec
   and its equilibria (:func:`solve`, :func:`solve_headsup`); :mod:`~.triples`, :mod:`~.realdeal`,
   :mod:`~.threeway`: three hands from one deck; :mod:`~.pairwise`: the folded hands' cards from four
   players on; :mod:`~.dealcheck`: the strategies checked in the real deal by sampling (:class:`DealCheck`);
+  :mod:`~.verify`: any equilibrium's ranges checked so (:func:`check_equilibrium`);
 - :mod:`~.bubble`: bubble factors and risk premiums (:func:`bubble_factors`);
 - :mod:`~.charts`: 13x13 range grids as PNG (the ``plot`` extra);
 - :mod:`~.result`: positions and the solved game's values (:class:`Equilibrium`).
@@ -40,6 +41,7 @@ from .odds import HandOdds, Odds
 from .preflop import ClassTable, class_table
 from .ranges import Range, format_range, parse_range
 from .result import DealCheck, Equilibrium, PlayerStrategy, positions
+from .verify import check_equilibrium
 
 __all__ = [
     "BubbleFactors",
@@ -53,6 +55,7 @@ __all__ = [
     "Range",
     "bubble_factors",
     "call_decision",
+    "check_equilibrium",
     "class_table",
     "format_range",
     "parse_range",

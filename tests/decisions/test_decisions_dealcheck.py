@@ -169,3 +169,59 @@ def test_the_check_stops_at_max_seconds():
     eq = solve([2000] * 6, (100, 200), prizes=(50, 30, 20), check_deals=10**9, max_seconds=20)
     assert eq.realdeal is not None and 0 < eq.realdeal.deals < 10**9
     assert eq.realdeal.deals >= GROUPS
+
+
+# ============================================================== any equilibrium's ranges (verify.py)
+
+def test_check_equilibrium_reproduces_the_solves_own_check():
+    """The same strategies, deals and seed: the figures of ``solve(check_deals=N)`` exactly."""
+    import attrs
+
+    from pokerengine.decisions import check_equilibrium
+
+    eq = solve([2500, 1500, 1000, 2000], (100, 200), prizes=(50, 30, 20), check_deals=60_000, seed=3)
+    got = check_equilibrium(eq, deals=60_000, seed=4)
+    assert attrs.evolve(got, seconds=0.0) == attrs.evolve(eq.realdeal, seconds=0.0)
+
+
+def test_check_equilibrium_of_edited_ranges():
+    """A player's edited range: pushing everything from the button is worth less than the solve's range,
+    and the check says by how much (heads-up too, chip EV)."""
+    import attrs
+
+    from pokerengine.decisions import check_equilibrium
+
+    eq = solve([2000, 1500, 1000], (100, 200))
+    loose = attrs.evolve(eq, players=tuple(attrs.evolve(p, push=[1.0] * 169) if p.position == "BTN" else p
+                                           for p in eq.players))
+    base = check_equilibrium(eq, deals=200_000, seed=2)
+    edited = check_equilibrium(loose, deals=200_000, seed=2)
+    assert edited.gains[0] > base.gains[0] + 0.05 and edited.values[0] < base.values[0]
+    assert sum(edited.values) == pytest.approx(4500.0)
+    hu = solve([2000, 2000], (100, 200))
+    assert check_equilibrium(hu, deals=200_000).exploitability < 0.05  # exact heads-up: noise only
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda p: {"push": [1.5] * 169} if p.position == "SB" else {}, "probabilities from 0 to 1"),
+    (lambda p: {"push": [float("nan")] * 169} if p.position == "SB" else {}, "probabilities from 0 to 1"),
+    (lambda p: {"call": {}} if p.position == "BB" else {}, "must have the call ranges"),
+    (lambda p: {"position": "XX"} if p.position == "SB" else {}, "positions"),
+])
+def test_check_equilibrium_refuses_bad_ranges(change, message):
+    import attrs
+
+    from pokerengine.decisions import check_equilibrium
+
+    eq = solve([2000, 1500, 1000], (100, 200), max_seconds=30)
+    bad = attrs.evolve(eq, players=tuple(attrs.evolve(p, **change(p)) for p in eq.players))
+    with pytest.raises(DecisionInputError, match=message):
+        check_equilibrium(bad, deals=10_000)
+
+
+@pytest.mark.parametrize("bad", [None, "eq", {"stacks": [1, 2]}])
+def test_check_equilibrium_takes_an_equilibrium(bad):
+    from pokerengine.decisions import check_equilibrium
+
+    with pytest.raises(DecisionInputError, match="takes an Equilibrium"):
+        check_equilibrium(bad)
