@@ -19,6 +19,8 @@ A strategy is 169 numbers in ``[0, 1]``, one per starting-hand class in the grid
 
 from __future__ import annotations
 
+import itertools
+import numbers
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -63,13 +65,22 @@ def percent(strategy: Sequence[float]) -> float:
 
 
 def _strategy(value: Iterable[float]) -> tuple[float, ...]:
-    out = tuple(float(v) for v in value)
+    """169 probabilities (numbers from 0 to 1, a rounding's 1e-9 either side let through)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise DecisionInputError(f"a strategy is {CLASSES} probabilities, got {type(value).__name__}")
+    out: list[float] = []
+    for v in itertools.islice(value, CLASSES + 1):
+        if isinstance(v, bool) or not isinstance(v, numbers.Real) or not -1e-9 <= v <= 1.0 + 1e-9:
+            raise DecisionInputError(f"a strategy's values are probabilities from 0 to 1, got {v!r:.40}")
+        out.append(float(v))
     if len(out) != CLASSES:
         raise DecisionInputError(f"a strategy has {CLASSES} values (one per class), got {len(out)}")
-    return out
+    return tuple(out)
 
 
 def _calls(value: Mapping[str, Iterable[float]]) -> dict[str, tuple[float, ...]]:
+    if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
+        raise DecisionInputError("call ranges are a mapping from the positions all in (text) to strategies")
     return {key: _strategy(v) for key, v in value.items()}
 
 

@@ -9,8 +9,9 @@ blinds, antes, prizes, model) is the equilibrium's own; knockout bounties, which
 not carry, are passed again.
 
 Limits: 2 to 9 players; ``deals`` from 16 to 10^9; ``max_seconds`` bounds the check (it ends with
-the deals done by then, at least 16 batches); every probability must be a number in ``[0, 1]`` and
-each seat must have exactly the call ranges the table has (``BB`` calls ``BTN``, ``BTN+SB``, ...).
+the deals done by then, at least 16 batches); every probability must be a number in ``[0, 1]`` (the
+:class:`~pokerengine.decisions.result.PlayerStrategy` refuses others when it is built) and each seat
+must have exactly the call ranges the table has (``BB`` calls ``BTN``, ``BTN+SB``, ...).
 
 >>> from pokerengine.decisions import solve
 >>> eq = solve([2000, 1500, 1000], (100, 200))
@@ -22,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -79,9 +79,7 @@ def _strategies(game: PushFoldGame, solver: Any, eq: Equilibrium) -> dict[int, A
         rows = np.empty((len(points), len(player.push)))
         for key, k in points.items():
             rows[k] = player.push if key == game.forced else player.call[game.key_name(key)]
-        if not all(math.isfinite(v) and 0.0 <= v <= 1.0 for v in rows.ravel().tolist()):
-            raise DecisionInputError(f"{player.position}'s ranges must be probabilities from 0 to 1")
-        out[q] = rows
+        out[q] = np.clip(rows, 0.0, 1.0)  # the strategies' own converter let a rounding's 1e-9 through
     return out
 
 

@@ -214,8 +214,8 @@ def test_check_equilibrium_refuses_bad_ranges(change, message):
     from pokerengine.decisions import check_equilibrium
 
     eq = solve([2000, 1500, 1000], (100, 200), max_seconds=30)
-    bad = attrs.evolve(eq, players=tuple(attrs.evolve(p, **change(p)) for p in eq.players))
-    with pytest.raises(DecisionInputError, match=message):
+    with pytest.raises(DecisionInputError, match=message):  # on building the strategy, or on the check
+        bad = attrs.evolve(eq, players=tuple(attrs.evolve(p, **change(p)) for p in eq.players))
         check_equilibrium(bad, deals=10_000)
 
 
@@ -225,3 +225,17 @@ def test_check_equilibrium_takes_an_equilibrium(bad):
 
     with pytest.raises(DecisionInputError, match="takes an Equilibrium"):
         check_equilibrium(bad)
+
+
+@pytest.mark.parametrize("bad", [["x"] * 169, [float("nan")] * 169, [1.5] * 169, [-0.1] * 169, [True] * 169,
+                                 "AA", 7, [0.5] * 170, [0.5] * 168])
+def test_a_range_edited_to_nonsense_is_refused_where_it_is_made(bad):
+    """An edited range is refused when the player's strategy is built (``attrs.evolve`` runs the
+    converter), with the library's error, before any check."""
+    import attrs
+
+    eq = solve([2000, 1500, 1000], (100, 200), max_seconds=30)
+    with pytest.raises(DecisionInputError):
+        attrs.evolve(eq.players[0], push=bad)
+    with pytest.raises(DecisionInputError):
+        attrs.evolve(eq.players[2], call={"BTN": bad})
