@@ -31,9 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from realdeal_nway_oracle import check, strategies_of
 
-from pokerengine.decisions import solve
-from pokerengine.decisions.dealcheck import deal_check
-from pokerengine.decisions.equilibrium import build
+from pokerengine.decisions import check_equilibrium, solve
 from pokerengine.decisions.game import make_game
 
 TABLES: dict[str, tuple[int, ...]] = {
@@ -45,14 +43,6 @@ TABLES: dict[str, tuple[int, ...]] = {
 DEALS = {"3x2000": 4_000_000, "4x2000": 8_000_000, "6x2000": 4_000_000, "9x2000": 1_000_000}
 PRIZES = (50, 30, 20)
 BLINDS = (100, 200)
-
-
-def _sigma(game: Any, solver: Any, eq: Any) -> dict[int, Any]:
-    import numpy as np
-
-    strategies = strategies_of(game, eq)
-    return {q: np.stack([np.asarray(strategies[q][key]) for key in sorted(solver.keys[q], key=solver.keys[q].get)])
-            for q in solver.keys}
 
 
 def row(name: str, deals: int, hogs: int, oracle: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -79,9 +69,7 @@ def row(name: str, deals: int, hogs: int, oracle: int, options: dict[str, Any]) 
     }
     if oracle:
         game = make_game(stacks, BLINDS, prizes=PRIZES)
-        solver = build(game)
-        sigma = _sigma(game, solver, eq)
-        mine = deal_check(solver, sigma, deals=oracle, seed=3)
+        mine = check_equilibrium(eq, deals=oracle, seed=3, max_seconds=None)
         theirs = check(game, strategies_of(game, eq), deals=oracle, seed=4)
         out["oracle"] = {"deals": oracle, "library_seconds": round(mine.seconds, 1),
                          "oracle_seconds": round(theirs.seconds, 1),

@@ -119,7 +119,7 @@ def sample(solver: Any, sigma: dict[int, Array], deals: int, seed: int, check: C
     counts = np.zeros((GROUPS, n, CLASSES))
     values = np.zeros((GROUPS, n))
     dealt = np.zeros(GROUPS)
-    tied: dict[tuple[int, int], Array] = {}  # (ending, how ties share its pots) -> payoffs
+    tied = _Ties()
     rng = np.random.default_rng(seed)
     done = 0
     g = 0
@@ -133,13 +133,12 @@ def sample(solver: Any, sigma: dict[int, Array], deals: int, seed: int, check: C
             check()
         if stop_at is not None and g == 0 and time.monotonic() > stop_at:
             break
-    by_order = int(tied.pop((-1, -1), np.zeros(1))[0])
-    return points, sums, counts, values, dealt, by_order
+    return points, sums, counts, values, dealt, tied.by_order
 
 
 def _batch(solver: Any, sigma: dict[int, Array], points: list[tuple[int, int]], plans: list[Any],
            rng: np.random.Generator, m: int, sums: Array, counts: Array, values: Array,
-           tied: dict[tuple[int, int], Array]) -> None:
+           tied: _Ties) -> None:
     """``m`` deals: each point's push and fold values summed by the deciding seat's class into ``sums``."""
     n = solver.game.players
     cards = np.argsort(rng.random((m, 52)), axis=1)[:, :2 * n + 5]
@@ -211,10 +210,19 @@ def attach(eq: Equilibrium, solver: Any, sigma: dict[int, Array], deals: int, se
                         f"standard errors; the model's certificate {eq.exploitability:.3g}")
 
 
-def _pots(game: Any, idx: int, e: Any, look: Any, v: Any, tied: dict[tuple[int, int], Array]) -> Array:
-    """Each deal's payoffs at a showdown of three or more hands (``v``: their values, the hands by
-    contribution, smallest first): without ties for a pot, the pot sequence of the hands that beat
-    every hand that put in more; with them, the pots split as the pot code splits them."""
+@attrs.define
+class _Ties:
+    """The ways ties shared a showdown's pots, valued (``(ending, code) -> payoffs``), and the deals
+    whose tie was broken at random past :data:`MAX_TIED`."""
+
+    payoffs: dict[tuple[int, int], Array] = attrs.field(factory=dict)
+    by_order: int = 0
+
+
+def _records(v: Any) -> tuple[Any, Any]:
+    """For hands by contribution (``v``: their values, smallest contribution first): the bits of the
+    hands that beat every hand that put in more (the pots' winners, the last always one), and whether
+    a hand ties the best of those after it (a tie that may share a pot)."""
     m, k = v.shape
     above = np.maximum.accumulate(v[:, ::-1], axis=1)[:, ::-1]  # the best of each suffix
     won = np.full(m, 1 << (k - 1), dtype=np.intp)
@@ -222,6 +230,15 @@ def _pots(game: Any, idx: int, e: Any, look: Any, v: Any, tied: dict[tuple[int, 
     for w in range(k - 1):
         won |= (v[:, w] > above[:, w + 1]).astype(np.intp) << w
         shared |= v[:, w] == above[:, w + 1]
+    return won, shared
+
+
+def _pots(game: Any, idx: int, e: Any, look: Any, v: Any, tied: _Ties) -> Array:
+    """Each deal's payoffs at a showdown of three or more hands (``v``: their values, the hands by
+    contribution, smallest first): without ties for a pot, the pot sequence of the hands that beat
+    every hand that put in more; with them, the pots split as the pot code splits them."""
+    k = v.shape[1]
+    won, shared = _records(v)
     pay: Array = e.pays[look[won]]
     if not shared.any():
         return pay
@@ -241,20 +258,17 @@ def _pots(game: Any, idx: int, e: Any, look: Any, v: Any, tied: dict[tuple[int, 
     live = e.live
     put = dict(enumerate(e.ending.put))
     for c, where in zip(*_groups(code)):
-        got = tied.get((idx, int(c)))
-        if got is None and len(tied) >= MAX_TIED:  # past the bound: the tie broken at random
+        got = tied.payoffs.get((idx, int(c)))
+        if got is None and len(tied.payoffs) >= MAX_TIED:  # past the bound: the tie broken at random
             order = sub[where] * 16 + np.argsort(np.random.default_rng(int(c) % 2**32).random((len(where), k)), axis=1)
-            high = np.maximum.accumulate(order[:, ::-1], axis=1)[:, ::-1]
-            bits = np.full(len(where), 1 << (k - 1), dtype=np.intp)
-            for w in range(k - 1):
-                bits |= (order[:, w] > high[:, w + 1]).astype(np.intp) << w
-            pay[rows[where]] = e.pays[look[bits]]
-            tied[-1, -1] = tied.get((-1, -1), np.zeros(1)) + len(where)
+            pay[rows[where]] = e.pays[look[_records(order)[0]]]
+            tied.by_order += len(where)
             continue
         if got is None:
             lab = label[where[0]]
             groups = [[live[w] for w in range(k) if lab[w] == step] for step in range(1, int(lab.max()) + 1)]
-            got = tied[(idx, int(c))] = np.array(game.payoff(e.ending.live, (), put, ties=groups), dtype=np.float64)
+            got = np.array(game.payoff(e.ending.live, (), put, ties=groups), dtype=np.float64)
+            tied.payoffs[(idx, int(c))] = got
         pay[rows[where]] = got
     return pay
 

@@ -239,3 +239,19 @@ def test_a_range_edited_to_nonsense_is_refused_where_it_is_made(bad):
         attrs.evolve(eq.players[0], push=bad)
     with pytest.raises(DecisionInputError):
         attrs.evolve(eq.players[2], call={"BTN": bad})
+
+
+def test_past_the_tie_bound_ties_are_broken_at_random_and_counted(monkeypatch):
+    """With no room for tie payoffs, every tie that may share a pot is settled by a random order and
+    counted; under chip EV that is the even split on average, so the gains stay the checker's."""
+    from pokerengine.decisions import dealcheck
+
+    monkeypatch.setattr(dealcheck, "MAX_TIED", 0)
+    game = make_game([3000, 2000, 1500, 2500], (100, 200))
+    solver = build(game)
+    sigma, strategies = _random(solver, 3)
+    got = deal_check(solver, sigma, deals=400_000, seed=5)
+    want = oracle_check(game, strategies, deals=400_000, seed=7)
+    assert got.ties_by_order > 0
+    for s in range(game.players):
+        assert abs(got.gains[s] - want.gains[s]) <= 4 * np.hypot(got.errors[s], want.gains_se[s])
