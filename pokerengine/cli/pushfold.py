@@ -25,16 +25,19 @@ solving) and says so: ``wrote the chart to FILE.png`` (beside ``--json``, on std
 ``--chips-per-money X`` add knockout bounties (:mod:`pokerengine.decisions.bounty`): the equities
 are prize money plus bounty money; the JSON adds ``"bounties"`` and ``"progressive"``.
 
-``--check-deals N`` checks the strategies in the real deal on ``N`` sampled deals (every hand and
-the board from one deck; :mod:`pokerengine.decisions.dealcheck`): a line gives its exploitability
-with its standard error and lower estimate and each seat's gain, the JSON a ``"realdeal"`` object;
-from four players on that figure is the exploitability (the solver's own is then
-``model_exploitability``) and the tolerance must hold for it plus two standard errors.  Without it,
-from four players on, the certificate line says ``certified in the model game`` (the solver's view).
+From four players on, the strategies are checked in the real deal (every hand and the board from
+one deck; :mod:`pokerengine.decisions.dealcheck`) until the check is within the tolerance: a line
+gives its exploitability with its standard error and lower estimate and each seat's gain, the JSON a
+``"realdeal"`` object; that figure is the exploitability (the solver's own is
+``model_exploitability``) and the tolerance must hold for it plus two standard errors.
+``--check-deals N`` checks on ``N`` sampled deals instead (three-handed too, beside the solver's
+exact certificate); ``--check-deals 0`` not at all, and from four players the certificate line then
+says ``certified in the model game`` (the solver's view).
 
 ``--tolerance X`` is the exploitability to reach, in the unit the certificate is stated in (big
 blinds under chip EV, default 0.005; percent of the prize pool under a payout model, default
-0.01); ``--max-seconds S`` (default 60) bounds the solve.  The JSON's ``certified`` (and the
+0.01); ``--max-seconds S`` (default 60; 300 from seven players with the real-deal check; ``inf``:
+no bound) bounds the solve.  The JSON's ``certified`` (and the
 text's certificate line) says whether the tolerance was reached.
 
 Exit status 0 when the tolerance was reached; 3 when it was not (``--max-seconds`` ran out, or
@@ -54,7 +57,6 @@ from typing import Any
 
 from ..models import MODELS, SAMPLED_MODELS
 
-DEFAULT_SECONDS = 60.0
 NOT_CERTIFIED = 3
 """The exit status of a solve that stopped short of its tolerance (its best strategies printed)."""
 
@@ -88,12 +90,14 @@ def add_parser(sub: Any) -> None:
                    help="the exploitability to reach: big blinds under chip EV (default 0.005), percent of the pool "
                         "under a payout model (default 0.01); short of it the best strategies found are printed, "
                         "exit 3")
-    p.add_argument("--max-seconds", type=_real_option, default=DEFAULT_SECONDS, metavar="S",
-                   help=f"stop after this long (default {DEFAULT_SECONDS:g}): the best strategies found, exit 3 when "
-                        "short of the tolerance; exit 1 when none exists yet or the solve is estimated at ten times it")
-    p.add_argument("--check-deals", type=_count_option, default=0, metavar="N",
+    p.add_argument("--max-seconds", type=_real_option, default=None, metavar="S",
+                   help="stop after this long (default 60, 300 from seven players with the real-deal check; inf: no "
+                        "bound): the best strategies found, exit 3 when short of the tolerance; exit 1 when none "
+                        "exists yet or the solve is estimated at ten times it")
+    p.add_argument("--check-deals", type=_count_option, default=None, metavar="N",
                    help="check the strategies in the real deal (every hand and the board from one deck) on N sampled "
-                        "deals; from four players its figure is the exploitability (default 0: no check)")
+                        "deals; from four players its figure is the exploitability (default: from four players, "
+                        "until within the tolerance; 0: no check, the model game's certificate)")
     p.add_argument("--bounties", default=None, nargs="+", metavar="B1,B2,...",
                    help="knockout bounties: the money on each player's head, in the prizes' units (one per player)")
     p.add_argument("--progressive", action="store_true",
@@ -142,7 +146,8 @@ def run(args: argparse.Namespace) -> int:
         from ..decisions.equilibrium import solve
 
         eq = solve(stacks, blinds, ante[0], big_blind_ante=big_blind_ante[0], prizes=prizes, model=args.model,
-                   max_seconds=args.max_seconds if args.max_seconds != float("inf") else None,
+                   max_seconds="auto" if args.max_seconds is None else None if args.max_seconds == float("inf")
+                   else args.max_seconds,
                    tolerance=args.tolerance, lookahead=args.lookahead, card_removal=not args.no_card_removal,
                    bounties=bounties, progressive=args.progressive, chips_per_money=None if rate is None else rate[0],
                    check_deals=args.check_deals)

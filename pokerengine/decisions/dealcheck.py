@@ -72,6 +72,10 @@ GROUPS = 16
 CELLS = 12_000_000
 """Floats per batch for the per-point values (``points x 2 x batch``, 96 MB at most): the batch is sized
 by it (nine players: 11,741 deals a batch; fewer players: 20,000)."""
+AUTO_FIRST = 500_000
+"""The default check's first look (:func:`until_within`), rounded up to whole rounds of the groups."""
+AUTO_MOST = 32_000_000
+"""The default check's most deals (with no time bound: about 10 minutes nine-handed)."""
 MAX_TIED = 50_000
 """Ways ties share a showdown's pots valued exactly (each by the pot code and the payout model, then
 kept); past them a tie not yet seen is broken at random (the average of the orders it allows, the
@@ -92,48 +96,95 @@ def deal_check(solver: Any, sigma: dict[int, Array], deals: int = 1_000_000, see
     if type(deals) is not int or not GROUPS <= deals <= MAX_DEALS:
         raise DecisionInputError(f"deals must be an integer from {GROUPS} to {MAX_DEALS:,}, got {deals!r}")
     began = time.perf_counter()
-    points, sums, counts, values, dealt, by_order = sample(solver, sigma, deals, seed, check, stop_at)
-    return _gains(solver.game, sigma, points, sums, counts, values, dealt, seed, time.perf_counter() - began, by_order)
+    run = Sampler(solver, sigma, seed, deals)
+    run.run(deals, check, stop_at)
+    return run.result(time.perf_counter() - began)
+
+
+def until_within(solver: Any, sigma: dict[int, Array], tolerance: float, seed: int = 1,
+                 stop_at: float | None = None, more: bool = True) -> DealCheck:
+    """The check :func:`solve` runs by default (``check_deals=None``): looks at :data:`AUTO_FIRST`
+    deals or more (whole rounds of the :data:`GROUPS` batches), then at twice as many each time, until
+    the plain estimate plus two standard errors is within ``tolerance`` (:meth:`DealCheck.within`),
+    :data:`AUTO_MOST` deals are done, ``stop_at`` has passed (the deals done by then, at least one
+    round) or the lower estimate less two standard errors is above the tolerance; ``more`` false: the first look only (a solve that missed its tolerance in the model game
+    cannot be certified by the check).  The deals of every look are those of :func:`deal_check` with
+    as many deals, the same seed: the figures reproduce with it (:func:`.verify.check_equilibrium`).
+    Several looks make a noisy check that happens to dip within the tolerance likelier to stop: the
+    plain estimate's bias up, which falls as the deals grow, is the margin against it."""
+    began = time.perf_counter()
+    run = Sampler(solver, sigma, seed, AUTO_MOST)
+    per_round = GROUPS * run.batch
+    goal = -(-AUTO_FIRST // per_round) * per_round
+    while True:
+        run.run(goal, None, stop_at)
+        got = run.result(time.perf_counter() - began)
+        hopeless = got.lower - 2.0 * got.standard_error > tolerance  # even the estimate biased down is above
+        if (not more or hopeless or got.within(tolerance) or run.done < goal or 2 * goal > AUTO_MOST
+                or (stop_at is not None and time.monotonic() > stop_at)):
+            return got
+        goal *= 2
+
+
+class Sampler:
+    """The sums behind :func:`deal_check`, grown by :meth:`run`: ``points`` (the decision points
+    ``(seat, index)``); per group, point, action (push, fold) and class the summed values
+    (``sums``); per group, seat and class the deals (``counts``); per group and seat the summed
+    payoffs (``values``); the deals per group (``dealt``).  ``most`` (the most deals it will run)
+    sizes the batches, so that a run grown in steps deals what one run of as many deals would."""
+
+    def __init__(self, solver: Any, sigma: dict[int, Array], seed: int, most: int):
+        n = solver.game.players
+        self.solver, self.sigma, self.seed = solver, sigma, seed
+        self.points = [(q, k) for q in sorted(solver.keys) for k in range(len(solver.keys[q]))]
+        index = {p: i for i, p in enumerate(self.points)}
+        self.plans = []
+        for e in solver.ends:
+            acts = [(index[(q, solver.keys[q][key])], q, pushed) for q, key, pushed in e.ending.acts]
+            look = None
+            if len(e.live) >= 3:
+                look = np.zeros(1 << len(e.live), dtype=np.intp)
+                for t, seq in enumerate(pot_sequences(len(e.live))):
+                    look[sum(1 << w for w in seq)] = t
+            self.plans.append((acts, look))
+        npts = len(self.points)
+        self.batch = max(1, min(20_000, CELLS // (2 * max(npts, 1)), -(-most // GROUPS)))
+        self.sums = np.zeros((GROUPS, npts, 2, CLASSES))
+        self.counts = np.zeros((GROUPS, n, CLASSES))
+        self.values = np.zeros((GROUPS, n))
+        self.dealt = np.zeros(GROUPS)
+        self.tied = _Ties()
+        self.rng = np.random.default_rng(seed)
+        self.done = 0
+        self.group = 0
+
+    def run(self, deals: int, check: Callable[[], None] | None = None, stop_at: float | None = None) -> None:
+        """Deal until ``deals`` in all (or ``stop_at`` is past at the end of a round of the groups)."""
+        while self.done < deals:
+            g = self.group
+            m = min(self.batch, deals - self.done)
+            _batch(self.solver, self.sigma, self.points, self.plans, self.rng, m, self.sums[g], self.counts[g],
+                   self.values[g], self.tied)
+            self.done += m
+            self.dealt[g] += m
+            self.group = (g + 1) % GROUPS
+            if check is not None:
+                check()
+            if stop_at is not None and self.group == 0 and time.monotonic() > stop_at:
+                break
+
+    def result(self, seconds: float) -> DealCheck:
+        return _gains(self.solver.game, self.sigma, self.points, self.sums, self.counts, self.values, self.dealt,
+                      self.seed, seconds, self.tied.by_order)
 
 
 def sample(solver: Any, sigma: dict[int, Array], deals: int, seed: int, check: Callable[[], None] | None = None,
            stop_at: float | None = None) -> tuple[list[tuple[int, int]], Array, Array, Array, Array, int]:
-    """The sums behind :func:`deal_check`: the decision points ``(seat, index)``; per group, point,
-    action (push, fold) and class the summed values; per group, seat and class the deals; per group
-    and seat the summed payoffs; the deals per group; the showdowns whose tie was broken at random."""
-    n = solver.game.players
-    points = [(q, k) for q in sorted(solver.keys) for k in range(len(solver.keys[q]))]
-    index = {p: i for i, p in enumerate(points)}
-    plans = []
-    for e in solver.ends:
-        acts = [(index[(q, solver.keys[q][key])], q, pushed) for q, key, pushed in e.ending.acts]
-        look = None
-        if len(e.live) >= 3:
-            look = np.zeros(1 << len(e.live), dtype=np.intp)
-            for t, seq in enumerate(pot_sequences(len(e.live))):
-                look[sum(1 << w for w in seq)] = t
-        plans.append((acts, look))
-    npts = len(points)
-    batch = max(1, min(20_000, CELLS // (2 * max(npts, 1)), -(-deals // GROUPS)))
-    sums = np.zeros((GROUPS, npts, 2, CLASSES))
-    counts = np.zeros((GROUPS, n, CLASSES))
-    values = np.zeros((GROUPS, n))
-    dealt = np.zeros(GROUPS)
-    tied = _Ties()
-    rng = np.random.default_rng(seed)
-    done = 0
-    g = 0
-    while done < deals:
-        m = min(batch, deals - done)
-        _batch(solver, sigma, points, plans, rng, m, sums[g], counts[g], values[g], tied)
-        done += m
-        dealt[g] += m
-        g = (g + 1) % GROUPS
-        if check is not None:
-            check()
-        if stop_at is not None and g == 0 and time.monotonic() > stop_at:
-            break
-    return points, sums, counts, values, dealt, tied.by_order
+    """The sums behind :func:`deal_check` (:class:`Sampler`'s, and the showdowns whose tie was broken
+    at random)."""
+    run = Sampler(solver, sigma, seed, deals)
+    run.run(deals, check, stop_at)
+    return run.points, run.sums, run.counts, run.values, run.dealt, run.tied.by_order
 
 
 def _batch(solver: Any, sigma: dict[int, Array], points: list[tuple[int, int]], plans: list[Any],
@@ -183,21 +234,25 @@ def _batch(solver: Any, sigma: dict[int, Array], points: list[tuple[int, int]], 
         counts[s] += np.bincount(cls[:, s], minlength=CLASSES)
 
 
-def attach(eq: Equilibrium, solver: Any, sigma: dict[int, Array], deals: int, seed: int, tolerance: float,
+def attach(eq: Equilibrium, solver: Any, sigma: dict[int, Array], deals: int | None, seed: int, tolerance: float,
            stop_at: float | None, exact: bool) -> Equilibrium:
-    """``eq`` with the real deal's sampled check (:func:`deal_check`) attached as ``realdeal``.  Where
-    the solve's certificate is not of the real deal (``exact`` false: four players and more, or
-    three without the real deal's card removal) the sample's figure becomes ``exploitability``, the
-    solver's own kept as ``model_exploitability``, and ``certified`` asks that its plain estimate
-    plus two standard errors be within ``tolerance`` too.  ``deals`` 0: no check; where the certificate
-    is not the real deal's, ``model_exploitability`` repeats it and the method says so."""
-    if not deals:
+    """``eq`` with the real deal's sampled check attached as ``realdeal``: ``deals`` of them
+    (:func:`deal_check`), or ``None``: until within the tolerance (:func:`until_within`).  Where the
+    solve's certificate is not of the real deal (``exact`` false: four players and more, or three
+    without the real deal's card removal) the sample's figure becomes ``exploitability``, the solver's
+    own kept as ``model_exploitability``, and ``certified`` asks that its plain estimate plus two
+    standard errors be within ``tolerance`` too.  ``deals`` 0: no check; where the certificate is not
+    the real deal's, ``model_exploitability`` repeats it and the method says so."""
+    if deals == 0:
         if exact or solver.game.players < 3:
             return eq
         return attrs.evolve(eq, model_exploitability=eq.exploitability,
                             method=eq.method + "; the certificate is of this model game, not of the real deal "
-                            "(check_deals=N samples the real deal)")
-    got = deal_check(solver, sigma, deals, seed, stop_at=stop_at)
+                            "(check_deals=0)")
+    if deals is None:
+        got = until_within(solver, sigma, tolerance, seed, stop_at, more=eq.certified)
+    else:
+        got = deal_check(solver, sigma, deals, seed, stop_at=stop_at)
     text = (f"; checked in the real deal (every hand and the board from one deck): {got.deals:,} sampled deals "
             f"(seed {seed}), exploitability {got.exploitability:.3g} ± {got.standard_error:.2g} "
             f"(lower estimate {got.lower:.3g})")
@@ -317,4 +372,5 @@ def _gains(game: Any, sigma: dict[int, Array], points: list[tuple[int, int]], su
                      tuple(float(v) for v in value), int(dealt.sum()), seed, seconds, by_order)
 
 
-__all__ = ["GROUPS", "MAX_DEALS", "MAX_TIED", "attach", "deal_check", "sample"]
+__all__ = ["AUTO_FIRST", "AUTO_MOST", "GROUPS", "MAX_DEALS", "MAX_TIED", "Sampler", "attach", "deal_check", "sample",
+           "until_within"]

@@ -123,7 +123,6 @@ payoffs of every way to win their pots (peak 224 MB measured nine-handed).
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -132,11 +131,11 @@ import numpy as np
 
 from .._checks import shown
 from ..errors import DecisionInputError, ModelTimeout
-from ..models import estimate
 from ..models._cost import SLACK, TimeBudget
 from .blas import one_blas_thread
 from .blinds import ante_pair, antes
 from .combos import CLASS_SIZES, CLASSES, COMBOS
+from .cost import DEFAULT_BOARDS, estimate_seconds
 from .dealcheck import GROUPS, attach
 from .dealcheck import MAX_DEALS as CHECK_DEALS
 from .game import Ending, Prize, PushFoldGame, endings, make_game
@@ -144,7 +143,15 @@ from .headsup import solve_headsup
 from .pairwise import SHARED_FROM, Pairwise
 from .realdeal import MAX_DEALS, Deal3, build_seconds, strategy_values
 from .result import Equilibrium, PlayerStrategy, removal_text
-from .showdown import EVALUATION_CELLS, BoardModel, PairOdds, budget_boards, default_table, pot_cells, pot_ranking, pot_sequences
+from .showdown import (
+    EVALUATION_CELLS,
+    BoardModel,
+    PairOdds,
+    budget_boards,
+    default_table,
+    pot_ranking,
+    pot_sequences,
+)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -153,10 +160,8 @@ if TYPE_CHECKING:
 
 PRIOR = np.array(CLASS_SIZES, dtype=np.float64) / COMBOS
 DEFAULT_SECONDS = 60.0
-DEFAULT_BOARDS = 2048
 CHIP_TOLERANCE = 0.005  # big blinds
 PRIZE_TOLERANCE = 0.01  # percent of the pool
-CELLS_PER_SECOND = 1.0e9  # pot_cells a second on the reference machine (measured six- and nine-handed)
 DEFAULT_DEALS = 1_000_000  # the board correction's sample (:func:`.realdeal.board_triples`)
 DEFAULT_THREE = 4096  # boards of three hands all in from one deck (:class:`.threeway.Orders`): 10.24 million deals
 MAX_THREE = 65_536
@@ -486,47 +491,15 @@ def _pot_pays(game: PushFoldGame, e: Ending, live: tuple[int, ...], deadline: Ti
     return np.array(rows, dtype=np.float64)
 
 
-def estimate_seconds(game: PushFoldGame, boards: int = DEFAULT_BOARDS, iterations: int = 100, refresh: int = 10,
-                     check_every: int = 50, pairs: bool = False) -> float:
-    """A rough estimate of a solve's time on the reference machine (2 shared cores): valuing every
-    ending (the pot code for each way to win the pots, the payout model for each distinct stack
-    vector, by the model's own :func:`~pokerengine.models.estimate`), then ``iterations`` of
-    CFR+ with every showdown of three or more hands evaluated ``iterations / refresh`` times and
-    once per certificate."""
-
-    ends = [len(e.live) for e in endings(game)]
-    sizes = Counter(ends)
-    used = budget_boards(ends, boards)
-    cells = 0.0
-    vectors = 0
-    orders = 0
-    for k, count in sizes.items():
-        if k >= 3:
-            cells += count * pot_cells(k, used[k], 140)
-            vectors += count * 2 ** (k - 1)
-            orders += count * 2 ** (k - 1)
-        else:
-            vectors += count * 3
-    evaluations = iterations / refresh + iterations / check_every + 1
-    seconds = cells * evaluations / CELLS_PER_SECOND + orders * 6e-5
-    seconds += iterations * sum(sizes.values()) * game.players * 3e-5
-    if pairs:  # the folds' factors (:mod:`.pairwise`): the triple counts once, each point's fold per refresh
-        points = sum(2 ** k for k in range(game.players))
-        seconds += 6.0 + iterations * sum(sizes.values()) * game.players * 1.2e-4 + evaluations * points * 2e-3
-    if game.model != "chip":
-        seconds += vectors * estimate(game.model, list(game.stacks), list(game.prizes)).seconds
-    return seconds
-
-
 @one_blas_thread
 def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_blind_ante: int = 0,
           bb_ante: bool | None = None,
-          prizes: Sequence[Prize] | None = None, model: str | None = None, max_seconds: float | None = DEFAULT_SECONDS,
+          prizes: Sequence[Prize] | None = None, model: str | None = None, max_seconds: float | str | None = "auto",
           tolerance: float | None = None, max_iterations: int = 20_000, boards: int | None = None,
           card_removal: bool | str = True, refresh: int = 10, check_every: int = 25, table: Any = None,
           exact_headsup: bool = True, seed: int = 0, lookahead: int = 0, deals: int | None = None,
           three: int | None = None, bounties: Sequence[Prize] | None = None, progressive: bool = False,
-          chips_per_money: Prize | None = None, check_deals: int = 0) -> Equilibrium:
+          chips_per_money: Prize | None = None, check_deals: int | None = None) -> Equilibrium:
     """The push/fold equilibrium of a table of 2 to 9 players.
 
     ``stacks`` in chips in seat order from the button (heads-up: small blind, big blind);
@@ -538,7 +511,8 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
     for chip EV, default 0.005; percent of the pool for prize models, default 0.01).  ``boards``: the
     board model's sample for showdowns of three or more hands (default :data:`DEFAULT_BOARDS`,
     2,048; :mod:`.showdown`).  ``max_seconds``
-    bounds the whole solve (``None``: no bound): when it runs out short of the tolerance the best
+    bounds the whole solve (``None``: no bound; ``"auto"``, the default: :data:`DEFAULT_SECONDS`, or
+    :data:`LARGE_SECONDS` from seven players when the real deal is checked): when it runs out short of the tolerance the best
     strategies found are returned with ``certified`` false; :class:`~pokerengine.errors.ModelTimeout`
     when it runs out before the first iteration or the estimate is more than ten times over it.
 
@@ -569,16 +543,20 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
     them, exactly).  Heads-up with bounties is solved by CFR+ with its certificate (the exact
     heads-up solver takes the plain game); ``lookahead`` does not take bounties.
 
-    ``check_deals`` (3 to 9 players; default 0): check the strategies in the real deal on this many
-    sampled deals (:func:`.dealcheck.deal_check`, seed ``seed + 1``; ended at ``max_seconds`` with
-    the deals done) and attach it as ``realdeal``; from four players on its figure is then the
-    ``exploitability`` and ``certified`` needs it within ``tolerance`` (plus two standard errors),
-    the model game solved to :data:`MODEL_SHARE` of the tolerance first.
+    ``check_deals``: check the strategies in the real deal, every hand and the board from one deck
+    (seed ``seed + 1``; ended at ``max_seconds`` with the deals done), and attach it as ``realdeal``.
+    ``None`` (the default): four players and more with the default card removal (the folds' by
+    pairs; not with ``lookahead``), until within the tolerance (:func:`.dealcheck.until_within`:
+    500,000 deals, doubled at each look); a game chosen without it (``card_removal`` ``False`` or
+    ``"model"``) is certified in that game.  ``N``: that many deals (:func:`.dealcheck.deal_check`;
+    at three players and more); ``0``: none, the certificate the model game's.  From four players on its figure is then the ``exploitability`` and ``certified``
+    needs it within ``tolerance`` (plus two standard errors), the model game solved to
+    :data:`MODEL_SHARE` of the tolerance in :data:`MODEL_TIME` of ``max_seconds`` first.
     """
     began = time.perf_counter()
-    if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
-                                    or not max_seconds > 0):
-        raise DecisionInputError(f"max_seconds must be a positive number or None, got {shown(max_seconds)}")
+    if max_seconds is not None and max_seconds != "auto" and (
+            isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float)) or not max_seconds > 0):
+        raise DecisionInputError(f"max_seconds must be a positive number, None or 'auto', got {shown(max_seconds)}")
     for name, v in (("max_iterations", max_iterations), ("refresh", refresh), ("check_every", check_every)):
         if type(v) is not int or v < 1:
             raise DecisionInputError(f"{name} must be a positive integer, got {shown(v)}")
@@ -587,6 +565,10 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
                      progressive=progressive, chips_per_money=chips_per_money)
     if game.bounty is not None and lookahead:
         raise DecisionInputError("lookahead does not take bounties: value the hand with the payout model (lookahead=0)")
+    if max_seconds == "auto":  # seven players and more are checked in the real deal unless told not to
+        checks = check_deals if check_deals is not None else card_removal in (True, "pairs") and not lookahead
+        max_seconds = LARGE_SECONDS if game.players >= 7 and checks else DEFAULT_SECONDS
+    assert not isinstance(max_seconds, str)
     if boards is None:
         boards = DEFAULT_BOARDS
     if tolerance is None:
@@ -595,8 +577,9 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
         raise DecisionInputError(f"tolerance must be a positive number, got {shown(tolerance)}")
     if type(lookahead) is not int or not 0 <= lookahead <= MAX_LOOKAHEAD:
         raise DecisionInputError(f"lookahead must be an integer from 0 to {MAX_LOOKAHEAD}, got {shown(lookahead)}")
-    if type(check_deals) is not int or not (check_deals == 0 or GROUPS <= check_deals <= CHECK_DEALS):
-        raise DecisionInputError(f"check_deals must be 0 or an integer from {GROUPS} to {CHECK_DEALS:,}, "
+    if check_deals is not None and (type(check_deals) is not int
+                                    or not (check_deals == 0 or GROUPS <= check_deals <= CHECK_DEALS)):
+        raise DecisionInputError(f"check_deals must be 0 or an integer from {GROUPS} to {CHECK_DEALS:,} (or None), "
                                  f"got {shown(check_deals)}")
     if lookahead and check_deals:  # the check would value new stacks (split pots) by nested solves
         raise DecisionInputError("check_deals does not take lookahead: check the hand valued by the payout model")
@@ -604,7 +587,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
         raise DecisionInputError("lookahead values the stacks after the hand in prize money: name a payout model")
     if lookahead:
         options = dict(boards=boards, card_removal=card_removal, refresh=refresh, check_every=check_every, deals=deals,
-                       three=three,
+                       three=three, check_deals=0,
                        table=table, exact_headsup=exact_headsup, seed=seed, tolerance=tolerance,
                        max_iterations=max_iterations)
         game = PushFoldGame(game.stacks, game.blinds, game.ante, game.bb_ante, game.prizes, game.model, game.posts,
@@ -624,17 +607,21 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
     if type(three) is not int or not 0 <= three <= MAX_THREE:
         raise DecisionInputError(f"three must be an integer from 0 to {MAX_THREE:,}, got {shown(three)}")
     mode = removal(card_removal, game.players)
+    if check_deals is None:  # the default: checked where the certificate is not the real deal's
+        check_deals = None if mode == "pairs" and not lookahead else 0
+    checked = check_deals != 0 and game.players >= 3
     if max_seconds is not None:
         guess = estimate_seconds(game, boards, min(max_iterations, 100), refresh, check_every, pairs=mode == "pairs")
         if mode == "real":
             guess += build_seconds(deals, seed, three) + 0.15 * min(max_iterations, 100)
         if guess > SLACK * max_seconds:
             raise ModelTimeout(f"this push/fold solve is estimated at {guess:.3g} s, far over max_seconds={max_seconds:g}")
-    deadline = TimeBudget("push/fold", max_seconds)
+    stop_at = None if max_seconds is None else time.monotonic() + max_seconds  # the check's
+    deadline = TimeBudget("push/fold", max_seconds if max_seconds is None or not checked else MODEL_TIME * max_seconds)
     solver = build(game, table=table, boards=boards, card_removal=card_removal, seed=seed, deadline=deadline,
                    deals=deals, three=three if mode == "real" else 0)
     scale = game.scale
-    aim = tolerance * (MODEL_SHARE if check_deals and mode != "real" else 1.0)  # room for the real deal's check
+    aim = tolerance * (MODEL_SHARE if checked and mode != "real" else 1.0)  # room for the real deal's check
     best: tuple[float, dict[int, Array], list[Array]] | None = None
     it = 0
     reached = False
@@ -698,14 +685,20 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
     if stopped:
         solver.deadline = None  # the chip EVs of a prize model's result: one more evaluation
     eq = _result(game, solver, sigma, value, expl, time.perf_counter() - began, method, it, expl <= tolerance)
-    eq = attach(eq, solver, sigma, check_deals, seed + 1, tolerance, deadline.end, mode == "real")
-    return attrs.evolve(eq, seconds=time.perf_counter() - began) if check_deals else eq
+    eq = attach(eq, solver, sigma, check_deals, seed + 1, tolerance, stop_at, mode == "real")
+    return attrs.evolve(eq, seconds=time.perf_counter() - began) if checked else eq
 
 
 MAX_LOOKAHEAD = 3
 MODEL_SHARE = 0.5
-"""With ``check_deals`` (four players and more) the model game is solved to this share of the tolerance,
+"""With a real-deal check (four players and more) the model game is solved to this share of the tolerance,
 the rest left for the method's error in the real deal and the check's noise."""
+MODEL_TIME = 0.6
+"""With a real-deal check and a time bound the model game is solved within this share of ``max_seconds``,
+the rest left for the check."""
+LARGE_SECONDS = 300.0
+"""``max_seconds="auto"`` from seven players with the real-deal check: measured nine-handed on two busy
+cores, the model game takes about 65 s and the check about 110 s to certify the default tolerance."""
 RESERVE = 3.0
 """A solve with ``max_seconds`` stops before its next step when the time left would not hold that step
 (a step with fresh showdowns or a check costs about as much as the last such step, one evaluation of

@@ -187,7 +187,9 @@ def test_check_deals_reports_the_real_deal(capsys):
     code, out, err = run(capsys, *argv, "--check-deals", "50000")
     assert code == 3 and "real deal, 50,000 sampled deals: exploitability" in out and "per seat BTN" in out
     assert "(NOT certified: tolerance 0.01)" in out
-    code, out, err = run(capsys, *argv)  # unchecked: the verdict is the model game's
-    assert code == 0 and "(certified in the model game: tolerance 0.01)" in out
+    code, out, err = run(capsys, *argv, "--check-deals", "0")  # unchecked: the verdict is the model game's
+    assert code == 0 and "(certified in the model game: tolerance 0.01)" in out and "real deal," not in out
+    code, out, err = run(capsys, *argv)  # the default: checked in the real deal, which the quick table is not
+    assert code == 3 and "(NOT certified: tolerance 0.01)" in out and "real deal, " in out and "not reached" in err
     code, out, err = run(capsys, *argv, "--check-deals", "7")
     assert code == 2 and "check_deals must be 0 or an integer from 16" in err and err.count("\n") == 1

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokerengine.decisions import solve
+from pokerengine.decisions import check_equilibrium, solve
 from pokerengine.decisions.dealcheck import GROUPS, deal_check, sample
 from pokerengine.decisions.equilibrium import build
 from pokerengine.decisions.game import make_game
@@ -148,12 +148,31 @@ def test_four_players_report_the_real_deal():
 
 
 def test_without_a_check_the_model_certificate_is_named():
-    """Four players without a check: the certificate is the model game's, and the result says so."""
-    eq = solve([2000, 2000, 2000, 2000], (100, 200), prizes=(50, 30, 20))
+    """Four players with ``check_deals=0``: the certificate is the model game's, and the result says so."""
+    eq = solve([2000, 2000, 2000, 2000], (100, 200), prizes=(50, 30, 20), check_deals=0)
     assert eq.realdeal is None and eq.model_exploitability == eq.exploitability
-    assert eq.method.endswith("not of the real deal (check_deals=N samples the real deal)")
+    assert eq.method.endswith("not of the real deal (check_deals=0)")
+    assert "in the model game" not in eq.method  # solved to the whole tolerance, no room kept for a check
     three = solve([2000, 1500, 1000], (100, 200), prizes=(50, 30, 20))
-    assert three.model_exploitability is None and "model game" not in three.method
+    assert three.model_exploitability is None and three.realdeal is None and "model game" not in three.method
+    chosen = solve([2000, 2000, 2000, 2000], (100, 200), prizes=(50, 30, 20), card_removal="model")
+    assert chosen.realdeal is None and chosen.model_exploitability == chosen.exploitability  # the game asked for
+
+
+def test_by_default_four_players_are_checked_until_within():
+    """The default from four players: the model game solved to half the tolerance, then the real deal
+    sampled in looks of 640,000 deals doubled (four-handed batches of 20,000) until its figure plus two
+    standard errors is within the tolerance; the figures are :func:`deal_check`'s on as many deals."""
+    eq = solve([2000, 2000, 2000, 2000], (100, 200), prizes=(50, 30, 20))
+    r = eq.realdeal
+    assert r is not None and eq.certified and r.within(0.01) and eq.exploitability == r.exploitability
+    assert eq.model_exploitability <= 0.005 and r.deals in (640_000, 1_280_000, 2_560_000, 5_120_000)
+    if r.deals > 640_000:  # the look before was not within
+        assert not check_equilibrium(eq, deals=r.deals // 2, seed=1).within(0.01)
+    again = check_equilibrium(eq, deals=r.deals, seed=1)
+    assert again.gains == r.gains and again.errors == r.errors
+    hopeless = solve([2000, 2000, 2000, 2000], (100, 200), prizes=(50, 30, 20), max_iterations=5, check_every=5)
+    assert not hopeless.certified and hopeless.realdeal.deals == 640_000  # the model missed: one look
 
 
 def test_three_players_keep_their_exact_certificate():
