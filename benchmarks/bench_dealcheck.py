@@ -1,6 +1,7 @@
 """The solver's real-deal check (``solve(..., check_deals=N)``), timed and set against the independent checker.
 
-For each table (ICM 50/30/20, blinds 100/200): the solve with its real-deal check, timed on the
+For each table (ICM 50/30/20, blinds 100/200): the solve with its real-deal check (the default:
+until within the tolerance; ``--deals N``: on ``N`` deals), timed on the
 two cores with ``--hogs`` busy processes running (the solve's time, the check's, the model's
 certificate, the real deal's exploitability with its standard error and lower estimate, and
 whether it is certified in the real deal); then, with ``--oracle N``, the independent checker
@@ -8,12 +9,12 @@ whether it is certified in the real deal); then, with ``--oracle N``, the indepe
 deals: its figures beside the library's and the two times for the same number of deals (the
 library's check timed again on ``N`` deals, without hogs, so the ratio compares like with like).
 
-    python benchmarks/bench_dealcheck.py                                   # 4, 6 and 9 players
+    python benchmarks/bench_dealcheck.py --tables 3x2000 4x2000 6x2000 9x2000   # the default solves
     python benchmarks/bench_dealcheck.py --tables 4x2000 --deals 32000000 --tolerance 0.001 --hogs 2
     python benchmarks/bench_dealcheck.py --tables 6x2000 --oracle 2000000
 
-Three players are certified in the real deal by the solver itself (exact sums by class); their
-row shows the check beside that certificate.  ``--json FILE`` writes the rows.
+Three players are certified in the real deal by the solver itself (exact sums by class); by default
+their row shows that certificate (no sample), with ``--deals N`` the check beside it.  ``--json FILE`` writes the rows.
 """
 
 from __future__ import annotations
@@ -40,12 +41,11 @@ TABLES: dict[str, tuple[int, ...]] = {
     "6x2000": (2000,) * 6,
     "9x2000": (2000,) * 9,
 }
-DEALS = {"3x2000": 4_000_000, "4x2000": 8_000_000, "6x2000": 4_000_000, "9x2000": 1_000_000}
 PRIZES = (50, 30, 20)
 BLINDS = (100, 200)
 
 
-def row(name: str, deals: int, hogs: int, oracle: int, options: dict[str, Any]) -> dict[str, Any]:
+def row(name: str, deals: int | None, hogs: int, oracle: int, options: dict[str, Any]) -> dict[str, Any]:
     stacks = TABLES[name]
     busy = [subprocess.Popen(["yes"], stdout=subprocess.DEVNULL) for _ in range(hogs)]
     try:
@@ -60,12 +60,14 @@ def row(name: str, deals: int, hogs: int, oracle: int, options: dict[str, Any]) 
     r = eq.realdeal
     out: dict[str, Any] = {
         "table": name, "options": options, "hogs": hogs, "load": round(load, 2), "seconds": round(wall, 1),
-        "check_seconds": round(r.seconds, 1), "iterations": eq.iterations,
+        "check_seconds": round(r.seconds, 1) if r else 0.0, "iterations": eq.iterations,
         "model_certificate": eq.model_exploitability if eq.model_exploitability is not None else eq.exploitability,
-        "exploitability": eq.exploitability, "certified": eq.certified, "deals": r.deals,
-        "sampled": r.exploitability, "se": r.standard_error, "lower": r.lower,
-        "gains": list(r.gains), "errors": list(r.errors), "lowers": list(r.lowers),
-        "values": list(r.values), "equity_reported": [p.equity for p in eq.players],
+        "exploitability": eq.exploitability, "certified": eq.certified, "deals": r.deals if r else 0,
+        "sampled": r.exploitability if r else eq.exploitability, "se": r.standard_error if r else 0.0,
+        "lower": r.lower if r else eq.exploitability,
+        "gains": list(r.gains) if r else [], "errors": list(r.errors) if r else [],
+        "lowers": list(r.lowers) if r else [], "values": list(r.values) if r else [],
+        "equity_reported": [p.equity for p in eq.players],
     }
     if oracle:
         game = make_game(stacks, BLINDS, prizes=PRIZES)
@@ -84,7 +86,9 @@ def row(name: str, deals: int, hogs: int, oracle: int, options: dict[str, Any]) 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", nargs="*", default=["4x2000", "6x2000", "9x2000"], choices=list(TABLES))
-    ap.add_argument("--deals", type=int, default=None, help="the solve's check (default per table)")
+    ap.add_argument("--deals", type=int, default=None,
+                    help="the solve's check on this many deals (default: the solve's own, until within the tolerance "
+                         "from four players; three-handed the exact certificate, no sample)")
     ap.add_argument("--hogs", type=int, default=2)
     ap.add_argument("--oracle", type=int, default=0, help="also the independent checker on this many deals")
     ap.add_argument("--tolerance", type=float, default=None)
@@ -101,7 +105,7 @@ def main(argv: list[str] | None = None) -> None:
           " oracle: library s / checker s, checker's figure |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for name in a.tables:
-        r = row(name, a.deals or DEALS[name], a.hogs, a.oracle, options)
+        r = row(name, a.deals, a.hogs, a.oracle, options)
         rows.append(r)
         o = r.get("oracle")
         side = (f"{o['library_seconds']} / {o['oracle_seconds']} ({o['oracle_seconds'] / max(o['library_seconds'], 1e-9):.1f}x); "
