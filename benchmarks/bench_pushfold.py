@@ -202,18 +202,22 @@ def multiway_rows(cases: tuple[tuple[tuple[int, ...], str], ...] = MULTIWAY_CASE
         prizes = None if model == "chip" else MULTIWAY_PRIZES
         # three players: the view through one's own hand (the solver before the real deal) beside the real deal
         # and the real deal with three hands all in by the board model (three=0) beside one deck (the default)
-        variants = (("model", None), (True, 0), (True, None)) if len(stacks) == 3 else ((True, None),)
-        for removal, three in variants:
+        # four and more: the model game alone (check_deals=0, the solver before the default check) beside the
+        # default, the model solved to half the tolerance and then checked in the real deal until within it
+        variants = ((("model", None, None), (True, 0, None), (True, None, None)) if len(stacks) == 3
+                    else ((True, None, 0), (True, None, None)))
+        for removal, three, check in variants:
             began = time.perf_counter()
             eq = solve(stacks, MULTIWAY_BLINDS, prizes=prizes, model=model, max_seconds=max_seconds,
-                       card_removal=removal, three=three)
+                       card_removal=removal, three=three, check_deals=check)
             seconds = time.perf_counter() - began
             off = (sum(p.equity or 0.0 for p in eq.players) - sum(MULTIWAY_PRIZES)) if prizes else \
                 sum(p.ev for p in eq.players) / MULTIWAY_BLINDS[1]
             rows.append({"stacks": stacks, "model": model, "seconds": seconds, "iterations": eq.iterations,
                          "exploitability": eq.exploitability, "off": off,
-                         "removal": ("real" if "all in from one deck" in eq.method else "rbm") if "real deal" in eq.method
-                         else "view",
+                         "removal": ("chk" if eq.realdeal is not None else "pair") if len(stacks) > 3 else
+                         "view" if removal == "model" else "rbm" if three == 0 else "real", "certified": eq.certified,
+                         "deals": eq.realdeal.deals if eq.realdeal is not None else 0,
                          "push": {p.position: p.push_percent for p in eq.players if p.push_percent > 0}})
     return rows
 
@@ -222,17 +226,19 @@ def print_multiway(quick: bool) -> None:
     cases = tuple(c for c in MULTIWAY_CASES if len(c[0]) <= 4) if quick else MULTIWAY_CASES
     print("\nthree to nine players (blinds 100/200; prizes 50/30/20; CFR+, 2,048 boards for multiway showdowns,"
           " fewer from seven players on)")
-    print(f"{'stacks':<44} {'model':<5} {'deal':<4} {'seconds':>8} {'iter':>5} {'expl':>9} {'sum off':>9}  push %")
+    print(f"{'stacks':<44} {'model':<5} {'deal':<4} {'seconds':>8} {'iter':>5} {'expl':>9} {'sum off':>9} {'cert':>4}  push %")
     for r in multiway_rows(cases):
         unit = "bb" if r["model"] == "chip" else "%"
         push = ", ".join(f"{k} {v:.1f}" for k, v in r["push"].items())
         print(f"{'/'.join(map(str, r['stacks'])):<44} {r['model']:<5} {r['removal']:<4} {r['seconds']:8.1f} {r['iterations']:5d} "
-              f"{r['exploitability']:7.4f}{unit:>2} {r['off']:+9.4f}  {push}")
+              f"{r['exploitability']:7.4f}{unit:>2} {r['off']:+9.4f} {'yes' if r['certified'] else 'NO':>4}  {push}")
     print("(expl: the most one player gains by a best response, % of the pool or bb; sum off: equities' sum minus "
           "the pool (%), or the chip EVs' sum (bb); deal: 'real' three hands and the board from one deck, folded "
           "hands dead (the default at three players; the first real solve builds its sums, about 20 s, and its "
           "three-way orders, about 10 s), 'rbm' the same with three hands all in by the board model (three=0), 'view' "
-          "each player's view through his own hand (card_removal='model'))")
+          "each player's view through his own hand (card_removal='model'); from four players 'pair' the model game "
+          "alone (the folds' removal by pairs, check_deals=0) and 'chk' the default: that game solved to half the "
+          "tolerance, then checked in the real deal until within it, whose figure is expl)")
     print("peer: kangxiangchen/pushfold-solver solves only its own 4-max game (8 bb, rake) by Monte Carlo multiway "
           "equity; its README puts that at about 7 hours: not run here.")
 

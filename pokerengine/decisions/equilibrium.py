@@ -97,6 +97,9 @@ after the loop (one more evaluation of every showdown); either way ``certified``
 ``method`` says so.  The loop stops early enough to leave time for that and for the report
 (:data:`RESERVE`), so such a solve ends near ``max_seconds``.  Only a solve stopped before its
 first iteration (or refused by the estimate) raises :class:`~pokerengine.errors.ModelTimeout`.
+From four players on, by default, that game's certificate is the model's, kept as
+``model_exploitability``; the game is solved to :data:`MODEL_SHARE` of the tolerance and the
+``exploitability`` is then the real deal's, sampled until within the tolerance (:mod:`.dealcheck`).
 The BLAS libraries are held to one thread during the solve (:mod:`.blas`).
 
 Two players: :func:`solve` hands the game to :func:`pokerengine.decisions.headsup.solve_headsup`
