@@ -274,3 +274,18 @@ def test_past_the_tie_bound_ties_are_broken_at_random_and_counted(monkeypatch):
     assert got.ties_by_order > 0
     for s in range(game.players):
         assert abs(got.gains[s] - want.gains[s]) <= 4 * np.hypot(got.errors[s], want.gains_se[s])
+
+
+def test_the_default_budget_follows_the_check():
+    """``max_seconds="auto"``: 300 s from seven players when the real deal is checked (the estimate then
+    weighed against the model game's 60% of it), 60 s otherwise; refused before anything is built."""
+    from pokerengine.errors import ModelTimeout
+
+    nine = [3000, 2500, 2000, 1500, 1000, 500, 2200, 1800, 1200]
+    with pytest.raises(ModelTimeout, match=r"max_seconds=300 \(180 s for the model game before the real-deal check\)"):
+        solve(nine, (100, 200), prizes=(50, 30, 20), model="dcm")
+    with pytest.raises(ModelTimeout, match=r"far over max_seconds=60$"):
+        solve(nine, (100, 200), prizes=(50, 30, 20), model="dcm", check_deals=0)
+    for bad in ("60", "AUTO", True, float("nan"), -1):
+        with pytest.raises(DecisionInputError, match="max_seconds must be a positive number, None or 'auto'"):
+            solve([2000] * 4, (100, 200), max_seconds=bad)
