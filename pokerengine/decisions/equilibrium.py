@@ -149,6 +149,7 @@ from .realdeal import MAX_DEALS, Deal3, build_seconds, strategy_values
 from .result import Equilibrium, PlayerStrategy, removal_text
 from .showdown import (
     EVALUATION_CELLS,
+    MAX_BOARDS,
     BoardModel,
     PairOdds,
     budget_boards,
@@ -575,6 +576,8 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
     assert not isinstance(max_seconds, str)
     if boards is None:
         boards = DEFAULT_BOARDS
+    if type(boards) is not int or not 1 <= boards <= MAX_BOARDS:
+        raise DecisionInputError(f"boards must be an integer from 1 to {MAX_BOARDS}, got {shown(boards)}")
     if tolerance is None:
         tolerance = CHIP_TOLERANCE if game.model == "chip" else PRIZE_TOLERANCE
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not tolerance > 0:

@@ -246,6 +246,9 @@ def test_bad_input_and_time_bounds(table):
         solve((100, 100, 100), (5, 10), max_iterations=0)
     with pytest.raises(DecisionInputError):
         solve((100,) * 10, (5, 10))
+    for bad in ("AsAs", 0, 4097, True, 2048.0):  # the fuzzer's: text reached the time estimate (a TypeError)
+        with pytest.raises(DecisionInputError, match="boards must be an integer from 1 to 4096"):
+            solve((100, 100, 100, 100), (5, 10), boards=bad)
     big = make_game([1000 + 100 * k for k in range(9)], (10, 20), prizes=(50, 30, 20), model="dcm")
     assert estimate_seconds(big) > 600
     began = time.perf_counter()
