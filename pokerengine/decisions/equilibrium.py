@@ -570,10 +570,6 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
                      progressive=progressive, chips_per_money=chips_per_money)
     if game.bounty is not None and lookahead:
         raise DecisionInputError("lookahead does not take bounties: value the hand with the payout model (lookahead=0)")
-    if max_seconds == "auto":  # seven players and more are checked in the real deal unless told not to
-        checks = check_deals if check_deals is not None else card_removal in (True, "pairs") and not lookahead
-        max_seconds = LARGE_SECONDS if game.players >= 7 and checks else DEFAULT_SECONDS
-    assert not isinstance(max_seconds, str)
     if boards is None:
         boards = DEFAULT_BOARDS
     if type(boards) is not int or not 1 <= boards <= MAX_BOARDS:
@@ -603,7 +599,7 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
         each, bba = ante_pair(game.ante, game.bb_ante)
         eq = solve_headsup(game.stacks, game.blinds, each, big_blind_ante=bba,
                            prizes=None if game.model == "chip" else game.prizes, model=game.model,
-                           table=table, max_seconds=max_seconds)
+                           table=table, max_seconds=DEFAULT_SECONDS if isinstance(max_seconds, str) else max_seconds)
         return attrs.evolve(eq, certified=eq.exploitability <= tolerance)
     if deals is None:
         deals = DEFAULT_DEALS
@@ -617,6 +613,8 @@ def solve(stacks: Sequence[int], blinds: Sequence[int], ante: int = 0, *, big_bl
     if check_deals is None:  # the default: checked where the certificate is not the real deal's
         check_deals = None if mode == "pairs" and not lookahead else 0
     checked = check_deals != 0 and game.players >= 3
+    if isinstance(max_seconds, str):  # "auto": seven players and more need longer for the check
+        max_seconds = LARGE_SECONDS if checked and game.players >= 7 else DEFAULT_SECONDS
     if max_seconds is not None:
         guess = estimate_seconds(game, boards, min(max_iterations, 100), refresh, check_every, pairs=mode == "pairs")
         if mode == "real":
